@@ -1,0 +1,14 @@
+/** Two projects: `unit` (contract, client, emulator, provider methods) and `engine` (the real
+ * `pulumi` CLI driven through the Automation API against the emulator). */
+const common = {
+  preset: "ts-jest",
+  testEnvironment: "node",
+  transform: { "^.+\\.ts$": ["ts-jest", { isolatedModules: true }] },
+  modulePathIgnorePatterns: ["<rootDir>/dist/"],
+};
+module.exports = {
+  projects: [
+    { ...common, displayName: "unit", testMatch: ["<rootDir>/test/unit/**/*.test.ts"] },
+    { ...common, displayName: "engine", testMatch: ["<rootDir>/test/engine/**/*.test.ts"] },
+  ],
+};

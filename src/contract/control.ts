@@ -1,0 +1,47 @@
+/** The emulator's control API (its own prefix, `/_emulator`, outside `/v4`): requests and answers. */
+import { z } from "zod";
+import { EventRecord } from "./events";
+import { Grants } from "./grants";
+
+export const CONTROL_PREFIX = "/_emulator";
+
+export const SeedUserRequest = z.object({
+  username: z.string().min(1),
+  restricted: z.boolean().default(false),
+  grants: z.object({ global: z.record(z.string(), z.unknown()).optional() }).loose().optional(),
+  scopes: z.string().default("*"),
+  expiry: z.string().nullable().default(null),
+});
+export type SeedUserRequest = z.input<typeof SeedUserRequest>;
+
+export const SeedUserResponse = z.object({ user_id: z.number().int(), token: z.string(), grants: Grants });
+
+export const EventsQuery = z.object({
+  action: z.string().optional(),
+  entity_type: z.string().optional(),
+  entity_id: z.string().optional(),
+});
+
+export const EventsResponse = z.object({ data: z.array(EventRecord) });
+
+export const ClockRequest = z.object({
+  advance_ms: z.number().nonnegative().optional(),
+  scale: z.number().positive().optional(),
+});
+export const ClockResponse = z.object({ now: z.string(), scale: z.number() });
+
+export const FaultRequest = z.object({
+  /** HTTP status to answer with (429, 503, 500, ...) or 0 to drop the connection. */
+  status: z.number().int().min(0).max(599),
+  /** How many matching requests get the fault. */
+  count: z.number().int().positive().default(1),
+  retry_after: z.number().int().nonnegative().optional(),
+  method: z.string().optional(),
+  /** Matches when the request path (below /v4) starts with it. */
+  path: z.string().optional(),
+});
+export type FaultRequest = z.input<typeof FaultRequest>;
+
+export const RequestLogEntry = z.object({ method: z.string(), path: z.string(), status: z.number().int() });
+export const RequestLogResponse = z.object({ data: z.array(RequestLogEntry) });
+export type RequestLogEntry = z.infer<typeof RequestLogEntry>;

@@ -1,0 +1,28 @@
+/** An error the emulator answers with: `{errors: [{reason, field?}]}` and an HTTP status. */
+import type { ErrorItem } from "../contract";
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errors: ErrorItem[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(errors.map((e) => (e.field ? `[${e.field}] ${e.reason}` : e.reason)).join("; "));
+  }
+
+  static badRequest(reason: string, field?: string): ApiError {
+    return new ApiError(400, [field ? { reason, field } : { reason }]);
+  }
+  static notFound(): ApiError {
+    return new ApiError(404, [{ reason: "Not found" }]);
+  }
+  static invalidToken(): ApiError {
+    return new ApiError(401, [{ reason: "Invalid Token" }]);
+  }
+  static scopeMissing(): ApiError {
+    return new ApiError(401, [{ reason: "Your OAuth token is not authorized to use this endpoint." }]);
+  }
+  static forbidden(): ApiError {
+    return new ApiError(403, [{ reason: "Unauthorized" }]);
+  }
+}

@@ -1,0 +1,78 @@
+/** The control API: reset, seed users and tokens, read events and the request log, clock, faults. */
+import type { z } from "zod";
+import {
+  ClockRequest,
+  EventsQuery,
+  FaultRequest,
+  issuesToErrors,
+  SeedUserRequest,
+  type RequestLogEntry,
+} from "../contract";
+import { addToken, addUser } from "./accounts";
+import { ApiError } from "./api-error";
+import type { Emulator } from "./server";
+
+function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new ApiError(400, issuesToErrors(result.error));
+  return result.data;
+}
+
+export function handleControl(
+  emulator: Emulator,
+  method: string,
+  path: string,
+  query: URLSearchParams,
+  body: unknown,
+): unknown {
+  const { store, clock } = emulator;
+  const route = `${method} ${path}`;
+  switch (route) {
+    case "GET /health":
+      return { ok: true };
+    case "POST /reset":
+      emulator.reset();
+      return {};
+    case "POST /users": {
+      const req = parse(SeedUserRequest, body);
+      const user = addUser(store, { username: req.username, restricted: req.restricted, grants: req.grants as never });
+      const token = addToken(store, clock, user, { label: `${req.username} seed`, scopes: req.scopes, expiry: req.expiry });
+      return { user_id: user.id, token: token.token, grants: user.grants };
+    }
+    case "GET /events": {
+      const q = parse(EventsQuery, Object.fromEntries(query));
+      const data = store
+        .table("events")
+        .filter(
+          (ev) =>
+            (!q.action || ev.action === q.action) &&
+            (!q.entity_type || ev.entity?.type === q.entity_type) &&
+            (!q.entity_id || String(ev.entity?.id) === q.entity_id),
+        );
+      return { data };
+    }
+    case "GET /requests":
+      return { data: emulator.requestLog };
+    case "DELETE /requests":
+      emulator.requestLog.length = 0;
+      return {};
+    case "GET /clock":
+      return { now: clock.timestamp(), scale: clock.getScale() };
+    case "POST /clock": {
+      const req = parse(ClockRequest, body);
+      if (req.advance_ms) clock.advance(req.advance_ms);
+      if (req.scale) clock.setScale(req.scale);
+      return { now: clock.timestamp(), scale: clock.getScale() };
+    }
+    case "POST /faults":
+      emulator.faults.add(parse(FaultRequest, body));
+      return {};
+    case "DELETE /faults":
+      emulator.faults.clear();
+      return {};
+    default:
+      throw ApiError.notFound();
+  }
+}
+
+export type { RequestLogEntry };

@@ -1,0 +1,36 @@
+/** Events of the spec's Events table (and lifecycle events), kept in the store for the control API. */
+import type { EventEntity, EventRecord } from "../contract";
+import type { Clock } from "./clock";
+import type { Store } from "./store";
+
+export interface EventInput {
+  action: string;
+  entity: EventEntity | null;
+  secondary?: EventEntity | null;
+  username: string | null;
+  status?: EventRecord["status"];
+}
+
+export function recordEvent(store: Store, clock: Clock, input: EventInput): EventRecord {
+  const status = input.status ?? "notification";
+  return store.table("events").put({
+    id: store.nextId("event"),
+    action: input.action,
+    created: clock.timestamp(),
+    duration: status === "notification" ? null : 0,
+    entity: input.entity,
+    secondary_entity: input.secondary ?? null,
+    percent_complete: status === "notification" ? null : status === "finished" ? 100 : 0,
+    rate: null,
+    read: false,
+    seen: false,
+    status,
+    time_remaining: status === "finished" ? 0 : null,
+    username: input.username,
+    message: "",
+  });
+}
+
+export function entityRef(type: string, id: number | string, label: string | null, url: string): EventEntity {
+  return { id, label, type, url: `/v4${url}` };
+}

@@ -1,0 +1,123 @@
+/**
+ * Routes requests to handlers by the contract's endpoints: matches the path template, then
+ * authenticates, validates path parameters (404), query and body (400 naming the field), calls the
+ * handler and checks the answer against the endpoint's response schema.
+ */
+import type { z } from "zod";
+import { issuesToErrors, type Endpoint, type Method } from "../contract";
+import { ApiError } from "./api-error";
+import { authenticate, type Principal } from "./auth";
+import type { Clock } from "./clock";
+import type { Store } from "./store";
+import type { UserRow } from "./state";
+
+export interface World {
+  store: Store;
+  clock: Clock;
+}
+
+export interface Ctx<E extends Endpoint> extends World {
+  params: z.output<E["params"]>;
+  query: z.output<E["query"]>;
+  body: z.output<E["body"]>;
+  principal: Principal | undefined;
+  /** The caller; throws 401 on endpoints that answer without a token when none was given. */
+  user: UserRow;
+}
+
+/** A handler's answer: the response record, or `NO_CONTENT` for 204. */
+export const NO_CONTENT = Symbol("no content");
+export type Handler<E extends Endpoint> = (
+  ctx: Ctx<E>,
+) => z.input<E["response"]> | typeof NO_CONTENT | Promise<z.input<E["response"]> | typeof NO_CONTENT>;
+
+/** Path parameters that may hold a slash (`/images/private/12`). */
+const PARAM_PATTERNS: Record<string, string> = { imageId: "[^/]+/[^/]+", tagLabel: "[^/]+" };
+
+interface Route {
+  endpoint: Endpoint;
+  pattern: RegExp;
+  names: string[];
+  handler: Handler<Endpoint>;
+}
+
+export interface Request {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  authorization: string | undefined;
+  /** Parsed JSON body, or undefined when there was none. */
+  body: unknown;
+}
+
+export interface Response {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+export class Router {
+  private routes: Route[] = [];
+
+  constructor(private readonly checkResponses = true) {}
+
+  on<E extends Endpoint>(endpoint: E, handler: Handler<E>): this {
+    const names: string[] = [];
+    const source = endpoint.path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{(\w+)\\?\}/g, (_, name: string) => {
+      names.push(name);
+      return `(${PARAM_PATTERNS[name] ?? "[^/]+"})`;
+    });
+    this.routes.push({ endpoint, pattern: new RegExp(`^${source}$`), names, handler: handler as Handler<Endpoint> });
+    // Literal segments win over parameters: /regions/availability before /regions/{regionId}.
+    this.routes.sort((a, b) => a.names.length - b.names.length);
+    return this;
+  }
+
+  get endpoints(): Endpoint[] {
+    return this.routes.map((r) => r.endpoint);
+  }
+
+  async handle(world: World, req: Request): Promise<Response> {
+    const matches = this.routes
+      .map((route) => ({ route, match: route.pattern.exec(req.path) }))
+      .filter((m) => m.match !== null);
+    if (matches.length === 0) throw ApiError.notFound();
+    const found = matches.find((m) => m.route.endpoint.method === (req.method as Method));
+    if (!found) throw new ApiError(405, [{ reason: "Method Not Allowed" }]);
+    const { route, match } = found;
+    const { endpoint } = route;
+
+    const principal = authenticate(world.store, world.clock, endpoint, req.authorization);
+    const rawParams = Object.fromEntries(route.names.map((n, i) => [n, decodeURIComponent(match![i + 1]!)]));
+    const params = endpoint.params.safeParse(rawParams);
+    if (!params.success) throw ApiError.notFound();
+    const query = endpoint.query.safeParse(Object.fromEntries(req.query));
+    if (!query.success) throw new ApiError(400, issuesToErrors(query.error));
+    const body = endpoint.body.safeParse(req.body ?? {});
+    if (!body.success) throw new ApiError(400, issuesToErrors(body.error));
+
+    const ctx: Ctx<Endpoint> = {
+      ...world,
+      params: params.data,
+      query: query.data,
+      body: body.data,
+      principal,
+      get user(): UserRow {
+        if (!principal) throw ApiError.invalidToken();
+        return principal.user;
+      },
+    };
+    const result = await route.handler(ctx);
+    const headers: Record<string, string> = {};
+    if (endpoint.scopes.length) headers["X-Accepted-OAuth-Scopes"] = endpoint.scopes.join(" ");
+    if (principal) headers["X-OAuth-Scopes"] = principal.token.scopes;
+    if (result === NO_CONTENT) return { status: 204, body: undefined, headers };
+    if (this.checkResponses) {
+      const checked = endpoint.response.safeParse(result);
+      if (!checked.success) {
+        throw new Error(`emulator answered ${endpoint.name} off-contract: ${checked.error.message}`);
+      }
+    }
+    return { status: 200, body: result, headers };
+  }
+}
