@@ -1,0 +1,123 @@
+/**
+ * The Compute API client: one axios instance per base URL and token. Every endpoint of the
+ * contract is a typed call (`client.api.createVpc({body})`), answers are parsed with the
+ * contract's response schema, and lists are async iterators over every page (`client.each`).
+ */
+import axios, { AxiosError, type AxiosInstance } from "axios";
+import {
+  endpoints,
+  ErrorBody,
+  fillPath,
+  type BodyOf,
+  type Endpoint,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from "../contract";
+import { ComputeApiError, ContractViolationError } from "./errors";
+import { eachItem } from "./pagination";
+import { DEFAULT_RETRY_POLICY, installRetries, type RetryPolicy } from "./retry";
+
+export interface ClientOptions {
+  /** Base URL ending in `/v4`. */
+  baseUrl: string;
+  /** Bearer token; omit for the public endpoints. */
+  token?: string;
+  retry?: Partial<RetryPolicy>;
+  /** Per-request timeout in ms (default 30 000). */
+  timeoutMs?: number;
+  /** Receives one line per request: method, path, status, time. Never headers or bodies. */
+  log?: (line: string) => void;
+}
+
+export interface CallArgs<E extends Endpoint> {
+  params?: ParamsOf<E>;
+  query?: Partial<QueryOf<E>>;
+  body?: BodyOf<E>;
+}
+
+type ItemOf<E extends Endpoint> = ResponseOf<E> extends { data: (infer T)[] } ? T : never;
+
+type Api = {
+  [K in keyof typeof endpoints]: (args?: CallArgs<(typeof endpoints)[K]>) => Promise<ResponseOf<(typeof endpoints)[K]>>;
+};
+
+const USER_AGENT = "pulumi-compute/0.1";
+
+export class ComputeClient {
+  /** One typed call per endpoint of the contract. */
+  readonly api: Api;
+  private readonly http: AxiosInstance;
+
+  constructor(private readonly options: ClientOptions) {
+    this.http = axios.create({
+      baseURL: options.baseUrl.replace(/\/+$/, ""),
+      timeout: options.timeoutMs ?? 30_000,
+      headers: {
+        Accept: "application/json",
+        "User-Agent": USER_AGENT,
+        ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+      },
+      maxRedirects: 0,
+    });
+    installRetries(this.http, { ...DEFAULT_RETRY_POLICY, ...options.retry });
+    this.api = Object.fromEntries(
+      Object.entries(endpoints).map(([name, endpoint]) => [name, (args?: CallArgs<Endpoint>) => this.call(endpoint, args)]),
+    ) as unknown as Api;
+  }
+
+  get baseUrl(): string {
+    return this.options.baseUrl;
+  }
+
+  async call<E extends Endpoint>(endpoint: E, args: CallArgs<E> = {}): Promise<ResponseOf<E>> {
+    const path = fillPath(endpoint.path, (args.params ?? {}) as Record<string, unknown>);
+    const started = Date.now();
+    let status = 0;
+    try {
+      const res = await this.http.request({
+        method: endpoint.method,
+        url: path,
+        params: args.query,
+        data: args.body,
+        headers: args.body === undefined ? {} : { "Content-Type": "application/json" },
+      });
+      status = res.status;
+      if (res.status === 204) return undefined as ResponseOf<E>;
+      const parsed = endpoint.response.safeParse(res.data);
+      if (!parsed.success) throw new ContractViolationError(endpoint.method, path, parsed.error.message);
+      return parsed.data as ResponseOf<E>;
+    } catch (err) {
+      if (err instanceof AxiosError) {
+        const apiError = toApiError(err, endpoint.method, path);
+        status = apiError.status;
+        throw apiError;
+      }
+      throw err;
+    } finally {
+      this.options.log?.(`${endpoint.method} ${path} -> ${status || "no response"} (${Date.now() - started} ms)`);
+    }
+  }
+
+  /** Every item of a list endpoint, page after page. */
+  each<E extends Endpoint>(endpoint: E, args: CallArgs<E> = {}): AsyncGenerator<ItemOf<E>> {
+    return eachItem((page) =>
+      this.call(endpoint, { ...args, query: { ...args.query, page } as unknown as Partial<QueryOf<E>> }) as Promise<{
+        data: ItemOf<E>[];
+        page: number;
+        pages: number;
+        results: number;
+      }>,
+    );
+  }
+}
+
+/** Rebuilds an axios error as a ComputeApiError that holds no request configuration or headers. */
+function toApiError(err: AxiosError, method: string, path: string): ComputeApiError {
+  if (!err.response) {
+    return new ComputeApiError(0, [{ reason: err.code ? `${err.code}: ${err.message}` : err.message }], method, path);
+  }
+  const body = ErrorBody.safeParse(err.response.data);
+  const errors = body.success && body.data.errors.length ? body.data.errors : [{ reason: `HTTP ${err.response.status}` }];
+  return new ComputeApiError(err.response.status, errors, method, path);
+}

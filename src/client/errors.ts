@@ -1,0 +1,44 @@
+/**
+ * Errors of the client. They carry the status and the API's `{reason, field}` items and render as
+ * `[status] [field] reason`; they never carry the request's headers, so no credential can reach a
+ * log or an error message through them.
+ */
+import type { ErrorItem } from "../contract";
+
+export function renderItems(items: ErrorItem[]): string {
+  return items.map((e) => (e.field ? `[${e.field}] ${e.reason}` : e.reason)).join("; ");
+}
+
+export class ComputeApiError extends Error {
+  override readonly name = "ComputeApiError";
+  constructor(
+    /** HTTP status; 0 when no response arrived (network error, timeout). */
+    readonly status: number,
+    readonly errors: ErrorItem[],
+    readonly method: string,
+    readonly path: string,
+  ) {
+    super(`[${status === 0 ? "network" : String(status).padStart(3, "0")}] ${renderItems(errors)} (${method} ${path})`);
+  }
+
+  get isNotFound(): boolean {
+    return this.status === 404;
+  }
+
+  /** The error items naming `field`. */
+  forField(field: string): ErrorItem[] {
+    return this.errors.filter((e) => e.field === field);
+  }
+}
+
+/** The API answered something the contract does not allow. */
+export class ContractViolationError extends Error {
+  override readonly name = "ContractViolationError";
+  constructor(method: string, path: string, detail: string) {
+    super(`response of ${method} ${path} does not match the contract: ${detail}`);
+  }
+}
+
+export function isNotFound(err: unknown): boolean {
+  return err instanceof ComputeApiError && err.isNotFound;
+}

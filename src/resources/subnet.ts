@@ -1,0 +1,29 @@
+import * as pulumi from "@pulumi/pulumi";
+import { shimProvider } from "../provider/shim";
+
+const provider = shimProvider("subnet");
+
+export interface SubnetArgs {
+  /** The VPC's ID (e.g. `vpc.id`). Changing it replaces the subnet. */
+  vpcId: pulumi.Input<string | number>;
+  /** 1..64 ASCII letters, digits and dashes; unique inside the VPC. Updated in place. */
+  label: pulumi.Input<string>;
+  /** A private IPv4 range in canonical CIDR form (`10.0.1.0/24`), prefix /1../29, not overlapping
+   * another subnet of the VPC nor 192.168.128.0/17. Changing it replaces the subnet. */
+  ipv4: pulumi.Input<string>;
+}
+
+/** A subnet of a VPC. */
+export class Subnet extends pulumi.dynamic.Resource {
+  declare readonly vpcId: pulumi.Output<number>;
+  declare readonly label: pulumi.Output<string>;
+  declare readonly ipv4: pulumi.Output<string>;
+  /** IDs of instances assigned to the subnet through a configuration profile interface. */
+  declare readonly computes: pulumi.Output<number[]>;
+  declare readonly created: pulumi.Output<string>;
+  declare readonly updated: pulumi.Output<string | null>;
+
+  constructor(name: string, args: SubnetArgs, opts?: pulumi.CustomResourceOptions) {
+    super(provider, name, { computes: undefined, created: undefined, updated: undefined, ...args }, opts, "compute", "Subnet");
+  }
+}

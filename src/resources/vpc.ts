@@ -1,0 +1,26 @@
+import * as pulumi from "@pulumi/pulumi";
+import { shimProvider } from "../provider/shim";
+
+const provider = shimProvider("vpc");
+
+export interface VpcArgs {
+  /** Region ID, e.g. `us-iad`; the region must have the VPCs capability. Changing it replaces the VPC. */
+  region: pulumi.Input<string>;
+  /** 1..64 ASCII letters, digits and dashes; unique among the account's VPCs. Updated in place. */
+  label: pulumi.Input<string>;
+  /** At most 255 characters. Updated in place. */
+  description?: pulumi.Input<string>;
+}
+
+/** A virtual private cloud. Its subnets are `Subnet` resources. */
+export class Vpc extends pulumi.dynamic.Resource {
+  declare readonly region: pulumi.Output<string>;
+  declare readonly label: pulumi.Output<string>;
+  declare readonly description: pulumi.Output<string>;
+  declare readonly created: pulumi.Output<string>;
+  declare readonly updated: pulumi.Output<string | null>;
+
+  constructor(name: string, args: VpcArgs, opts?: pulumi.CustomResourceOptions) {
+    super(provider, name, { created: undefined, updated: undefined, ...args }, opts, "compute", "Vpc");
+  }
+}
