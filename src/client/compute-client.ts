@@ -39,7 +39,9 @@ export interface CallArgs<E extends Endpoint> {
 type ItemOf<E extends Endpoint> = ResponseOf<E> extends { data: (infer T)[] } ? T : never;
 
 type Api = {
-  [K in keyof typeof endpoints]: (args?: CallArgs<(typeof endpoints)[K]>) => Promise<ResponseOf<(typeof endpoints)[K]>>;
+  [K in keyof typeof endpoints]: (
+    args?: CallArgs<(typeof endpoints)[K]>,
+  ) => Promise<ResponseOf<(typeof endpoints)[K]>>;
 };
 
 const USER_AGENT = "pulumi-compute/0.1";
@@ -62,7 +64,10 @@ export class ComputeClient {
     });
     installRetries(this.http, { ...DEFAULT_RETRY_POLICY, ...options.retry });
     this.api = Object.fromEntries(
-      Object.entries(endpoints).map(([name, endpoint]) => [name, (args?: CallArgs<Endpoint>) => this.call(endpoint, args)]),
+      Object.entries(endpoints).map(([name, endpoint]) => [
+        name,
+        (args?: CallArgs<Endpoint>) => this.call(endpoint, args),
+      ]),
     ) as unknown as Api;
   }
 
@@ -95,19 +100,25 @@ export class ComputeClient {
       }
       throw err;
     } finally {
-      this.options.log?.(`${endpoint.method} ${path} -> ${status || "no response"} (${Date.now() - started} ms)`);
+      this.options.log?.(
+        `${endpoint.method} ${path} -> ${status || "no response"} (${Date.now() - started} ms)`,
+      );
     }
   }
 
   /** Every item of a list endpoint, page after page. */
   each<E extends Endpoint>(endpoint: E, args: CallArgs<E> = {}): AsyncGenerator<ItemOf<E>> {
-    return eachItem((page) =>
-      this.call(endpoint, { ...args, query: { ...args.query, page } as unknown as Partial<QueryOf<E>> }) as Promise<{
-        data: ItemOf<E>[];
-        page: number;
-        pages: number;
-        results: number;
-      }>,
+    return eachItem(
+      (page) =>
+        this.call(endpoint, {
+          ...args,
+          query: { ...args.query, page } as unknown as Partial<QueryOf<E>>,
+        }) as Promise<{
+          data: ItemOf<E>[];
+          page: number;
+          pages: number;
+          results: number;
+        }>,
     );
   }
 }
@@ -115,9 +126,15 @@ export class ComputeClient {
 /** Rebuilds an axios error as a ComputeApiError that holds no request configuration or headers. */
 function toApiError(err: AxiosError, method: string, path: string): ComputeApiError {
   if (!err.response) {
-    return new ComputeApiError(0, [{ reason: err.code ? `${err.code}: ${err.message}` : err.message }], method, path);
+    return new ComputeApiError(
+      0,
+      [{ reason: err.code ? `${err.code}: ${err.message}` : err.message }],
+      method,
+      path,
+    );
   }
   const body = ErrorBody.safeParse(err.response.data);
-  const errors = body.success && body.data.errors.length ? body.data.errors : [{ reason: `HTTP ${err.response.status}` }];
+  const errors =
+    body.success && body.data.errors.length ? body.data.errors : [{ reason: `HTTP ${err.response.status}` }];
   return new ComputeApiError(err.response.status, errors, method, path);
 }

@@ -43,7 +43,9 @@ export class ControlClient {
   }
 
   async clock(change: { advance_ms?: number; scale?: number } = {}) {
-    const res = Object.keys(change).length ? await this.http.post("/clock", change) : await this.http.get("/clock");
+    const res = Object.keys(change).length
+      ? await this.http.post("/clock", change)
+      : await this.http.get("/clock");
     return ClockResponse.parse(res.data);
   }
 

@@ -18,7 +18,9 @@ export class ComputeApiError extends Error {
     readonly method: string,
     readonly path: string,
   ) {
-    super(`[${status === 0 ? "network" : String(status).padStart(3, "0")}] ${renderItems(errors)} (${method} ${path})`);
+    super(
+      `[${status === 0 ? "network" : String(status).padStart(3, "0")}] ${renderItems(errors)} (${method} ${path})`,
+    );
   }
 
   get isNotFound(): boolean {

@@ -33,7 +33,9 @@ export function shouldRetry(error: AxiosError): boolean {
   if (!idempotent) return false;
   if (status === 503) return error.response?.headers["x-maintenance-mode"] === undefined;
   if (status === 408) return true;
-  return !error.response && (isNetworkError(error) || error.code === "ECONNABORTED" || error.code === "ETIMEDOUT");
+  return (
+    !error.response && (isNetworkError(error) || error.code === "ECONNABORTED" || error.code === "ETIMEDOUT")
+  );
 }
 
 export function retryDelay(policy: RetryPolicy, attempt: number, error: AxiosError): number {

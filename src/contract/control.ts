@@ -8,7 +8,10 @@ export const CONTROL_PREFIX = "/_emulator";
 export const SeedUserRequest = z.object({
   username: z.string().min(1),
   restricted: z.boolean().default(false),
-  grants: z.object({ global: z.record(z.string(), z.unknown()).optional() }).loose().optional(),
+  grants: z
+    .object({ global: z.record(z.string(), z.unknown()).optional() })
+    .loose()
+    .optional(),
   scopes: z.string().default("*"),
   expiry: z.string().nullable().default(null),
 });
@@ -29,6 +32,9 @@ export const ClockRequest = z.object({
   scale: z.number().positive().optional(),
 });
 export const ClockResponse = z.object({ now: z.string(), scale: z.number() });
+
+/** Lifecycle durations in emulated milliseconds, by name (e.g. `instance.boot`). */
+export const TimingsRequest = z.record(z.string(), z.number().int().nonnegative());
 
 export const FaultRequest = z.object({
   /** HTTP status to answer with (429, 503, 500, ...) or 0 to drop the connection. */

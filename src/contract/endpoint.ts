@@ -71,7 +71,8 @@ export type ParamsOf<E> = E extends Endpoint<infer P> ? z.input<P> : never;
 export type QueryOf<E> = E extends Endpoint<z.ZodType, infer Q> ? z.input<Q> : never;
 export type BodyOf<E> = E extends Endpoint<z.ZodType, z.ZodType, infer B> ? z.input<B> : never;
 export type ParsedBodyOf<E> = E extends Endpoint<z.ZodType, z.ZodType, infer B> ? z.output<B> : never;
-export type ResponseOf<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
+export type ResponseOf<E> =
+  E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
 
 /** `/vpcs/{vpcId}` + `{vpcId: 3}` → `/vpcs/3`. Parameter values are URI-encoded, except that a
  * slash inside an image ID (`private/12`) is kept, as the API's path shape requires. */

@@ -6,7 +6,9 @@
 import { z } from "zod";
 
 /** ISO 8601 date-time without zone, as the API returns it (UTC). */
-export const dateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/, "must be YYYY-MM-DDTHH:MM:SS");
+export const dateTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/, "must be YYYY-MM-DDTHH:MM:SS");
 
 const isMissing = (input: unknown) => input === undefined || input === null;
 
@@ -25,7 +27,9 @@ export function text(field: string, range: { min?: number; max?: number } = {}) 
 
 export function integer(field: string) {
   return z
-    .number({ error: (iss) => (isMissing(iss.input) ? `${field} is required` : `${field} must be an integer`) })
+    .number({
+      error: (iss) => (isMissing(iss.input) ? `${field} is required` : `${field} must be an integer`),
+    })
     .int(`${field} must be an integer`);
 }
 

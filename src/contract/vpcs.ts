@@ -1,6 +1,15 @@
 /** VPCs, VPC subnets and VPC IP lists: records, requests, limits and endpoints. */
 import { z } from "zod";
-import { cidr, parseCidr, networkOf, formatIpv4, PRIVATE_RANGES, RESERVED_VPC_RANGE, within, overlaps } from "./cidr";
+import {
+  cidr,
+  parseCidr,
+  networkOf,
+  formatIpv4,
+  PRIVATE_RANGES,
+  RESERVED_VPC_RANGE,
+  within,
+  overlaps,
+} from "./cidr";
 import { endpoint } from "./endpoint";
 import { dateTime, idFrom, text } from "./fields";
 import { listEnvelope, PageQuery } from "./pagination";
@@ -22,7 +31,10 @@ export const VpcDescription = text("description", VPC_LIMITS.description);
 export const SubnetIpv4 = text("ipv4").superRefine((value, ctx) => {
   const parsed = parseCidr(value);
   if (!parsed) {
-    ctx.addIssue({ code: "custom", message: "ipv4 must be an IPv4 range in CIDR notation, e.g. 10.0.0.0/24" });
+    ctx.addIssue({
+      code: "custom",
+      message: "ipv4 must be an IPv4 range in CIDR notation, e.g. 10.0.0.0/24",
+    });
     return;
   }
   const { address, prefix } = parsed;
@@ -96,7 +108,10 @@ export const VpcCreateRequest = z.object({
 });
 export type VpcCreateRequest = z.infer<typeof VpcCreateRequest>;
 
-export const VpcUpdateRequest = z.object({ label: VpcLabel.optional(), description: VpcDescription.optional() });
+export const VpcUpdateRequest = z.object({
+  label: VpcLabel.optional(),
+  description: VpcDescription.optional(),
+});
 export type VpcUpdateRequest = z.infer<typeof VpcUpdateRequest>;
 
 export const SubnetUpdateRequest = z.object({ label: SubnetLabel.optional() });

@@ -1,5 +1,11 @@
 /** Authentication (bearer tokens, expiry, scopes) and authorization (grants of restricted users). */
-import { scopeGrants, type Endpoint, type GrantEntityType, type GlobalGrantFlag, type Permission } from "../contract";
+import {
+  scopeGrants,
+  type Endpoint,
+  type GrantEntityType,
+  type GlobalGrantFlag,
+  type Permission,
+} from "../contract";
 import { ApiError } from "./api-error";
 import type { Clock } from "./clock";
 import type { Store } from "./store";

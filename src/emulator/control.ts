@@ -6,6 +6,7 @@ import {
   FaultRequest,
   issuesToErrors,
   SeedUserRequest,
+  TimingsRequest,
   type RequestLogEntry,
 } from "../contract";
 import { addToken, addUser } from "./accounts";
@@ -35,8 +36,16 @@ export function handleControl(
       return {};
     case "POST /users": {
       const req = parse(SeedUserRequest, body);
-      const user = addUser(store, { username: req.username, restricted: req.restricted, grants: req.grants as never });
-      const token = addToken(store, clock, user, { label: `${req.username} seed`, scopes: req.scopes, expiry: req.expiry });
+      const user = addUser(store, {
+        username: req.username,
+        restricted: req.restricted,
+        grants: req.grants as never,
+      });
+      const token = addToken(store, clock, user, {
+        label: `${req.username} seed`,
+        scopes: req.scopes,
+        expiry: req.expiry,
+      });
       return { user_id: user.id, token: token.token, grants: user.grants };
     }
     case "GET /events": {
@@ -63,6 +72,13 @@ export function handleControl(
       if (req.advance_ms) clock.advance(req.advance_ms);
       if (req.scale) clock.setScale(req.scale);
       return { now: clock.timestamp(), scale: clock.getScale() };
+    }
+    case "GET /timings":
+      return Object.fromEntries(emulator.jobs.timings);
+    case "POST /timings": {
+      const req = parse(TimingsRequest, body);
+      for (const [name, ms] of Object.entries(req)) emulator.jobs.timings.set(name, ms);
+      return Object.fromEntries(emulator.jobs.timings);
     }
     case "POST /faults":
       emulator.faults.add(parse(FaultRequest, body));

@@ -8,12 +8,14 @@ import { issuesToErrors, type Endpoint, type Method } from "../contract";
 import { ApiError } from "./api-error";
 import { authenticate, type Principal } from "./auth";
 import type { Clock } from "./clock";
+import type { Jobs } from "./jobs";
 import type { Store } from "./store";
 import type { UserRow } from "./state";
 
 export interface World {
   store: Store;
   clock: Clock;
+  jobs: Jobs;
 }
 
 export interface Ctx<E extends Endpoint> extends World {
@@ -63,11 +65,18 @@ export class Router {
 
   on<E extends Endpoint>(endpoint: E, handler: Handler<E>): this {
     const names: string[] = [];
-    const source = endpoint.path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{(\w+)\\?\}/g, (_, name: string) => {
-      names.push(name);
-      return `(${PARAM_PATTERNS[name] ?? "[^/]+"})`;
+    const source = endpoint.path
+      .replace(/[.*+?^$()|[\]\\]/g, "\\$&")
+      .replace(/\\?\{(\w+)\\?\}/g, (_, name: string) => {
+        names.push(name);
+        return `(${PARAM_PATTERNS[name] ?? "[^/]+"})`;
+      });
+    this.routes.push({
+      endpoint,
+      pattern: new RegExp(`^${source}$`),
+      names,
+      handler: handler as Handler<Endpoint>,
     });
-    this.routes.push({ endpoint, pattern: new RegExp(`^${source}$`), names, handler: handler as Handler<Endpoint> });
     // Literal segments win over parameters: /regions/availability before /regions/{regionId}.
     this.routes.sort((a, b) => a.names.length - b.names.length);
     return this;

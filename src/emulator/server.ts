@@ -7,6 +7,7 @@ import { ApiError } from "./api-error";
 import { Clock } from "./clock";
 import { handleControl } from "./control";
 import { Faults } from "./faults";
+import { Jobs } from "./jobs";
 import { Router } from "./router";
 import { regionRoutes } from "./routes/regions";
 import { vpcRoutes } from "./routes/vpcs";
@@ -26,18 +27,23 @@ export interface EmulatorOptions {
   dataFile?: string;
   /** Check every answer against the contract's response schema (on by default). */
   checkResponses?: boolean;
+  /** Emulated time per real time: 1 = real time, 20 = lifecycles run twenty times faster. */
+  speed?: number;
 }
 
-export function buildRouter(checkResponses = true): Router {
+/** Every area of the API: each registers its routes, and the job handlers of its lifecycles. */
+const AREAS: ((router: Router, jobs: Jobs) => void)[] = [regionRoutes, vpcRoutes];
+
+export function buildRouter(jobs: Jobs, checkResponses = true): Router {
   const router = new Router(checkResponses);
-  regionRoutes(router);
-  vpcRoutes(router);
+  for (const register of AREAS) register(router, jobs);
   return router;
 }
 
 export class Emulator {
   readonly clock = new Clock();
   readonly faults = new Faults();
+  readonly jobs = new Jobs();
   readonly requestLog: RequestLogEntry[] = [];
   readonly store: Store;
   readonly token: string;
@@ -48,7 +54,8 @@ export class Emulator {
   constructor(private readonly options: EmulatorOptions = {}) {
     this.store = options.dataFile ? new FileStore(options.dataFile) : new MemoryStore();
     this.token = options.token ?? newTokenValue();
-    this.router = buildRouter(options.checkResponses ?? true);
+    this.router = buildRouter(this.jobs, options.checkResponses ?? true);
+    if (options.speed) this.clock.setScale(options.speed);
     seedOwner(this.store, this.clock, this.token);
     this.store.commit();
   }
@@ -103,8 +110,15 @@ export class Emulator {
     let status = 500;
     try {
       const body = await readJson(req);
+      this.jobs.runDue(this);
       if (url.pathname.startsWith(`${CONTROL_PREFIX}/`)) {
-        const answer = handleControl(this, method, url.pathname.slice(CONTROL_PREFIX.length), url.searchParams, body);
+        const answer = handleControl(
+          this,
+          method,
+          url.pathname.slice(CONTROL_PREFIX.length),
+          url.searchParams,
+          body,
+        );
         this.store.commit();
         status = 200;
         return send(res, 200, answer);

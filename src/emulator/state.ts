@@ -39,12 +39,22 @@ export interface SubnetRow {
   updated: string | null;
 }
 
+export interface JobRow {
+  id: number;
+  kind: string;
+  /** Due time in emulated ms since the epoch. */
+  due: number;
+  entity_id: number;
+  payload: Record<string, unknown>;
+}
+
 export interface Tables {
   users: UserRow;
   tokens: TokenRow;
   vpcs: VpcRow;
   subnets: SubnetRow;
   events: EventRecord;
+  jobs: JobRow;
 }
 export type TableName = keyof Tables;
-export const TABLE_NAMES: TableName[] = ["users", "tokens", "vpcs", "subnets", "events"];
+export const TABLE_NAMES: TableName[] = ["users", "tokens", "vpcs", "subnets", "events", "jobs"];

@@ -31,7 +31,9 @@ export function clientFromConfig(): ComputeClient {
     );
   }
   if (!token) {
-    throw new MissingCredentialsError("No API token: run `pulumi config set --secret compute:token <token>` or set COMPUTE_TOKEN");
+    throw new MissingCredentialsError(
+      "No API token: run `pulumi config set --secret compute:token <token>` or set COMPUTE_TOKEN",
+    );
   }
   const key = `${apiUrl}\n${token}`;
   if (cached?.key !== key) cached = { key, client: new ComputeClient({ baseUrl: apiUrl, token }) };

@@ -16,8 +16,10 @@ export const subnetSpec: ResourceSpec<SubnetInputs, Subnet> = {
   replaceOn: ["vpcId", "ipv4"],
   // Inside one VPC, labels are unique and ranges may not overlap: free the old subnet first.
   deleteBeforeReplace: (olds, news) => olds.vpcId === news.vpcId,
-  create: (client, { vpcId, label, ipv4 }) => client.api.createSubnet({ params: { vpcId }, body: { label, ipv4 } }),
-  read: (client, id, props) => client.api.getSubnet({ params: { vpcId: props.vpcId as number, vpcSubnetId: id } }),
+  create: (client, { vpcId, label, ipv4 }) =>
+    client.api.createSubnet({ params: { vpcId }, body: { label, ipv4 } }),
+  read: (client, id, props) =>
+    client.api.getSubnet({ params: { vpcId: props.vpcId as number, vpcSubnetId: id } }),
   update: (client, id, _olds, { vpcId, label }) =>
     client.api.updateSubnet({ params: { vpcId, vpcSubnetId: id }, body: { label } }),
   delete: async (client, id, props) => {

@@ -18,7 +18,8 @@ export const vpcSpec: ResourceSpec<VpcInputs, Vpc> = {
   replaceOn: ["region"],
   // Labels are unique per account: a replacement that keeps the label must free it first.
   deleteBeforeReplace: (olds, news) => olds.label === news.label,
-  create: (client, { region, label, description }) => client.api.createVpc({ body: { region, label, description } }),
+  create: (client, { region, label, description }) =>
+    client.api.createVpc({ body: { region, label, description } }),
   read: (client, id) => client.api.getVpc({ params: { vpcId: id } }),
   update: (client, id, _olds, { label, description }) =>
     client.api.updateVpc({ params: { vpcId: id }, body: { label, description } }),

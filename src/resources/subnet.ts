@@ -24,6 +24,13 @@ export class Subnet extends pulumi.dynamic.Resource {
   declare readonly updated: pulumi.Output<string | null>;
 
   constructor(name: string, args: SubnetArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { computes: undefined, created: undefined, updated: undefined, ...args }, opts, "compute", "Subnet");
+    super(
+      provider,
+      name,
+      { computes: undefined, created: undefined, updated: undefined, ...args },
+      opts,
+      "compute",
+      "Subnet",
+    );
   }
 }

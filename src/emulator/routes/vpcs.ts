@@ -49,7 +49,8 @@ function subnetOf({ store }: World, vpc: VpcRow, id: number): SubnetRow {
 /** Subnet ranges may not overlap inside one VPC; labels are unique inside one VPC. */
 function checkSubnet(siblings: Pick<SubnetRow, "label" | "ipv4">[], label: string, ipv4: string, field = "") {
   const clash = siblings.find((s) => overlaps(cidr(s.ipv4), cidr(ipv4)));
-  if (clash) throw ApiError.badRequest(`ipv4 ${ipv4} overlaps subnet ${clash.label} (${clash.ipv4})`, `${field}ipv4`);
+  if (clash)
+    throw ApiError.badRequest(`ipv4 ${ipv4} overlaps subnet ${clash.label} (${clash.ipv4})`, `${field}ipv4`);
   if (siblings.some((s) => s.label === label)) {
     throw ApiError.badRequest("Label must be unique among the subnets of this VPC", `${field}label`);
   }
@@ -127,7 +128,10 @@ export function vpcRoutes(router: Router) {
     .on(e.updateVpc, (ctx) => {
       const { store, clock, user, body } = ctx;
       const vpc = writableVpc(ctx, user, ctx.params.vpcId);
-      if (body.label !== undefined && store.table("vpcs").find((v) => v.label === body.label && v.id !== vpc.id)) {
+      if (
+        body.label !== undefined &&
+        store.table("vpcs").find((v) => v.label === body.label && v.id !== vpc.id)
+      ) {
         throw ApiError.badRequest("Label must be unique among your VPCs", "label");
       }
       const updated = store.table("vpcs").put({ ...vpc, ...body, updated: clock.timestamp() });
@@ -139,7 +143,11 @@ export function vpcRoutes(router: Router) {
       const vpc = writableVpc(ctx, user, ctx.params.vpcId);
       const subnets = subnetsOf(store, vpc.id);
       const blockers = subnets.map((s) => blockerOf(store, s)).filter((b): b is string => b !== undefined);
-      if (blockers.length) throw new ApiError(400, blockers.map((reason) => ({ reason })));
+      if (blockers.length)
+        throw new ApiError(
+          400,
+          blockers.map((reason) => ({ reason })),
+        );
       for (const s of subnets) {
         store.table("subnets").delete(s.id);
         subnetEvent(ctx, user, "subnet_delete", vpc, s);

@@ -1,7 +1,15 @@
 /** Regions the emulator serves: the real IDs and labels; the older ones lack VPCs and Metadata. */
 import type { Region, RegionAvailability } from "../../contract";
 
-const LEGACY = ["Computes", "Backups", "NodeBalancers", "Block Storage", "Kubernetes", "Cloud Firewall", "Vlans"];
+const LEGACY = [
+  "Computes",
+  "Backups",
+  "NodeBalancers",
+  "Block Storage",
+  "Kubernetes",
+  "Cloud Firewall",
+  "Vlans",
+];
 const CURRENT = [...LEGACY, "GPU Computes", "VPCs", "Metadata", "Premium Plans", "Object Storage"];
 
 function region(id: string, label: string, country: string, capabilities: string[], octet: number): Region {
@@ -30,6 +38,7 @@ export const AVAILABILITY: RegionAvailability[] = REGIONS.flatMap((r) =>
   PLANS.map((plan, i) => ({
     region: r.id,
     plan,
-    available: r.capabilities.includes("Premium Plans") && (i === 2 || r.capabilities.includes("GPU Computes")),
+    available:
+      r.capabilities.includes("Premium Plans") && (i === 2 || r.capabilities.includes("GPU Computes")),
   })),
 );

@@ -1,0 +1,53 @@
+/** Jest helpers: one emulator per test file (reset before each test), clients for it, error assertions. */
+import { ComputeApiError, ComputeClient, ControlClient } from "../../src/client";
+import { startEmulator, type Emulator, type EmulatorOptions } from "../../src/emulator";
+
+export interface EmulatorFixture {
+  emulator: Emulator;
+  /** The account owner's client (full access), without retries. */
+  client: ComputeClient;
+  /** A client with no token, for the public endpoints. */
+  anonymous: ComputeClient;
+  control: ControlClient;
+  /** A client for another token, without retries. */
+  clientFor(token: string): ComputeClient;
+}
+
+export function useEmulator(options: EmulatorOptions = {}): EmulatorFixture {
+  const fixture = {} as EmulatorFixture;
+  beforeAll(async () => {
+    const emulator = await startEmulator(options);
+    const clientFor = (token?: string) =>
+      new ComputeClient({ baseUrl: emulator.url, token, retry: { retries: 0 } });
+    Object.assign(fixture, {
+      emulator,
+      client: clientFor(emulator.token),
+      anonymous: clientFor(),
+      control: new ControlClient(emulator.controlUrl),
+      clientFor,
+    });
+  });
+  beforeEach(() => fixture.emulator.reset());
+  afterAll(() => fixture.emulator?.close());
+  return fixture;
+}
+
+/** Awaits a failure and returns it as a ComputeApiError with the expected status. */
+export async function apiError(promise: Promise<unknown>, status: number): Promise<ComputeApiError> {
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ComputeApiError);
+  expect((err as ComputeApiError).status).toBe(status);
+  return err as ComputeApiError;
+}
+
+/** Awaits a 400 and checks that one of its errors names `field` (and matches `reason`, if given). */
+export async function badRequest(promise: Promise<unknown>, field: string | undefined, reason?: RegExp) {
+  const err = await apiError(promise, 400);
+  const items = err.errors.filter((e) => e.field === field);
+  expect(items).not.toHaveLength(0);
+  if (reason) expect(items.map((e) => e.reason).join("\n")).toMatch(reason);
+  return err;
+}
