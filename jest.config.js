@@ -3,7 +3,7 @@
 const common = {
   preset: "ts-jest",
   testEnvironment: "node",
-  transform: { "^.+\\.ts$": ["ts-jest", { isolatedModules: true }] },
+  transform: { "^.+\\.ts$": ["ts-jest", {}] },
   modulePathIgnorePatterns: ["<rootDir>/dist/"],
 };
 module.exports = {

@@ -1,0 +1,67 @@
+/**
+ * A stack on a temporary file backend, driven through the Automation API (the real `pulumi` CLI),
+ * against an in-process emulator. The CLI must be on PATH (`npm test` puts it there through
+ * scripts/ensure-pulumi): these tests fail, never skip, without it.
+ */
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import { ComputeClient, ControlClient } from "../../src/client";
+import { startEmulator, type Emulator } from "../../src/emulator";
+
+const ROOT = path.resolve(__dirname, "../..");
+export const PASSPHRASE = "engine-tests";
+
+export interface EngineStack {
+  stack: Stack;
+  emulator: Emulator;
+  client: ComputeClient;
+  control: ControlClient;
+  dir: string;
+  /** Replaces the program the next operation runs. */
+  setProgram(program: () => Promise<Record<string, unknown> | void>): void;
+  dispose(): Promise<void>;
+}
+
+export function requirePulumiCli(): string {
+  try {
+    return execFileSync("pulumi", ["version"], { encoding: "utf8" }).trim();
+  } catch {
+    throw new Error("the pulumi CLI is not on PATH: run the tests with `npm test` (scripts/ensure-pulumi provides it)");
+  }
+}
+
+export async function engineStack(name: string): Promise<EngineStack> {
+  requirePulumiCli();
+  const emulator = await startEmulator();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `compute-${name}-`));
+  for (const sub of ["project", "home", "state"]) fs.mkdirSync(path.join(dir, sub));
+  const stack = await LocalWorkspace.createOrSelectStack(
+    { stackName: "test", projectName: `compute-${name}`, program: async () => {} },
+    {
+      workDir: path.join(dir, "project"),
+      pulumiHome: path.join(dir, "home"),
+      // The provider process runs in `main` and loads the package by name from its node_modules.
+      projectSettings: { name: `compute-${name}`, runtime: "nodejs", main: ROOT, backend: { url: `file://${path.join(dir, "state")}` } },
+      envVars: { PULUMI_CONFIG_PASSPHRASE: PASSPHRASE },
+    },
+  );
+  await stack.setConfig("compute:apiUrl", { value: emulator.url });
+  await stack.setConfig("compute:token", { value: emulator.token, secret: true });
+  return {
+    stack,
+    emulator,
+    dir,
+    client: new ComputeClient({ baseUrl: emulator.url, token: emulator.token, retry: { retries: 0 } }),
+    control: new ControlClient(emulator.controlUrl),
+    setProgram(program) {
+      stack.workspace.program = program;
+    },
+    async dispose() {
+      await emulator.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

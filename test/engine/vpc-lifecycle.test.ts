@@ -1,0 +1,146 @@
+/** The VPC/Subnet lifecycle through the real engine: up, no-op preview/refresh, updates, replacements, drift, destroy. */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import * as compute from "pulumi-compute";
+import { vpcEndpoints } from "../../src/contract";
+import { collect } from "../../src/client";
+import { engineStack, type EngineStack } from "./harness";
+
+jest.setTimeout(180_000);
+
+interface Shape {
+  vpcLabel: string;
+  app: { label: string; ipv4: string };
+  db: { label: string; ipv4: string };
+}
+
+const initial: Shape = {
+  vpcLabel: "engine-vpc",
+  app: { label: "app", ipv4: "10.0.1.0/24" },
+  db: { label: "db", ipv4: "10.0.2.0/24" },
+};
+
+function program(shape: Shape) {
+  return async () => {
+    const vpc = new compute.Vpc("vpc", { region: "us-iad", label: shape.vpcLabel, description: "engine test" });
+    const app = new compute.Subnet("app", { vpcId: vpc.id, ...shape.app });
+    const db = new compute.Subnet("db", { vpcId: vpc.id, ...shape.db });
+    return { vpcId: vpc.id, appId: app.id, dbId: db.id };
+  };
+}
+
+let e: EngineStack;
+let shape: Shape = structuredClone(initial);
+const vpcs = () => collect(e.client.each(vpcEndpoints.listVpcs));
+const writes = async () => (await e.control.requests()).filter((r) => r.method !== "GET");
+
+beforeAll(async () => {
+  e = await engineStack("vpc");
+});
+afterAll(async () => {
+  await e?.dispose();
+});
+
+test("up creates a VPC with two subnets", async () => {
+  e.setProgram(program(shape));
+  const result = await e.stack.up();
+  expect(result.summary.resourceChanges).toEqual({ create: 4 });
+  const [vpc, ...others] = await vpcs();
+  expect(others).toEqual([]);
+  expect(vpc).toMatchObject({ label: "engine-vpc", region: "us-iad", description: "engine test" });
+  expect(vpc!.subnets.map((s) => [s.label, s.ipv4]).sort()).toEqual([
+    ["app", "10.0.1.0/24"],
+    ["db", "10.0.2.0/24"],
+  ]);
+  expect(result.outputs.vpcId!.value).toBe(String(vpc!.id));
+});
+
+test("a second preview and a refresh both report no changes", async () => {
+  const preview = await e.stack.preview({ expectNoChanges: true });
+  expect(preview.changeSummary).toEqual({ same: 4 });
+  const refresh = await e.stack.refresh({ expectNoChanges: true });
+  expect(refresh.summary.resourceChanges).toEqual({ same: 4 });
+});
+
+test("a label edit is one in-place update", async () => {
+  const [before] = await vpcs();
+  shape = { ...shape, vpcLabel: "engine-vpc-2" };
+  e.setProgram(program(shape));
+  const preview = await e.stack.preview();
+  expect(preview.changeSummary).toEqual({ same: 3, update: 1 });
+  const result = await e.stack.up();
+  expect(result.summary.resourceChanges).toEqual({ same: 3, update: 1 });
+  const [after] = await vpcs();
+  expect(after).toMatchObject({ id: before!.id, label: "engine-vpc-2" });
+});
+
+test("an ipv4 edit replaces the subnet", async () => {
+  const [before] = await vpcs();
+  const oldApp = before!.subnets.find((s) => s.label === "app")!;
+  shape = { ...shape, app: { label: "app", ipv4: "10.0.3.0/24" } };
+  e.setProgram(program(shape));
+  const result = await e.stack.up();
+  expect(result.summary.resourceChanges).toEqual({ same: 3, replace: 1 });
+  const newApp = (await vpcs())[0]!.subnets.find((s) => s.label === "app")!;
+  expect(newApp.ipv4).toBe("10.0.3.0/24");
+  expect(newApp.id).not.toBe(oldApp.id);
+  expect(result.outputs.appId!.value).toBe(String(newApp.id));
+});
+
+test("a label changed out of band shows as drift in refresh, and up puts it back", async () => {
+  const [vpc] = await vpcs();
+  await e.client.api.updateVpc({ params: { vpcId: vpc!.id }, body: { label: "changed-by-hand" } });
+  const refresh = await e.stack.refresh();
+  expect(refresh.summary.resourceChanges).toEqual({ same: 3, update: 1 });
+  const up = await e.stack.up();
+  expect(up.summary.resourceChanges).toEqual({ same: 3, update: 1 });
+  expect((await vpcs())[0]!.label).toBe("engine-vpc-2");
+  await e.stack.preview({ expectNoChanges: true });
+});
+
+test("a subnet deleted out of band disappears on refresh, and up recreates it", async () => {
+  const [vpc] = await vpcs();
+  const db = vpc!.subnets.find((s) => s.label === "db")!;
+  await e.client.api.deleteSubnet({ params: { vpcId: vpc!.id, vpcSubnetId: db.id } });
+  const refresh = await e.stack.refresh();
+  expect(refresh.summary.resourceChanges).toEqual({ same: 3, delete: 1 });
+  const up = await e.stack.up();
+  expect(up.summary.resourceChanges).toEqual({ same: 3, create: 1 });
+  const recreated = (await vpcs())[0]!.subnets.find((s) => s.label === "db")!;
+  expect(recreated).toMatchObject({ ipv4: "10.0.2.0/24" });
+  expect(recreated.id).not.toBe(db.id);
+});
+
+test("a bad label fails at preview naming the field, and nothing is written to the API", async () => {
+  await e.control.clearRequests();
+  e.setProgram(program({ ...shape, vpcLabel: "not a valid label!" }));
+  await expect(e.stack.preview()).rejects.toThrow(/label.*Label must include only ASCII letters, numbers, and dashes/s);
+  await expect(e.stack.up()).rejects.toThrow(/label.*Label must include only ASCII letters, numbers, and dashes/s);
+  expect(await writes()).toEqual([]);
+  expect((await vpcs())[0]!.label).toBe("engine-vpc-2");
+  e.setProgram(program(shape));
+});
+
+test("the state on disk holds the token only encrypted, and a small serialized provider", async () => {
+  const files = (fs.readdirSync(path.join(e.dir, "state"), { recursive: true }) as string[])
+    .map((f) => path.join(e.dir, "state", f))
+    .filter((f) => f.endsWith(".json") && fs.statSync(f).isFile());
+  expect(files.length).toBeGreaterThan(0);
+  const checkpoint = files.find((f) => f.endsWith(`${path.sep}test.json`))!;
+  const text = fs.readFileSync(checkpoint, "utf8");
+  expect(text.includes(e.emulator.token)).toBe(false);
+  expect(text).toMatch(/"compute:token":\{"4dabf18193072939515e22adb298388d":"1b47061264138c4ac30d75fd1eb44270","ciphertext"/);
+  for (const file of files) expect(fs.readFileSync(file, "utf8").includes(e.emulator.token)).toBe(false);
+
+  // (exportStack decrypts secrets, so it is only used for the provider's size.)
+  const resources = (await e.stack.exportStack()).deployment.resources as { type: string; outputs?: Record<string, unknown> }[];
+  const dynamic = resources.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/compute:"));
+  expect(dynamic).toHaveLength(3);
+  for (const r of dynamic) expect(String(r.outputs!.__provider).length).toBeLessThan(4096);
+});
+
+test("destroy leaves the emulator with no VPCs", async () => {
+  const result = await e.stack.destroy();
+  expect(result.summary.resourceChanges).toEqual({ delete: 4 });
+  expect(await vpcs()).toEqual([]);
+});
