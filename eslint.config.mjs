@@ -11,5 +11,8 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
-  { files: ["**/*.js"], languageOptions: { sourceType: "commonjs", globals: { module: "writable", require: "readonly" } } },
+  {
+    files: ["**/*.js"],
+    languageOptions: { sourceType: "commonjs", globals: { module: "writable", require: "readonly" } },
+  },
 );

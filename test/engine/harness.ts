@@ -29,7 +29,9 @@ export function requirePulumiCli(): string {
   try {
     return execFileSync("pulumi", ["version"], { encoding: "utf8" }).trim();
   } catch {
-    throw new Error("the pulumi CLI is not on PATH: run the tests with `npm test` (scripts/ensure-pulumi provides it)");
+    throw new Error(
+      "the pulumi CLI is not on PATH: run the tests with `npm test` (scripts/ensure-pulumi provides it)",
+    );
   }
 }
 
@@ -44,7 +46,12 @@ export async function engineStack(name: string): Promise<EngineStack> {
       workDir: path.join(dir, "project"),
       pulumiHome: path.join(dir, "home"),
       // The provider process runs in `main` and loads the package by name from its node_modules.
-      projectSettings: { name: `compute-${name}`, runtime: "nodejs", main: ROOT, backend: { url: `file://${path.join(dir, "state")}` } },
+      projectSettings: {
+        name: `compute-${name}`,
+        runtime: "nodejs",
+        main: ROOT,
+        backend: { url: `file://${path.join(dir, "state")}` },
+      },
       envVars: { PULUMI_CONFIG_PASSPHRASE: PASSPHRASE },
     },
   );

@@ -22,7 +22,11 @@ const initial: Shape = {
 
 function program(shape: Shape) {
   return async () => {
-    const vpc = new compute.Vpc("vpc", { region: "us-iad", label: shape.vpcLabel, description: "engine test" });
+    const vpc = new compute.Vpc("vpc", {
+      region: "us-iad",
+      label: shape.vpcLabel,
+      description: "engine test",
+    });
     const app = new compute.Subnet("app", { vpcId: vpc.id, ...shape.app });
     const db = new compute.Subnet("db", { vpcId: vpc.id, ...shape.db });
     return { vpcId: vpc.id, appId: app.id, dbId: db.id };
@@ -114,8 +118,12 @@ test("a subnet deleted out of band disappears on refresh, and up recreates it", 
 test("a bad label fails at preview naming the field, and nothing is written to the API", async () => {
   await e.control.clearRequests();
   e.setProgram(program({ ...shape, vpcLabel: "not a valid label!" }));
-  await expect(e.stack.preview()).rejects.toThrow(/label.*Label must include only ASCII letters, numbers, and dashes/s);
-  await expect(e.stack.up()).rejects.toThrow(/label.*Label must include only ASCII letters, numbers, and dashes/s);
+  await expect(e.stack.preview()).rejects.toThrow(
+    /label.*Label must include only ASCII letters, numbers, and dashes/s,
+  );
+  await expect(e.stack.up()).rejects.toThrow(
+    /label.*Label must include only ASCII letters, numbers, and dashes/s,
+  );
   expect(await writes()).toEqual([]);
   expect((await vpcs())[0]!.label).toBe("engine-vpc-2");
   e.setProgram(program(shape));
@@ -129,11 +137,16 @@ test("the state on disk holds the token only encrypted, and a small serialized p
   const checkpoint = files.find((f) => f.endsWith(`${path.sep}test.json`))!;
   const text = fs.readFileSync(checkpoint, "utf8");
   expect(text.includes(e.emulator.token)).toBe(false);
-  expect(text).toMatch(/"compute:token":\{"4dabf18193072939515e22adb298388d":"1b47061264138c4ac30d75fd1eb44270","ciphertext"/);
+  expect(text).toMatch(
+    /"compute:token":\{"4dabf18193072939515e22adb298388d":"1b47061264138c4ac30d75fd1eb44270","ciphertext"/,
+  );
   for (const file of files) expect(fs.readFileSync(file, "utf8").includes(e.emulator.token)).toBe(false);
 
   // (exportStack decrypts secrets, so it is only used for the provider's size.)
-  const resources = (await e.stack.exportStack()).deployment.resources as { type: string; outputs?: Record<string, unknown> }[];
+  const resources = (await e.stack.exportStack()).deployment.resources as {
+    type: string;
+    outputs?: Record<string, unknown>;
+  }[];
   const dynamic = resources.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/compute:"));
   expect(dynamic).toHaveLength(3);
   for (const r of dynamic) expect(String(r.outputs!.__provider).length).toBeLessThan(4096);

@@ -12,13 +12,19 @@ import { apiError, useEmulator } from "../support/emulator";
 const t = useEmulator();
 /** Retries without waiting, so tests count attempts rather than time. */
 const retrying = (retries = 3) =>
-  new ComputeClient({ baseUrl: t.emulator.url, token: t.emulator.token, retry: { retries, baseDelayMs: 1, maxDelayMs: 5 } });
+  new ComputeClient({
+    baseUrl: t.emulator.url,
+    token: t.emulator.token,
+    retry: { retries, baseDelayMs: 1, maxDelayMs: 5 },
+  });
 const attempts = async (method: string) => (await t.control.requests()).filter((r) => r.method === method);
 
 describe("retries", () => {
   it("retries 429 on any method, until the request goes through", async () => {
     await t.control.injectFault({ status: 429, count: 2, retry_after: 0 });
-    await expect(retrying().api.createVpc({ body: { label: "a", region: "us-iad" } })).resolves.toMatchObject({ label: "a" });
+    await expect(retrying().api.createVpc({ body: { label: "a", region: "us-iad" } })).resolves.toMatchObject(
+      { label: "a" },
+    );
     expect((await attempts("POST")).map((r) => r.status)).toEqual([429, 429, 200]);
   });
 
@@ -47,7 +53,12 @@ describe("retries", () => {
     expect(await attempts("POST")).toHaveLength(1);
   });
 
-  const failure = (status: number, method: string, headers: Record<string, string> = {}, data: unknown = {}) =>
+  const failure = (
+    status: number,
+    method: string,
+    headers: Record<string, string> = {},
+    data: unknown = {},
+  ) =>
     new AxiosError("x", "ERR", { method, headers: new AxiosHeaders() } as never, undefined, {
       status,
       data,
@@ -60,12 +71,16 @@ describe("retries", () => {
     expect(shouldRetry(failure(408, "get"))).toBe(true);
     expect(shouldRetry(failure(408, "post"))).toBe(false);
     expect(shouldRetry(failure(503, "get", { "x-maintenance-mode": "1" }))).toBe(false);
-    expect(shouldRetry(failure(400, "post", {}, { errors: [{ reason: "Compute instance busy." }] }))).toBe(true);
+    expect(shouldRetry(failure(400, "post", {}, { errors: [{ reason: "Compute instance busy." }] }))).toBe(
+      true,
+    );
     expect(shouldRetry(failure(500, "get"))).toBe(false);
   });
 
   it("waits at least Retry-After, within the cap", () => {
-    expect(retryDelay(DEFAULT_RETRY_POLICY, 1, failure(429, "get", { "retry-after": "7" }))).toBeGreaterThanOrEqual(7000);
+    expect(
+      retryDelay(DEFAULT_RETRY_POLICY, 1, failure(429, "get", { "retry-after": "7" })),
+    ).toBeGreaterThanOrEqual(7000);
     expect(retryDelay(DEFAULT_RETRY_POLICY, 1, failure(429, "get", { "retry-after": "600" }))).toBe(30_000);
     expect(retryDelay(DEFAULT_RETRY_POLICY, 1, failure(429, "get"))).toBeLessThanOrEqual(500);
   });
@@ -73,7 +88,10 @@ describe("retries", () => {
 
 describe("errors", () => {
   it("render as [status] [field] reason and keep the items", async () => {
-    const err = await apiError(t.client.api.createVpc({ body: { label: "", region: "us-iad", description: "d".repeat(300) } }), 400);
+    const err = await apiError(
+      t.client.api.createVpc({ body: { label: "", region: "us-iad", description: "d".repeat(300) } }),
+      400,
+    );
     expect(err.message).toBe(
       "[400] [label] label must be 1..64 characters; [description] description must be at most 255 characters (POST /vpcs)",
     );
@@ -82,13 +100,23 @@ describe("errors", () => {
 
   it("never carry the token, however they are printed", async () => {
     const err = await apiError(t.client.api.getVpc({ params: { vpcId: 42 } }), 404);
-    for (const text of [err.message, String(err), JSON.stringify(err), inspect(err, { depth: 10 }), err.stack ?? ""]) {
+    for (const text of [
+      err.message,
+      String(err),
+      JSON.stringify(err),
+      inspect(err, { depth: 10 }),
+      err.stack ?? "",
+    ]) {
       expect(text).not.toContain(t.emulator.token);
     }
   });
 
   it("report network failures with status 0", async () => {
-    const client = new ComputeClient({ baseUrl: "http://127.0.0.1:1/v4", token: "secret-token", retry: { retries: 0 } });
+    const client = new ComputeClient({
+      baseUrl: "http://127.0.0.1:1/v4",
+      token: "secret-token",
+      retry: { retries: 0 },
+    });
     const err = await apiError(client.api.listVpcs(), 0);
     expect(err.message).toMatch(/^\[network\] ECONNREFUSED/);
     expect(inspect(err, { depth: 10 })).not.toContain("secret-token");
@@ -115,8 +143,14 @@ describe("contract", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
       const { port } = server.address() as AddressInfo;
-      const client = new ComputeClient({ baseUrl: `http://127.0.0.1:${port}/v4`, token: "t", retry: { retries: 0 } });
-      await expect(client.api.getVpc({ params: { vpcId: 1 } })).rejects.toBeInstanceOf(ContractViolationError);
+      const client = new ComputeClient({
+        baseUrl: `http://127.0.0.1:${port}/v4`,
+        token: "t",
+        retry: { retries: 0 },
+      });
+      await expect(client.api.getVpc({ params: { vpcId: 1 } })).rejects.toBeInstanceOf(
+        ContractViolationError,
+      );
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }

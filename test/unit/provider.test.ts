@@ -14,7 +14,11 @@ const subnet = subnetSpec as unknown as ResourceSpec;
 
 describe("check", () => {
   it("names the failing property with the contract's reason", () => {
-    const { failures } = checkInputs(vpc.inputs, { region: "us-iad", label: "bad label!", description: "d".repeat(300) });
+    const { failures } = checkInputs(vpc.inputs, {
+      region: "us-iad",
+      label: "bad label!",
+      description: "d".repeat(300),
+    });
     expect(failures).toEqual([
       { property: "label", reason: "Label must include only ASCII letters, numbers, and dashes" },
       { property: "description", reason: "description must be at most 255 characters" },
@@ -34,7 +38,9 @@ describe("check", () => {
 
   it("normalises values: an ID given as a string becomes a number; defaults fill optional inputs", () => {
     expect(checkInputs(subnet.inputs, { vpcId: "7", label: "a", ipv4: "10.0.0.0/24" }).inputs.vpcId).toBe(7);
-    expect(checkInputs(vpc.inputs, { region: "us-iad", label: "a" }, vpc.defaults).inputs.description).toBe("");
+    expect(checkInputs(vpc.inputs, { region: "us-iad", label: "a" }, vpc.defaults).inputs.description).toBe(
+      "",
+    );
   });
 
   it("drops the engine's own keys from what it validates", async () => {
@@ -44,10 +50,20 @@ describe("check", () => {
 });
 
 describe("diff", () => {
-  const olds = { region: "us-iad", label: "a", description: "", created: "x", schemaVersion: 1, __provider: "p" };
+  const olds = {
+    region: "us-iad",
+    label: "a",
+    description: "",
+    created: "x",
+    schemaVersion: 1,
+    __provider: "p",
+  };
 
   it("reports no change for the same inputs, ignoring outputs and defaults", () => {
-    expect(diffInputs(vpc, olds, { region: "us-iad", label: "a" })).toMatchObject({ changes: false, replaces: [] });
+    expect(diffInputs(vpc, olds, { region: "us-iad", label: "a" })).toMatchObject({
+      changes: false,
+      replaces: [],
+    });
   });
 
   it("updates label and description in place", () => {
@@ -60,15 +76,30 @@ describe("diff", () => {
   });
 
   it("replaces on region, deleting first only when the unique label is kept", () => {
-    expect(diffInputs(vpc, olds, { region: "fr-par", label: "a" })).toMatchObject({ replaces: ["region"], deleteBeforeReplace: true });
-    expect(diffInputs(vpc, olds, { region: "fr-par", label: "b" })).toMatchObject({ replaces: ["region"], deleteBeforeReplace: false });
+    expect(diffInputs(vpc, olds, { region: "fr-par", label: "a" })).toMatchObject({
+      replaces: ["region"],
+      deleteBeforeReplace: true,
+    });
+    expect(diffInputs(vpc, olds, { region: "fr-par", label: "b" })).toMatchObject({
+      replaces: ["region"],
+      deleteBeforeReplace: false,
+    });
   });
 
   it("replaces a subnet on ipv4 or vpcId, and treats unknowns as changes", () => {
     const sOlds = { vpcId: 1, label: "app", ipv4: "10.0.1.0/24" };
-    expect(diffInputs(subnet, sOlds, { ...sOlds, ipv4: "10.0.9.0/24" })).toMatchObject({ replaces: ["ipv4"], deleteBeforeReplace: true });
-    expect(diffInputs(subnet, sOlds, { ...sOlds, vpcId: UNKNOWN })).toMatchObject({ changes: true, replaces: ["vpcId"] });
-    expect(diffInputs(subnet, sOlds, { ...sOlds, label: "web" })).toMatchObject({ changes: true, replaces: [] });
+    expect(diffInputs(subnet, sOlds, { ...sOlds, ipv4: "10.0.9.0/24" })).toMatchObject({
+      replaces: ["ipv4"],
+      deleteBeforeReplace: true,
+    });
+    expect(diffInputs(subnet, sOlds, { ...sOlds, vpcId: UNKNOWN })).toMatchObject({
+      changes: true,
+      replaces: ["vpcId"],
+    });
+    expect(diffInputs(subnet, sOlds, { ...sOlds, label: "web" })).toMatchObject({
+      changes: true,
+      replaces: [],
+    });
   });
 });
 
