@@ -103,4 +103,14 @@ export interface Tables {
   tags: TagRow;
 }
 export type TableName = keyof Tables;
-export const TABLE_NAMES: TableName[] = ["users", "tokens", "vpcs", "subnets", "events", "jobs", "images", "stackscripts", "tags"];
+export const TABLE_NAMES: TableName[] = [
+  "users",
+  "tokens",
+  "vpcs",
+  "subnets",
+  "events",
+  "jobs",
+  "images",
+  "stackscripts",
+  "tags",
+];

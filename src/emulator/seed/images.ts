@@ -19,7 +19,15 @@ interface PublicImage {
   vendor: string | null;
 }
 
-function image(id: string, label: string, vendor: string, size: number, cloudInit: boolean, eol: string | null, deprecated = false): PublicImage {
+function image(
+  id: string,
+  label: string,
+  vendor: string,
+  size: number,
+  cloudInit: boolean,
+  eol: string | null,
+  deprecated = false,
+): PublicImage {
   return {
     id: `compute/${id}`,
     label,
