@@ -2,10 +2,16 @@
 import axios, { type AxiosInstance } from "axios";
 import {
   ClockResponse,
+  CodesResponse,
   EventsResponse,
+  FaultProfileResponse,
+  RateLimitSettings,
   RequestLogResponse,
   SeedUserResponse,
+  type CodesQuery,
+  type FaultProfile,
   type FaultRequest,
+  type RateLimitRequest,
   type SeedUserRequest,
 } from "../contract";
 
@@ -27,6 +33,14 @@ export class ControlClient {
 
   async seedUser(req: SeedUserRequest) {
     return SeedUserResponse.parse((await this.http.post("/users", req)).data);
+  }
+
+  /**
+   * One-time codes users would receive out of band: the SMS code sent and still valid, and the
+   * current TOTP code of a pending or enabled two-factor secret. Only users with a code are listed.
+   */
+  async codes(filter: CodesQuery = {}) {
+    return CodesResponse.parse((await this.http.get("/codes", { params: filter })).data).data;
   }
 
   async events(filter: { action?: string; entity_type?: string; entity_id?: string | number } = {}) {
@@ -53,7 +67,40 @@ export class ControlClient {
     await this.http.post("/faults", fault);
   }
 
+  /** Removes queued faults and the fault profile. */
   async clearFaults(): Promise<void> {
     await this.http.delete("/faults");
+  }
+
+  /** The standing fault profile (with its seed), or null. */
+  async faultProfile() {
+    return FaultProfileResponse.parse((await this.http.get("/faults/profile")).data).profile;
+  }
+
+  /** Sets the standing fault profile; its random draws start over from the seed. */
+  async setFaultProfile(profile: FaultProfile) {
+    return FaultProfileResponse.parse((await this.http.post("/faults/profile", profile)).data).profile;
+  }
+
+  async clearFaultProfile(): Promise<void> {
+    await this.http.delete("/faults/profile");
+  }
+
+  async rateLimits() {
+    return RateLimitSettings.parse((await this.http.get("/rate-limits")).data);
+  }
+
+  /** Changes the fields given (`{enabled: true}` turns the real API's limits on); windows start over. */
+  async setRateLimits(change: RateLimitRequest) {
+    return RateLimitSettings.parse((await this.http.post("/rate-limits", change)).data);
+  }
+
+  /** Back to the limits the emulator started with; windows start over. */
+  async resetRateLimits() {
+    return RateLimitSettings.parse((await this.http.delete("/rate-limits")).data);
+  }
+
+  async openApi(): Promise<Record<string, unknown>> {
+    return (await this.http.get("/openapi.json")).data as Record<string, unknown>;
   }
 }

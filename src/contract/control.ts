@@ -2,6 +2,10 @@
 import { z } from "zod";
 import { EventRecord } from "./events";
 import { Grants } from "./grants";
+import { SeedProfile } from "./profile";
+
+export * from "./fault-profile";
+export * from "./rate-limits";
 
 export const CONTROL_PREFIX = "/_emulator";
 
@@ -14,6 +18,8 @@ export const SeedUserRequest = z.object({
     .optional(),
   scopes: z.string().default("*"),
   expiry: z.string().nullable().default(null),
+  /** Profile settings to start from (e.g. a legacy `ip_whitelist_enabled: true`). */
+  profile: SeedProfile.optional(),
 });
 export type SeedUserRequest = z.input<typeof SeedUserRequest>;
 
@@ -42,6 +48,8 @@ export const FaultRequest = z.object({
   /** How many matching requests get the fault. */
   count: z.number().int().positive().default(1),
   retry_after: z.number().int().nonnegative().optional(),
+  /** The error's reason (default by status, e.g. "Too many requests" for 429). */
+  reason: z.string().optional(),
   method: z.string().optional(),
   /** Matches when the request path (below /v4) starts with it. */
   path: z.string().optional(),
@@ -51,3 +59,25 @@ export type FaultRequest = z.input<typeof FaultRequest>;
 export const RequestLogEntry = z.object({ method: z.string(), path: z.string(), status: z.number().int() });
 export const RequestLogResponse = z.object({ data: z.array(RequestLogEntry) });
 export type RequestLogEntry = z.infer<typeof RequestLogEntry>;
+
+/** `GET /_emulator/codes`: one-time codes, for tests and CI that cannot receive an SMS. */
+export const CodesQuery = z.object({
+  user_id: z.coerce.number().int().positive().optional(),
+  username: z.string().optional(),
+});
+export type CodesQuery = z.input<typeof CodesQuery>;
+
+export const UserCodes = z.object({
+  user_id: z.number().int(),
+  username: z.string(),
+  /** The SMS code sent and not yet used or expired. */
+  phone: z
+    .object({ iso_code: z.string(), phone_number: z.string(), code: z.string(), expiry: z.string() })
+    .nullable(),
+  /** The current code of the two-factor secret: pending (to confirm) or enabled. */
+  totp: z
+    .object({ state: z.enum(["pending", "enabled"]), code: z.string(), expiry: z.string().nullable() })
+    .nullable(),
+});
+export type UserCodes = z.infer<typeof UserCodes>;
+export const CodesResponse = z.object({ data: z.array(UserCodes) });

@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { emptyGrants, type Grants } from "../contract";
 import type { Clock } from "./clock";
+import { seedOwnerSessions } from "./seed/profile-sessions";
 import type { Store } from "./store";
 import type { TokenRow, UserRow } from "./state";
 
@@ -56,6 +57,10 @@ export function addToken(
 export function seedOwner(store: Store, clock: Clock, token: string): { user: UserRow; token: TokenRow } {
   const existing = store.table("tokens").find((t) => t.token === token);
   if (existing) return { user: store.table("users").get(existing.user_id)!, token: existing };
-  const user = store.table("users").find((u) => !u.restricted) ?? addUser(store, { username: "owner" });
+  let user = store.table("users").find((u) => !u.restricted);
+  if (!user) {
+    user = addUser(store, { username: "owner" });
+    seedOwnerSessions(store, clock, user);
+  }
   return { user, token: addToken(store, clock, user, { label: "emulator full access", token }) };
 }

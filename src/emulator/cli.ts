@@ -1,14 +1,29 @@
 #!/usr/bin/env node
 /** `compute-emulator [--port N] [--host H] [--token T] [--data FILE]`: runs the emulator until stopped. */
 import { parseArgs } from "node:util";
+import { parseFaultsFlag, parseRateLimitsFlag } from "./cli-flags";
 import { startEmulator } from "./server";
 
 const USAGE = `Usage: compute-emulator [--port N] [--host HOST] [--token TOKEN] [--data FILE] [--speed X]
+                        [--faults JSON] [--rate-limits on|off|JSON]
   --port   port to listen on; 0 picks a free one (default 0)
   --host   address to bind (default 127.0.0.1)
   --token  the account's full-access token (generated and printed when omitted)
   --data   keep state in FILE across restarts (durable mode)
-  --speed  emulated time per real time (default 1; 20 runs lifecycles twenty times faster)`;
+  --speed  emulated time per real time (default 1; 20 runs lifecycles twenty times faster)
+  --faults JSON
+           a standing fault profile, e.g. '{"error_rate":0.05,"latency_ms":20,"latency_jitter_ms":30,
+           "drop_rate":0.01,"seed":7,"method":"GET","path":"/vpcs"}': answers error_statuses (default
+           503 or 500) at error_rate, adds latency, drops connections at drop_rate; method/path filter.
+           Change it at run time: POST/GET/DELETE /_emulator/faults/profile
+  --rate-limits on|off|JSON
+           off (default): no limits, no X-RateLimit-* headers, so fast test suites never wait.
+           on: the real API's limits per token (per IP without one): 800 per 2 min in general,
+           400/min per command, 200/min per paginated GET, instance create and clone 10 per 30 s,
+           image and StackScript lists 20/min, stats 50/min; over a limit: 429 with Retry-After.
+           JSON changes numbers and turns limits on, e.g. '{"command":{"limit":5,"window_ms":60000}}'.
+           Windows run on the emulator clock. Change at run time: POST/GET/DELETE /_emulator/rate-limits
+  OpenAPI document of the emulated API: GET /_emulator/openapi.json`;
 
 async function main() {
   const { values } = parseArgs({
@@ -18,6 +33,8 @@ async function main() {
       token: { type: "string" },
       data: { type: "string" },
       speed: { type: "string" },
+      faults: { type: "string" },
+      "rate-limits": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -34,6 +51,8 @@ async function main() {
     token: values.token,
     dataFile: values.data,
     speed,
+    faults: values.faults === undefined ? undefined : parseFaultsFlag(values.faults),
+    rateLimits: values["rate-limits"] === undefined ? undefined : parseRateLimitsFlag(values["rate-limits"]),
   });
   // The first line is the base URL, for scripts to read.
   console.log(`Compute emulator listening on ${emulator.url}`);

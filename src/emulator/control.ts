@@ -1,16 +1,22 @@
-/** The control API: reset, seed users and tokens, read events and the request log, clock, faults. */
+/** The control API: reset, seed users and tokens, events, request log, clock, faults, rate limits, OpenAPI. */
 import type { z } from "zod";
 import {
   ClockRequest,
+  CodesQuery,
   EventsQuery,
+  FaultProfile,
   FaultRequest,
   issuesToErrors,
+  RateLimitRequest,
   SeedUserRequest,
   TimingsRequest,
   type RequestLogEntry,
 } from "../contract";
 import { addToken, addUser } from "./accounts";
 import { ApiError } from "./api-error";
+import { oneTimeCodes } from "./one-time-codes";
+import { openApiDocument } from "./openapi";
+import { seedProfile } from "./profiles";
 import type { Emulator } from "./server";
 
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
@@ -46,8 +52,11 @@ export function handleControl(
         scopes: req.scopes,
         expiry: req.expiry,
       });
+      if (req.profile) seedProfile(store, user, req.profile);
       return { user_id: user.id, token: token.token, grants: user.grants };
     }
+    case "GET /codes":
+      return { data: oneTimeCodes(store, clock, parse(CodesQuery, Object.fromEntries(query))) };
     case "GET /events": {
       const q = parse(EventsQuery, Object.fromEntries(query));
       const data = store
@@ -86,6 +95,21 @@ export function handleControl(
     case "DELETE /faults":
       emulator.faults.clear();
       return {};
+    case "GET /faults/profile":
+      return { profile: emulator.faults.getProfile() };
+    case "POST /faults/profile":
+      return { profile: emulator.faults.setProfile(parse(FaultProfile, body)) };
+    case "DELETE /faults/profile":
+      return { profile: emulator.faults.setProfile(undefined) };
+    case "GET /rate-limits":
+      return emulator.limits.current;
+    case "POST /rate-limits":
+      return emulator.limits.configure(parse(RateLimitRequest, body));
+    case "DELETE /rate-limits":
+      emulator.limits.reset();
+      return emulator.limits.current;
+    case "GET /openapi.json":
+      return openApiDocument(emulator.url);
     default:
       throw ApiError.notFound();
   }

@@ -34,3 +34,17 @@ export function recordEvent(store: Store, clock: Clock, input: EventInput): Even
 export function entityRef(type: string, id: number | string, label: string | null, url: string): EventEntity {
   return { id, label, type, url: `/v4${url}` };
 }
+
+/** Ends a `started` event of a lifecycle: `finished` (100 %) or `failed`, with its duration in seconds. */
+export function settleEvent(store: Store, clock: Clock, id: number, status: "finished" | "failed"): void {
+  const event = store.table("events").get(id);
+  if (!event || (event.status !== "started" && event.status !== "scheduled")) return;
+  const started = Date.parse(`${event.created}Z`);
+  store.table("events").put({
+    ...event,
+    status,
+    duration: Math.max(0, (clock.now() - started) / 1000),
+    percent_complete: status === "finished" ? 100 : event.percent_complete,
+    time_remaining: status === "finished" ? 0 : null,
+  });
+}

@@ -1,28 +1,103 @@
-/** Injected faults: the next N matching requests answer with a status (or a dropped connection). */
+/**
+ * Injected faults. A one-shot queue (the next N matching requests answer with a status or a dropped
+ * connection) and a standing profile (random errors, latency and drops at given rates, drawn from
+ * a seeded generator so a run can be repeated).
+ */
+import { randomInt } from "node:crypto";
 import type { z } from "zod";
-import type { FaultRequest } from "../contract";
+import { FaultProfile, type ActiveFaultProfile, type FaultRequest } from "../contract";
 
 type Fault = z.output<typeof FaultRequest>;
 
+/** What the profile does to one request. */
+export interface FaultDecision {
+  delayMs: number;
+  drop: boolean;
+  /** An error status to answer with instead of handling the request. */
+  status?: number;
+}
+
+/** A small seeded generator (mulberry32): uniform numbers in [0, 1). */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function matches(filter: { method?: string; path?: string }, method: string, path: string): boolean {
+  return (
+    (!filter.method || filter.method.toUpperCase() === method) &&
+    (!filter.path || path.startsWith(filter.path))
+  );
+}
+
 export class Faults {
   private queue: Fault[] = [];
+  private profile?: { settings: ActiveFaultProfile; random: () => number };
+
+  /** `startup` is the profile given at start (CLI or options); `reset()` returns to it. */
+  constructor(private readonly startup?: z.input<typeof FaultProfile>) {
+    this.reset();
+  }
 
   add(fault: Fault): void {
     this.queue.push({ ...fault });
   }
 
-  clear(): void {
-    this.queue = [];
+  /** Sets the standing profile (its generator starts over from the seed), or removes it. */
+  setProfile(input: z.input<typeof FaultProfile> | undefined): ActiveFaultProfile | null {
+    if (!input) {
+      this.profile = undefined;
+      return null;
+    }
+    const parsed = FaultProfile.parse(input);
+    const settings = { ...parsed, seed: parsed.seed ?? randomInt(2 ** 31) };
+    this.profile = { settings, random: seeded(settings.seed) };
+    return settings;
   }
 
-  /** Takes one use of the first fault matching the request, if any. */
+  getProfile(): ActiveFaultProfile | null {
+    return this.profile?.settings ?? null;
+  }
+
+  /** Removes every fault: the queue and the profile. */
+  clear(): void {
+    this.queue = [];
+    this.profile = undefined;
+  }
+
+  /** Empties the queue and restores the startup profile. */
+  reset(): void {
+    this.queue = [];
+    this.setProfile(this.startup);
+  }
+
+  /** Takes one use of the first queued fault matching the request, if any. */
   take(method: string, path: string): Fault | undefined {
-    const fault = this.queue.find(
-      (f) => (!f.method || f.method.toUpperCase() === method) && (!f.path || path.startsWith(f.path)),
-    );
+    const fault = this.queue.find((f) => matches(f, method, path));
     if (!fault) return undefined;
     fault.count -= 1;
     if (fault.count <= 0) this.queue = this.queue.filter((f) => f !== fault);
     return fault;
+  }
+
+  /** What the profile does to this request; undefined when no profile applies. Every matching
+   * request draws the same four numbers, so outcomes depend only on the seed and the request order. */
+  decide(method: string, path: string): FaultDecision | undefined {
+    const profile = this.profile;
+    if (!profile || !matches(profile.settings, method, path)) return undefined;
+    const { settings, random } = profile;
+    const [jitter, drop, error, pick] = [random(), random(), random(), random()];
+    const statuses = settings.error_statuses;
+    return {
+      delayMs: settings.latency_ms + Math.floor(jitter * (settings.latency_jitter_ms + 1)),
+      drop: drop < settings.drop_rate,
+      status: error < settings.error_rate ? statuses[Math.floor(pick * statuses.length)] : undefined,
+    };
   }
 }

@@ -16,6 +16,8 @@ export interface World {
   store: Store;
   clock: Clock;
   jobs: Jobs;
+  /** `http://host:port` of the emulator while it listens, for URLs it hands out (image upload). */
+  baseUrl?: string;
 }
 
 export interface Ctx<E extends Endpoint> extends World {
@@ -33,8 +35,12 @@ export type Handler<E extends Endpoint> = (
   ctx: Ctx<E>,
 ) => z.input<E["response"]> | typeof NO_CONTENT | Promise<z.input<E["response"]> | typeof NO_CONTENT>;
 
-/** Path parameters that may hold a slash (`/images/private/12`). */
-const PARAM_PATTERNS: Record<string, string> = { imageId: "[^/]+/[^/]+", tagLabel: "[^/]+" };
+/** Path parameters that may hold a slash (`/images/private/12`, `/compute/kernels/compute/grub2`). */
+const PARAM_PATTERNS: Record<string, string> = {
+  imageId: "[^/]+/[^/]+",
+  kernelId: "[^/]+/[^/]+",
+  tagLabel: "[^/]+",
+};
 
 interface Route {
   endpoint: Endpoint;
@@ -86,6 +92,11 @@ export class Router {
     return this.routes.map((r) => r.endpoint);
   }
 
+  /** The endpoint `method path` (below /v4) reaches, if any. */
+  match(method: string, path: string): Endpoint | undefined {
+    return this.routes.find((r) => r.endpoint.method === method && r.pattern.test(path))?.endpoint;
+  }
+
   async handle(world: World, req: Request): Promise<Response> {
     const matches = this.routes
       .map((route) => ({ route, match: route.pattern.exec(req.path) }))
@@ -97,7 +108,12 @@ export class Router {
     const { endpoint } = route;
 
     const principal = authenticate(world.store, world.clock, endpoint, req.authorization);
-    const rawParams = Object.fromEntries(route.names.map((n, i) => [n, decodeURIComponent(match![i + 1]!)]));
+    let rawParams: Record<string, string>;
+    try {
+      rawParams = Object.fromEntries(route.names.map((n, i) => [n, decodeURIComponent(match![i + 1]!)]));
+    } catch {
+      throw ApiError.notFound(); // malformed percent-encoding
+    }
     const params = endpoint.params.safeParse(rawParams);
     if (!params.success) throw ApiError.notFound();
     const query = endpoint.query.safeParse(Object.fromEntries(req.query));

@@ -1,15 +1,29 @@
 /** The emulator's HTTP server: the API under `/v4`, the control API under `/_emulator`. */
 import * as http from "node:http";
 import type { AddressInfo } from "node:net";
-import { CONTROL_PREFIX, type RequestLogEntry } from "../contract";
+import { CONTROL_PREFIX, type FaultProfile, type RequestLogEntry } from "../contract";
 import { newTokenValue, seedOwner } from "./accounts";
+import { admit } from "./admission";
 import { ApiError } from "./api-error";
 import { Clock } from "./clock";
 import { handleControl } from "./control";
 import { Faults } from "./faults";
+import { answerClientError } from "./client-error";
 import { Jobs } from "./jobs";
+import { RateLimiter, startupSettings, type RateLimitOption } from "./rate-limit";
 import { Router } from "./router";
+import { imageUploadRoutes, receiveImageUpload, UPLOAD_PREFIX } from "./routes/image-upload";
+import { imageRoutes } from "./routes/images";
+import { profileRoutes } from "./routes/profile";
+import { phoneRoutes } from "./routes/profile-phone";
+import { securityRoutes } from "./routes/profile-security";
+import { sessionRoutes } from "./routes/profile-sessions";
+import { profileSshKeyRoutes } from "./routes/profile-ssh-keys";
+import { profileTokenRoutes } from "./routes/profile-tokens";
+import { computeRoutes } from "./routes/compute";
 import { regionRoutes } from "./routes/regions";
+import { stackScriptRoutes } from "./routes/stackscripts";
+import { tagRoutes } from "./routes/tags";
 import { vpcRoutes } from "./routes/vpcs";
 import { FileStore, MemoryStore, type Store } from "./store";
 
@@ -29,10 +43,30 @@ export interface EmulatorOptions {
   checkResponses?: boolean;
   /** Emulated time per real time: 1 = real time, 20 = lifecycles run twenty times faster. */
   speed?: number;
+  /** A standing fault profile (random errors, latency, drops); `reset()` returns to it. */
+  faults?: FaultProfile;
+  /** Rate limits: off by default; `true` for the real API's limits, or changed numbers. */
+  rateLimits?: RateLimitOption;
+  /** Largest compressed image upload accepted, in bytes (5 GB as on the API; lower it in tests). */
+  maxImageUploadBytes?: number;
 }
 
 /** Every area of the API: each registers its routes, and the job handlers of its lifecycles. */
-const AREAS: ((router: Router, jobs: Jobs) => void)[] = [regionRoutes, vpcRoutes];
+const AREAS: ((router: Router, jobs: Jobs) => void)[] = [
+  regionRoutes,
+  vpcRoutes,
+  computeRoutes,
+  imageRoutes,
+  imageUploadRoutes,
+  stackScriptRoutes,
+  tagRoutes,
+  profileRoutes,
+  profileTokenRoutes,
+  profileSshKeyRoutes,
+  securityRoutes,
+  phoneRoutes,
+  sessionRoutes,
+];
 
 export function buildRouter(jobs: Jobs, checkResponses = true): Router {
   const router = new Router(checkResponses);
@@ -42,17 +76,21 @@ export function buildRouter(jobs: Jobs, checkResponses = true): Router {
 
 export class Emulator {
   readonly clock = new Clock();
-  readonly faults = new Faults();
+  readonly faults: Faults;
+  readonly limits: RateLimiter;
   readonly jobs = new Jobs();
   readonly requestLog: RequestLogEntry[] = [];
   readonly store: Store;
   readonly token: string;
   private readonly router: Router;
   private server?: http.Server;
-  private baseUrl?: string;
+  /** `http://host:port` while listening; routes use it for the URLs they hand out (image upload). */
+  baseUrl?: string;
 
   constructor(private readonly options: EmulatorOptions = {}) {
     this.store = options.dataFile ? new FileStore(options.dataFile) : new MemoryStore();
+    this.faults = new Faults(options.faults);
+    this.limits = new RateLimiter(this.clock, startupSettings(options.rateLimits));
     this.token = options.token ?? newTokenValue();
     this.router = buildRouter(this.jobs, options.checkResponses ?? true);
     if (options.speed) this.clock.setScale(options.speed);
@@ -77,15 +115,18 @@ export class Emulator {
 
   reset(): void {
     this.store.reset();
-    this.faults.clear();
+    this.faults.reset();
+    this.limits.reset();
     this.requestLog.length = 0;
     seedOwner(this.store, this.clock, this.token);
     this.store.commit();
   }
 
   async listen(): Promise<this> {
-    const server = http.createServer((req, res) => void this.serve(req, res));
+    // No Host header is not worth a bodyless 400: every answer is JSON.
+    const server = http.createServer({ requireHostHeader: false }, (req, res) => void this.serve(req, res));
     server.keepAliveTimeout = 5_000;
+    server.on("clientError", answerClientError);
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
       server.listen(this.options.port ?? 0, this.options.host ?? "127.0.0.1", resolve);
@@ -105,10 +146,35 @@ export class Emulator {
   }
 
   private async serve(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? "/", "http://emulator");
+    const url = requestUrl(req.url);
     const method = req.method ?? "GET";
+    if (url.pathname.startsWith(`${UPLOAD_PREFIX}/`)) {
+      const upload = await receiveImageUpload(this, req, url, this.options.maxImageUploadBytes);
+      return send(res, upload.status, upload.body, upload.headers);
+    }
     let status = 500;
     try {
+      if (url.pathname.startsWith(`${API_PREFIX}/`)) {
+        const admission = await admit(
+          {
+            faults: this.faults,
+            limits: this.limits,
+            store: this.store,
+            match: (m, p) => this.router.match(m, p),
+          },
+          {
+            method,
+            path: url.pathname.slice(API_PREFIX.length),
+            authorization: req.headers.authorization,
+            remoteAddress: req.socket.remoteAddress,
+          },
+        );
+        for (const [name, value] of Object.entries(admission.headers)) res.setHeader(name, value);
+        if (admission.drop) {
+          status = 0;
+          return void req.socket.destroy();
+        }
+      }
       const body = await readJson(req);
       this.jobs.runDue(this);
       if (url.pathname.startsWith(`${CONTROL_PREFIX}/`)) {
@@ -125,15 +191,6 @@ export class Emulator {
       }
       if (!url.pathname.startsWith(`${API_PREFIX}/`)) throw ApiError.notFound();
       const path = url.pathname.slice(API_PREFIX.length);
-      const fault = this.faults.take(method, path);
-      if (fault) {
-        status = fault.status;
-        if (fault.status === 0) return void req.socket.destroy();
-        const headers: Record<string, string> =
-          fault.retry_after !== undefined ? { "Retry-After": String(fault.retry_after) } : {};
-        const reason = fault.status === 429 ? "Too many requests" : "Service unavailable (injected fault)";
-        return send(res, fault.status, { errors: [{ reason }] }, headers);
-      }
       const answer = await this.router.handle(this, {
         method,
         path,
@@ -159,6 +216,15 @@ export class Emulator {
         if (this.requestLog.length > REQUEST_LOG_SIZE) this.requestLog.shift();
       }
     }
+  }
+}
+
+/** The request target as a URL; one that does not parse becomes a path no route matches (404). */
+function requestUrl(target: string | undefined): URL {
+  try {
+    return new URL(target ?? "/", "http://emulator");
+  } catch {
+    return new URL("/invalid-request-target", "http://emulator");
   }
 }
 

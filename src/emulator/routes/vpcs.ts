@@ -8,11 +8,11 @@ import type { Router, World } from "../router";
 import type { Store } from "../store";
 import type { SubnetRow, UserRow, VpcRow } from "../state";
 import { findRegion } from "./regions";
+import { computesOnSubnet, vpcIps } from "./vpc-ips";
 
-/** Instances whose config interfaces use the subnet. No instance has interfaces until the
- * instance endpoints exist, so none use a subnet yet. */
-function computesOn(_store: Store, _subnetId: number): number[] {
-  return [];
+/** Instances whose config interfaces use the subnet. */
+function computesOn(store: Store, subnetId: number): number[] {
+  return computesOnSubnet(store, subnetId);
 }
 
 function toSubnet(store: Store, row: SubnetRow): Subnet {
@@ -157,10 +157,10 @@ export function vpcRoutes(router: Router) {
       vpcEvent(ctx, user, "vpc_delete", vpc);
       return {};
     })
-    .on(e.listAllVpcIps, ({ query }) => paginate([], query))
+    .on(e.listAllVpcIps, ({ store, user, query }) => paginate(vpcIps(store, user), query))
     .on(e.listVpcIps, (ctx) => {
-      readableVpc(ctx, ctx.user, ctx.params.vpcId);
-      return paginate([], ctx.query);
+      const vpc = readableVpc(ctx, ctx.user, ctx.params.vpcId);
+      return paginate(vpcIps(ctx.store, ctx.user, vpc.id), ctx.query);
     })
     .on(e.listSubnets, (ctx) => {
       const vpc = readableVpc(ctx, ctx.user, ctx.params.vpcId);

@@ -1,0 +1,237 @@
+/**
+ * Deploying an image: the image must exist and be available, a StackScript must accept the image and
+ * get its required data, authorized users need a profile key; an image deploy creates an image disk,
+ * a swap disk and a default config with its interfaces.
+ */
+import {
+  ANY_IMAGE,
+  DEFAULT_KERNEL,
+  DEFAULT_ROOT_DEVICE,
+  DEPLOY_LIMITS,
+  DEVICE_NAMES,
+  type Devices,
+  type EventEntity,
+  type Filesystem,
+  type Image,
+  type InterfaceRequest,
+} from "../../contract";
+import { ApiError } from "../api-error";
+import { entityRef } from "../events";
+import { findImage, isDeployable } from "../images";
+import type { JobWorld } from "../jobs";
+import type { ConfigRow, DiskRow, InstanceRow, StackScriptRow, UserRow } from "../state";
+import type { Store } from "../store";
+import { parseUdfs } from "../stackscript-udfs";
+import { buildInterfaceList, storeInterfaces } from "./interface-rules";
+import { findRegion } from "./regions";
+import { findStackScript } from "./stackscripts";
+
+export interface DeployRequest {
+  image?: string;
+  stackscript_id?: number;
+  stackscript_data?: Record<string, unknown>;
+  authorized_users?: string[];
+  metadata?: { user_data?: string };
+}
+
+export interface Deployment {
+  image: Image;
+  stackscript: StackScriptRow | undefined;
+}
+
+/** Checks everything a deploy names; throws 400 naming the field. */
+export function checkDeploy(world: JobWorld, user: UserRow, region: string, req: DeployRequest): Deployment {
+  const { store } = world;
+  const image = findImage(store, user, req.image!);
+  if (!image) throw ApiError.badRequest(`Image ${req.image} not found`, "image");
+  if (!isDeployable(image)) {
+    throw ApiError.badRequest(
+      `Image ${req.image} is ${image.status}; only available images can be deployed`,
+      "image",
+    );
+  }
+  let stackscript: StackScriptRow | undefined;
+  if (req.stackscript_id !== undefined) {
+    stackscript = findStackScript(store, user, req.stackscript_id);
+    if (!stackscript)
+      throw ApiError.badRequest(`StackScript ${req.stackscript_id} not found`, "stackscript_id");
+    if (!stackscript.images.includes(ANY_IMAGE) && !stackscript.images.includes(image.id)) {
+      throw ApiError.badRequest(`StackScript ${stackscript.id} does not support image ${image.id}`, "image");
+    }
+    checkUdfs(stackscript, req.stackscript_data ?? {});
+  }
+  for (const [i, username] of (req.authorized_users ?? []).entries()) {
+    const found = store.table("users").find((u) => u.username === username);
+    if (!found || !store.table("ssh_keys").find((k) => k.user_id === found.id)) {
+      throw ApiError.badRequest(
+        `User ${username} does not exist or has no SSH key on the profile`,
+        `authorized_users[${i}]`,
+      );
+    }
+  }
+  if (req.metadata?.user_data !== undefined) checkUserData(region, image);
+  return { image, stackscript };
+}
+
+/** Fields without a default must be given; `oneOf` fields take one of their values. */
+function checkUdfs(stackscript: StackScriptRow, data: Record<string, unknown>) {
+  for (const udf of parseUdfs(stackscript.script)) {
+    const value = data[udf.name];
+    if (value === undefined && udf.default === undefined) {
+      throw ApiError.badRequest(
+        `${udf.name} is required by StackScript ${stackscript.id}`,
+        `stackscript_data.${udf.name}`,
+      );
+    }
+    if (value !== undefined && udf.oneOf && !udf.oneOf.split(",").includes(String(value))) {
+      throw ApiError.badRequest(`${udf.name} must be one of ${udf.oneOf}`, `stackscript_data.${udf.name}`);
+    }
+  }
+}
+
+const METADATA_CAPABILITY = "Metadata";
+
+export function checkUserDataRegion(regionId: string) {
+  if (!findRegion(regionId)?.capabilities.includes(METADATA_CAPABILITY)) {
+    throw ApiError.badRequest(`Metadata is not available in region ${regionId}`, "metadata.user_data");
+  }
+}
+
+/** User data needs a region with the Metadata capability and a cloud-init image. */
+export function checkUserData(regionId: string, image: Image) {
+  checkUserDataRegion(regionId);
+  if (!image.capabilities.includes("cloud-init")) {
+    throw ApiError.badRequest(`Image ${image.id} does not support cloud-init metadata`, "metadata.user_data");
+  }
+}
+
+/** The image as the secondary entity of a create or rebuild event. */
+export function imageRef(image: Image): EventEntity {
+  return entityRef("image", image.id, image.label, `/images/${image.id}`);
+}
+
+/** Counts a deploy on the StackScript. */
+export function countDeployment(store: Store, stackscript: StackScriptRow | undefined, delta: 1 | -1) {
+  if (!stackscript) return;
+  const row = store.table("stackscripts").get(stackscript.id);
+  if (!row) return;
+  store.table("stackscripts").put({
+    ...row,
+    deployments_total: row.deployments_total + (delta > 0 ? 1 : 0),
+    deployments_active: Math.max(0, row.deployments_active + delta),
+  });
+}
+
+export function newDisk(
+  world: JobWorld,
+  instance: InstanceRow,
+  fields: {
+    label: string;
+    size: number;
+    filesystem: Filesystem;
+    image?: string | null;
+    status?: DiskRow["status"];
+  },
+): DiskRow {
+  const now = world.clock.timestamp();
+  return world.store.table("disks").put({
+    id: world.store.nextId("disk"),
+    compute_id: instance.id,
+    label: fields.label,
+    size: fields.size,
+    filesystem: fields.filesystem,
+    status: fields.status ?? "not ready",
+    image: fields.image ?? null,
+    created: now,
+    updated: now,
+  });
+}
+
+export function emptyDevices(): Devices {
+  return Object.fromEntries(DEVICE_NAMES.map((d) => [d, null])) as Devices;
+}
+
+/** The default helpers of a config made by a deploy (all on). */
+const DEPLOY_HELPERS = {
+  updatedb_disabled: true,
+  distro: true,
+  modules_dep: true,
+  network: true,
+  devtmpfs_automount: true,
+};
+
+export function newConfigRow(
+  world: JobWorld,
+  instance: InstanceRow,
+  fields: Partial<Omit<ConfigRow, "id" | "compute_id" | "created" | "updated" | "interface_ids">> & {
+    label: string;
+  },
+): ConfigRow {
+  const now = world.clock.timestamp();
+  return {
+    id: world.store.nextId("config"),
+    compute_id: instance.id,
+    comments: null,
+    devices: emptyDevices(),
+    helpers: { ...DEPLOY_HELPERS, devtmpfs_automount: false },
+    kernel: DEFAULT_KERNEL,
+    memory_limit: instance.specs.memory,
+    root_device: DEFAULT_ROOT_DEVICE,
+    run_level: "default",
+    virt_mode: "paravirt",
+    ...fields,
+    interface_ids: [],
+    created: now,
+    updated: now,
+  };
+}
+
+/**
+ * The disks and config of an image deploy: `<image> Disk` (the type's disk minus swap) on sda, a swap
+ * disk on sdb, and `My <image> Disk Profile` with the given interfaces (none = one public).
+ */
+export function deployImage(
+  world: JobWorld,
+  user: UserRow,
+  instance: InstanceRow,
+  image: Image,
+  opts: { swapSize?: number; interfaces?: InterfaceRequest[]; onCreate?: boolean },
+): { disks: DiskRow[]; config: ConfigRow } {
+  const swap = opts.swapSize ?? DEPLOY_LIMITS.swapSize.default;
+  const size = instance.specs.disk - swap;
+  if (size < image.size) {
+    throw ApiError.badRequest(
+      `Image ${image.id} needs ${image.size} MB; type ${instance.type} leaves ${size} MB after ${swap} MB of swap`,
+      swap > 0 ? "swap_size" : "type",
+    );
+  }
+  const config = newConfigRow(world, instance, {
+    label: `My ${image.label} Disk Profile`,
+    helpers: DEPLOY_HELPERS,
+  });
+  const interfaces = buildInterfaceList(
+    world,
+    { user, instance, configId: config.id, onCreate: opts.onCreate },
+    opts.interfaces,
+  );
+  const root = newDisk(world, instance, {
+    label: `${image.label} Disk`,
+    size,
+    filesystem: "ext4",
+    image: image.id,
+  });
+  const disks = [root];
+  const devices = emptyDevices();
+  devices.sda = { disk_id: root.id, volume_id: null };
+  if (swap > 0) {
+    const swapDisk = newDisk(world, instance, {
+      label: `${swap} MB Swap Image`,
+      size: swap,
+      filesystem: "swap",
+    });
+    disks.push(swapDisk);
+    devices.sdb = { disk_id: swapDisk.id, volume_id: null };
+  }
+  world.store.table("configs").put({ ...config, devices });
+  return { disks, config: storeInterfaces(world.store, { ...config, devices }, interfaces) };
+}

@@ -1,0 +1,54 @@
+/** Events of the compute area: lifecycle actions (`started` → `finished`) and notifications. */
+import type { EventEntity } from "../../contract";
+import { entityRef, recordEvent, settleEvent } from "../events";
+import type { JobWorld } from "../jobs";
+import type { ConfigRow, DiskRow, InstanceRow, UserRow } from "../state";
+
+export function computeRef(i: Pick<InstanceRow, "id" | "label">): EventEntity {
+  return entityRef("compute", i.id, i.label, `/compute/instances/${i.id}`);
+}
+
+export function configRef(c: Pick<ConfigRow, "id" | "label" | "compute_id">): EventEntity {
+  return entityRef("compute_config", c.id, c.label, `/compute/instances/${c.compute_id}/configs/${c.id}`);
+}
+
+export function diskRef(d: Pick<DiskRow, "id" | "label" | "compute_id">): EventEntity {
+  return entityRef("disk", d.id, d.label, `/compute/instances/${d.compute_id}/disks/${d.id}`);
+}
+
+/** A lifecycle action begins: a `started` event on the instance; returns its ID for `finishAction`. */
+export function startAction(
+  world: JobWorld,
+  user: UserRow | null,
+  action: string,
+  instance: Pick<InstanceRow, "id" | "label">,
+  secondary: EventEntity | null = null,
+): number {
+  return recordEvent(world.store, world.clock, {
+    action,
+    entity: computeRef(instance),
+    secondary,
+    username: user?.username ?? null,
+    status: "started",
+  }).id;
+}
+
+export function finishAction(world: JobWorld, eventId: unknown, status: "finished" | "failed" = "finished") {
+  if (typeof eventId === "number") settleEvent(world.store, world.clock, eventId, status);
+}
+
+/** An instantaneous change (config create, interface update, ...): a `notification` event. */
+export function notify(
+  world: JobWorld,
+  user: UserRow | null,
+  action: string,
+  instance: Pick<InstanceRow, "id" | "label">,
+  secondary: EventEntity | null = null,
+) {
+  recordEvent(world.store, world.clock, {
+    action,
+    entity: computeRef(instance),
+    secondary,
+    username: user?.username ?? null,
+  });
+}

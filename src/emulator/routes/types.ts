@@ -1,0 +1,16 @@
+/** Instance types: public, no authentication. */
+import { typeEndpoints as e } from "../../contract";
+import { ApiError } from "../api-error";
+import { paginate } from "../paginate";
+import type { Router } from "../router";
+import { findType, TYPES } from "../seed/types";
+
+export function typeRoutes(router: Router) {
+  router
+    .on(e.listTypes, ({ query }) => paginate(TYPES, query))
+    .on(e.getType, ({ params }) => {
+      const type = findType(params.typeId);
+      if (!type) throw ApiError.notFound();
+      return type;
+    });
+}

@@ -1,0 +1,188 @@
+/** Injected faults (queue and standing profile) through our ComputeClient and ControlClient. */
+import { AxiosError, AxiosHeaders } from "axios";
+import { ComputeApiError, ComputeClient, ControlClient } from "../../src/client";
+import { DEFAULT_RETRY_POLICY, retryDelay, shouldRetry } from "../../src/client/retry";
+import { startEmulator } from "../../src/emulator";
+import { apiError, useEmulator } from "../support/emulator";
+
+const t = useEmulator();
+/** The owner's client with quick retries, so tests never wait for backoff. */
+const retrying = (retries = 3) =>
+  new ComputeClient({
+    baseUrl: t.emulator.url,
+    token: t.emulator.token,
+    retry: { retries, baseDelayMs: 1, maxDelayMs: 5 },
+  });
+const statuses = async () => (await t.control.requests()).map((r) => `${r.method} ${r.status}`);
+const outcome = (p: Promise<unknown>) =>
+  p.then(
+    () => 200,
+    (e: unknown) => (e instanceof ComputeApiError ? e.status : -1),
+  );
+
+describe("fault profile", () => {
+  it("is set, read and cleared through the control API, with defaults and a generated seed", async () => {
+    await expect(t.control.faultProfile()).resolves.toBeNull();
+    const set = await t.control.setFaultProfile({ error_rate: 0.25 });
+    expect(set).toEqual({
+      error_rate: 0.25,
+      error_statuses: [503, 500],
+      latency_ms: 0,
+      latency_jitter_ms: 0,
+      drop_rate: 0,
+      seed: expect.any(Number),
+    });
+    await expect(t.control.faultProfile()).resolves.toEqual(set);
+    await t.control.clearFaultProfile();
+    await expect(t.control.faultProfile()).resolves.toBeNull();
+  });
+
+  it("rejects rates outside 0..1 with a 400 naming the field", async () => {
+    const err = await t.control.setFaultProfile({ error_rate: 2 }).catch((e: AxiosError) => e);
+    expect((err as AxiosError).response?.status).toBe(400);
+    expect((err as AxiosError).response?.data).toEqual({
+      errors: [{ reason: "error_rate must be 0..1", field: "error_rate" }],
+    });
+  });
+
+  it("answers 503 or 500 at error_rate, and the same seed gives the same sequence", async () => {
+    const run = async (seed: number) => {
+      await t.control.setFaultProfile({ error_rate: 0.5, seed });
+      const seen = [];
+      for (let i = 0; i < 40; i++) seen.push(await outcome(t.client.api.listRegions()));
+      return seen;
+    };
+    const first = await run(42);
+    expect(new Set(first)).toEqual(new Set([200, 500, 503]));
+    expect(await run(42)).toEqual(first);
+    expect(await run(43)).not.toEqual(first);
+  });
+
+  it("answers the error body with the status's reason", async () => {
+    await t.control.setFaultProfile({ error_rate: 1, error_statuses: [503] });
+    const err = await apiError(t.client.api.listVpcs(), 503);
+    expect(err.errors).toEqual([{ reason: "Service unavailable (injected fault)" }]);
+  });
+
+  it("applies only to requests matching its method and path prefix", async () => {
+    await t.control.setFaultProfile({ error_rate: 1, error_statuses: [500], method: "post", path: "/vpcs" });
+    await expect(t.client.api.listVpcs()).resolves.toMatchObject({ results: 0 });
+    await expect(t.client.api.listRegions()).resolves.toMatchObject({ page: 1 });
+    await apiError(t.client.api.createVpc({ body: { label: "x", region: "us-iad" } }), 500);
+  });
+
+  it("adds latency_ms before answering", async () => {
+    await t.control.setFaultProfile({ latency_ms: 40, path: "/regions" });
+    const started = performance.now();
+    await t.client.api.listRegions();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(38);
+  });
+
+  it("drops connections at drop_rate: no answer, logged with status 0", async () => {
+    await t.control.setFaultProfile({ drop_rate: 1 });
+    const err = await apiError(t.client.api.listVpcs(), 0);
+    expect(err.errors[0]!.reason).toMatch(/ECONNRESET|socket hang up/);
+    expect(await statuses()).toEqual(["GET 0"]);
+  });
+
+  it("is restored by reset when given at start; DELETE /faults removes it", async () => {
+    const emulator = await startEmulator({ faults: { error_rate: 1, error_statuses: [503], seed: 5 } });
+    try {
+      const client = new ComputeClient({
+        baseUrl: emulator.url,
+        token: emulator.token,
+        retry: { retries: 0 },
+      });
+      await apiError(client.api.listRegions(), 503);
+      await new ControlClient(emulator.controlUrl).clearFaults();
+      await expect(client.api.listRegions()).resolves.toMatchObject({ page: 1 });
+      emulator.reset();
+      expect(emulator.faults.getProfile()).toMatchObject({ error_rate: 1, seed: 5 });
+      await apiError(client.api.listRegions(), 503);
+    } finally {
+      await emulator.close();
+    }
+  });
+});
+
+describe("fault queue", () => {
+  it("answers the next count matching requests, with a custom reason, then nothing", async () => {
+    await t.control.injectFault({ status: 400, reason: "Compute instance busy.", count: 2, path: "/vpcs" });
+    await expect(t.client.api.listRegions()).resolves.toMatchObject({ page: 1 });
+    for (let i = 0; i < 2; i++) {
+      const err = await apiError(t.client.api.listVpcs(), 400);
+      expect(err.errors).toEqual([{ reason: "Compute instance busy." }]);
+    }
+    await expect(t.client.api.listVpcs()).resolves.toMatchObject({ results: 0 });
+  });
+});
+
+describe("client retries against injected faults", () => {
+  it("retries a 429 after its Retry-After, for a POST too, and the write happens once", async () => {
+    await t.control.injectFault({ status: 429, retry_after: 0, count: 2 });
+    await retrying().api.createVpc({ body: { label: "once", region: "us-iad" } });
+    expect(await statuses()).toEqual(["POST 429", "POST 429", "POST 200"]);
+    await expect(t.client.api.listVpcs()).resolves.toMatchObject({ results: 1 });
+  });
+
+  it("retries 503 for a GET", async () => {
+    await t.control.injectFault({ status: 503, count: 2 });
+    await expect(retrying().api.listVpcs()).resolves.toMatchObject({ results: 0 });
+    expect(await statuses()).toEqual(["GET 503", "GET 503", "GET 200"]);
+  });
+
+  it("does not retry 503 for a POST", async () => {
+    await t.control.injectFault({ status: 503 });
+    await apiError(retrying().api.createVpc({ body: { label: "x", region: "us-iad" } }), 503);
+    expect(await statuses()).toEqual(["POST 503"]);
+  });
+
+  it("retries a dropped connection for a GET, not for a POST", async () => {
+    await t.control.injectFault({ status: 0, method: "GET" });
+    await expect(retrying().api.listVpcs()).resolves.toMatchObject({ results: 0 });
+    expect(await statuses()).toEqual(["GET 0", "GET 200"]);
+    await t.control.clearRequests();
+    await t.control.injectFault({ status: 0, method: "POST" });
+    await apiError(retrying().api.createVpc({ body: { label: "x", region: "us-iad" } }), 0);
+    expect(await statuses()).toEqual(["POST 0"]);
+  });
+
+  it("gets every GET through a seeded profile of drops and 503s by retrying", async () => {
+    await t.control.setFaultProfile({ drop_rate: 0.3, error_rate: 0.3, error_statuses: [503], seed: 7 });
+    const client = retrying(12);
+    for (let i = 0; i < 10; i++) await expect(client.api.listRegions()).resolves.toMatchObject({ page: 1 });
+    const log = await statuses();
+    expect(log.filter((s) => s === "GET 200")).toHaveLength(10);
+    expect(log).toContain("GET 0");
+    expect(log).toContain("GET 503");
+  });
+});
+
+describe("retry policy", () => {
+  const failure = (method: string, status?: number, headers: Record<string, string> = {}, code?: string) => {
+    const config = { method, headers: new AxiosHeaders() };
+    const response =
+      status === undefined ? undefined : { status, statusText: "", headers, config, data: { errors: [] } };
+    return new AxiosError("failed", code, config, undefined, response);
+  };
+
+  it("waits Retry-After seconds, capped at maxDelayMs", () => {
+    expect(retryDelay(DEFAULT_RETRY_POLICY, 1, failure("get", 429, { "retry-after": "7" }))).toBe(7_000);
+    expect(retryDelay(DEFAULT_RETRY_POLICY, 1, failure("get", 429, { "retry-after": "120" }))).toBe(30_000);
+    const backoff = retryDelay({ ...DEFAULT_RETRY_POLICY, baseDelayMs: 100 }, 3, failure("get", 429));
+    expect(backoff).toBeGreaterThanOrEqual(200);
+    expect(backoff).toBeLessThanOrEqual(400);
+  });
+
+  it.each([
+    ["post", 429, {}, undefined, true],
+    ["get", 503, {}, undefined, true],
+    ["post", 503, {}, undefined, false],
+    ["get", 503, { "x-maintenance-mode": "1" }, undefined, false],
+    ["get", undefined, {}, "ECONNRESET", true],
+    ["post", undefined, {}, "ECONNRESET", false],
+    ["get", 500, {}, undefined, false],
+  ])("%s answered %s %j (%s): retry %s", (method, status, headers, code, expected) => {
+    expect(shouldRetry(failure(method, status, headers, code))).toBe(expected);
+  });
+});
