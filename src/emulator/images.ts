@@ -6,6 +6,7 @@ import { PRIVATE_IMAGE_PREFIX, PUBLIC_IMAGE_PREFIX, type EventEntity, type Image
 import { canRead } from "./auth";
 import { entityRef } from "./events";
 import { PUBLIC_IMAGES } from "./seed/images";
+import type { Clock } from "./clock";
 import type { ImageRow, UserRow } from "./state";
 import type { Store } from "./store";
 
@@ -60,4 +61,28 @@ export function isDeployable(image: Image): boolean {
 export function imageEntity(row: ImageRow): EventEntity {
   const id = privateImageId(row.id);
   return entityRef("image", id, row.label, `/images/${id}`);
+}
+
+/** A new private image of `user`: what every captured or uploaded image starts with, plus `fields`. */
+export function putPrivateImage(
+  { store, clock }: { store: Store; clock: Clock },
+  user: UserRow,
+  fields: Pick<ImageRow, "label" | "description" | "capabilities" | "size" | "status" | "region"> &
+    Partial<Pick<ImageRow, "upload">>,
+): ImageRow {
+  const now = clock.timestamp();
+  return store.table("images").put({
+    id: store.nextId("image"),
+    user_id: user.id,
+    created: now,
+    updated: now,
+    created_by: user.username,
+    deprecated: false,
+    eol: null,
+    expiry: null,
+    is_public: false,
+    type: "manual",
+    vendor: null,
+    ...fields,
+  });
 }

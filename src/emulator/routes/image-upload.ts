@@ -15,7 +15,7 @@ import { CLOUD_INIT_CAPABILITY, IMAGE_LIMITS, imageEndpoints as e, type ErrorIte
 import { ApiError } from "../api-error";
 import { grantCreator, requireGlobal, revokeEntity } from "../auth";
 import { recordEvent, settleEvent } from "../events";
-import { imageEntity, toImage } from "../images";
+import { imageEntity, putPrivateImage, toImage } from "../images";
 import type { Jobs } from "../jobs";
 import type { Router, World } from "../router";
 import type { ImageRow } from "../state";
@@ -51,28 +51,16 @@ export function imageUploadRoutes(router: Router, jobs: Jobs) {
     });
 
   router.on(e.uploadImage, (ctx) => {
-    const { store, clock, user, body } = ctx;
+    const { store, user, body } = ctx;
     requireGlobal(user, "add_images");
     if (!findRegion(body.region)) throw ApiError.badRequest(`Region ${body.region} does not exist`, "region");
-    const now = clock.timestamp();
     const token = randomBytes(24).toString("hex");
-    const row = store.table("images").put({
-      id: store.nextId("image"),
-      user_id: user.id,
+    const row = putPrivateImage(ctx, user, {
       label: body.label,
       description: body.description ?? null,
       capabilities: body.cloud_init ? [CLOUD_INIT_CAPABILITY] : [],
-      created: now,
-      updated: now,
-      created_by: user.username,
-      deprecated: false,
-      eol: null,
-      expiry: null,
-      is_public: false,
       size: 0,
       status: "pending_upload",
-      type: "manual",
-      vendor: null,
       region: body.region,
       upload: { token, used: false },
     });

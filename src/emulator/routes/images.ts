@@ -3,7 +3,7 @@ import { CLOUD_INIT_CAPABILITY, imageEndpoints as e, type ImageCreateRequest } f
 import { ApiError } from "../api-error";
 import { canRead, grantCreator, requireGlobal, requireWrite, revokeEntity } from "../auth";
 import { recordEvent, settleEvent } from "../events";
-import { imageEntity, publicImage, readableImageRow, toImage } from "../images";
+import { imageEntity, publicImage, putPrivateImage, readableImageRow, toImage } from "../images";
 import type { Jobs } from "../jobs";
 import { paginate } from "../paginate";
 import type { Router, World } from "../router";
@@ -52,27 +52,15 @@ function diskToCapture(
 }
 
 function captureImage(world: World, user: UserRow, body: ImageCreateRequest): ImageRow {
-  const { store, clock, jobs } = world;
+  const { store, jobs } = world;
   requireGlobal(user, "add_images");
   const { disk, instance } = diskToCapture(world, user, body.disk_id);
-  const now = clock.timestamp();
-  const row = store.table("images").put({
-    id: store.nextId("image"),
-    user_id: user.id,
+  const row = putPrivateImage(world, user, {
     label: body.label ?? disk.label,
     description: body.description ?? null,
     capabilities: body.cloud_init ? [CLOUD_INIT_CAPABILITY] : [],
-    created: now,
-    updated: now,
-    created_by: user.username,
-    deprecated: false,
-    eol: null,
-    expiry: null,
-    is_public: false,
     size: disk.size,
     status: "creating",
-    type: "manual",
-    vendor: null,
     region: null,
   });
   grantCreator(store, user, "image", row.id, row.label);

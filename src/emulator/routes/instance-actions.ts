@@ -9,22 +9,11 @@ import type { Jobs } from "../jobs";
 import type { Router } from "../router";
 import { configsOf, disksOf, requireIdle, writableInstance } from "./instance-access";
 import { checkDeploy, countDeployment, deployImage, imageRef } from "./instance-deploy";
-import { finishAction, notify, startAction } from "./instance-events";
-import { readyDisks, requireType, runWith, specsOf, toInstance } from "./instance-rows";
+import { notify, startAction } from "./instance-events";
+import { finishDeploy, requireType, specsOf, toInstance } from "./instance-rows";
 
 export function instanceActionRoutes(router: Router, jobs: Jobs) {
-  jobs.on("instance.rebuild", (world, job) => {
-    const instance = world.store.table("instances").get(job.entity_id);
-    if (!instance) return;
-    readyDisks(world, instance.id);
-    const [config] = configsOf(world.store, instance.id);
-    if (job.payload.boot && config) runWith(world, instance, config.id);
-    else
-      world.store
-        .table("instances")
-        .put({ ...instance, status: "offline", updated: world.clock.timestamp() });
-    finishAction(world, job.payload.event_id);
-  });
+  jobs.on("instance.rebuild", finishDeploy);
 
   router
     .on(e.resetInstancePassword, (ctx) => {

@@ -8,10 +8,11 @@ import type { Instance, InstanceType } from "../../contract";
 import { ApiError } from "../api-error";
 import type { JobWorld } from "../jobs";
 import { findType } from "../seed/types";
-import type { InstanceRow, UserRow } from "../state";
+import type { InstanceRow, JobRow, UserRow } from "../state";
 import type { Store } from "../store";
-import { disksOf } from "./instance-access";
+import { configsOf, disksOf } from "./instance-access";
 import { allocateIpv6, allocatePrivateIpv4, allocatePublicIpv4 } from "./instance-addresses";
+import { finishAction } from "./instance-events";
 import { findRegion } from "./regions";
 
 const BACKUPS_CAPABILITY = "Backups";
@@ -153,4 +154,17 @@ export function runWith(world: JobWorld, instance: InstanceRow, configId: number
     active_interface_ids: config?.interface_ids ?? [],
     updated: world.clock.timestamp(),
   });
+}
+
+/** A deploy (create or rebuild) is done: its disks are ready, and it runs its first config when it
+ * was asked to boot, else it stays offline. */
+export function finishDeploy(world: JobWorld, job: JobRow) {
+  const instance = world.store.table("instances").get(job.entity_id);
+  if (!instance) return;
+  readyDisks(world, instance.id);
+  const [config] = configsOf(world.store, instance.id);
+  if (job.payload.boot && config) runWith(world, instance, config.id);
+  else
+    world.store.table("instances").put({ ...instance, status: "offline", updated: world.clock.timestamp() });
+  finishAction(world, job.payload.event_id);
 }

@@ -21,13 +21,12 @@ import { checkDeploy, countDeployment, deployImage, imageRef } from "./instance-
 import { finishAction, notify, startAction } from "./instance-events";
 import {
   ensureTags,
+  finishDeploy,
   newInstanceRow,
-  readyDisks,
   requireFreeLabel,
   requireRegion,
   requireTagger,
   requireType,
-  runWith,
   toInstance,
 } from "./instance-rows";
 
@@ -131,18 +130,7 @@ function deleteBlocker(world: JobWorld, instance: InstanceRow): string | undefin
 }
 
 export function instanceRoutes(router: Router, jobs: Jobs) {
-  jobs.on("instance.create", (world, job) => {
-    const instance = world.store.table("instances").get(job.entity_id);
-    if (!instance) return;
-    readyDisks(world, instance.id);
-    const configs = configsOf(world.store, instance.id);
-    if (job.payload.boot && configs.length > 0) runWith(world, instance, configs[0]!.id);
-    else
-      world.store
-        .table("instances")
-        .put({ ...instance, status: "offline", updated: world.clock.timestamp() });
-    finishAction(world, job.payload.event_id);
-  });
+  jobs.on("instance.create", finishDeploy);
 
   router
     .on(e.listInstances, ({ store, user, query }) =>

@@ -1,23 +1,6 @@
 /** Public images the emulator serves (IDs `compute/...`), shaped as the API's image records. */
+import type { Image } from "../../contract";
 const CREATED = "2024-01-15T12:00:00";
-
-interface PublicImage {
-  id: string;
-  label: string;
-  description: string | null;
-  capabilities: string[];
-  created: string;
-  updated: string;
-  created_by: string;
-  deprecated: boolean;
-  eol: string | null;
-  expiry: string | null;
-  is_public: true;
-  size: number;
-  status: "available";
-  type: "manual";
-  vendor: string | null;
-}
 
 function image(
   id: string,
@@ -27,7 +10,7 @@ function image(
   cloudInit: boolean,
   eol: string | null,
   deprecated = false,
-): PublicImage {
+): Image {
   return {
     id: `compute/${id}`,
     label,
@@ -47,7 +30,7 @@ function image(
   };
 }
 
-export const PUBLIC_IMAGES: PublicImage[] = [
+export const PUBLIC_IMAGES: Image[] = [
   image("debian11", "Debian 11", "Debian", 1400, true, "2026-08-14T04:00:00"),
   image("debian12", "Debian 12", "Debian", 1500, true, "2028-06-10T04:00:00"),
   image("ubuntu20.04", "Ubuntu 20.04 LTS", "Ubuntu", 2500, true, "2025-04-02T04:00:00"),
