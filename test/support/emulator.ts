@@ -11,6 +11,8 @@ export interface EmulatorFixture {
   control: ControlClient;
   /** A client for another token, without retries. */
   clientFor(token: string): ComputeClient;
+  /** The owner's client retrying `retries` times with near-zero backoff, so tests count attempts, not time. */
+  retrying(retries?: number): ComputeClient;
 }
 
 export function useEmulator(options: EmulatorOptions = {}): EmulatorFixture {
@@ -25,6 +27,12 @@ export function useEmulator(options: EmulatorOptions = {}): EmulatorFixture {
       anonymous: clientFor(),
       control: new ControlClient(emulator.controlUrl),
       clientFor,
+      retrying: (retries = 3) =>
+        new ComputeClient({
+          baseUrl: emulator.url,
+          token: emulator.token,
+          retry: { retries, baseDelayMs: 1, maxDelayMs: 5 },
+        }),
     });
   });
   beforeEach(() => fixture.emulator.reset());

@@ -10,13 +10,7 @@ import { vpcEndpoints } from "../../src/contract";
 import { apiError, useEmulator } from "../support/emulator";
 
 const t = useEmulator();
-/** Retries without waiting, so tests count attempts rather than time. */
-const retrying = (retries = 3) =>
-  new ComputeClient({
-    baseUrl: t.emulator.url,
-    token: t.emulator.token,
-    retry: { retries, baseDelayMs: 1, maxDelayMs: 5 },
-  });
+const retrying = (retries?: number) => t.retrying(retries);
 const attempts = async (method: string) => (await t.control.requests()).filter((r) => r.method === method);
 
 describe("retries", () => {

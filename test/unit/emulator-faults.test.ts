@@ -6,13 +6,7 @@ import { startEmulator } from "../../src/emulator";
 import { apiError, useEmulator } from "../support/emulator";
 
 const t = useEmulator();
-/** The owner's client with quick retries, so tests never wait for backoff. */
-const retrying = (retries = 3) =>
-  new ComputeClient({
-    baseUrl: t.emulator.url,
-    token: t.emulator.token,
-    retry: { retries, baseDelayMs: 1, maxDelayMs: 5 },
-  });
+const retrying = (retries?: number) => t.retrying(retries);
 const statuses = async () => (await t.control.requests()).map((r) => `${r.method} ${r.status}`);
 const outcome = (p: Promise<unknown>) =>
   p.then(
