@@ -45,6 +45,9 @@ export const TimingsRequest = z.record(z.string(), z.number().int().nonnegative(
 export const FaultRequest = z.object({
   /** HTTP status to answer with (429, 503, 500, ...) or 0 to drop the connection. */
   status: z.number().int().min(0).max(599),
+  /** Carry the request out, then answer `status` instead (0: drop the connection after the work):
+   * the API acted and its answer was lost on the way, as behind a failing proxy. */
+  lost: z.boolean().default(false),
   /** How many matching requests get the fault. */
   count: z.number().int().positive().default(1),
   retry_after: z.number().int().nonnegative().optional(),
@@ -56,7 +59,14 @@ export const FaultRequest = z.object({
 });
 export type FaultRequest = z.input<typeof FaultRequest>;
 
-export const RequestLogEntry = z.object({ method: z.string(), path: z.string(), status: z.number().int() });
+export const RequestLogEntry = z.object({
+  method: z.string(),
+  path: z.string(),
+  /** What the client received; 0 when the connection was dropped. */
+  status: z.number().int(),
+  /** Only when the answer was lost: the status the API really produced (the work was done). */
+  handled: z.number().int().optional(),
+});
 export const RequestLogResponse = z.object({ data: z.array(RequestLogEntry) });
 export type RequestLogEntry = z.infer<typeof RequestLogEntry>;
 

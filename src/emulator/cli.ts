@@ -13,8 +13,11 @@ const USAGE = `Usage: compute-emulator [--port N] [--host HOST] [--token TOKEN] 
   --speed  emulated time per real time (default 1; 20 runs lifecycles twenty times faster)
   --faults JSON
            a standing fault profile, e.g. '{"error_rate":0.05,"latency_ms":20,"latency_jitter_ms":30,
-           "drop_rate":0.01,"seed":7,"method":"GET","path":"/vpcs"}': answers error_statuses (default
-           503 or 500) at error_rate, adds latency, drops connections at drop_rate; method/path filter.
+           "drop_rate":0.01,"seed":7,"method":"GET","path":"/vpcs"}': adds latency, then (first that
+           applies) drops connections at drop_rate; answers 429 with Retry-After throttle_retry_after
+           (default 1 s) at throttle_rate; answers error_statuses (default 503 or 500) at error_rate;
+           at lost_rate carries the request out, then loses its answer: lost_statuses (default 502,
+           504 or 0 = connection dropped after the work). Draws are seeded; method/path filter.
            Change it at run time: POST/GET/DELETE /_emulator/faults/profile
   --rate-limits on|off|JSON
            off (default): no limits, no X-RateLimit-* headers, so fast test suites never wait.

@@ -1,7 +1,7 @@
 /**
  * Injected faults. A one-shot queue (the next N matching requests answer with a status or a dropped
- * connection) and a standing profile (random errors, latency and drops at given rates, drawn from
- * a seeded generator so a run can be repeated).
+ * connection, before or after the work) and a standing profile (latency, drops, throttling, errors
+ * and lost answers at given rates, drawn from a seeded generator so a run can be repeated).
  */
 import { randomInt } from "node:crypto";
 import type { z } from "zod";
@@ -9,12 +9,16 @@ import { FaultProfile, type ActiveFaultProfile, type FaultRequest } from "../con
 
 type Fault = z.output<typeof FaultRequest>;
 
-/** What the profile does to one request. */
+/** What the profile does to one request: a delay, then at most one of the faults below. */
 export interface FaultDecision {
   delayMs: number;
   drop: boolean;
+  /** Answer 429 with this Retry-After (seconds) instead of handling the request. */
+  throttleRetryAfter?: number;
   /** An error status to answer with instead of handling the request. */
   status?: number;
+  /** Handle the request, then answer this status instead (0: drop the connection). */
+  lost?: number;
 }
 
 /** A small seeded generator (mulberry32): uniform numbers in [0, 1). */
@@ -87,17 +91,29 @@ export class Faults {
   }
 
   /** What the profile does to this request; undefined when no profile applies. Every matching
-   * request draws the same four numbers, so outcomes depend only on the seed and the request order. */
+   * request draws the same numbers (four, seven when throttle_rate or lost_rate is set, so profiles
+   * without them repeat the sequences they always gave): outcomes depend only on the seed and the
+   * request order. Precedence: drop, throttle, error, lost. */
   decide(method: string, path: string): FaultDecision | undefined {
     const profile = this.profile;
     if (!profile || !matches(profile.settings, method, path)) return undefined;
     const { settings, random } = profile;
     const [jitter, drop, error, pick] = [random(), random(), random(), random()];
-    const statuses = settings.error_statuses;
-    return {
+    const extended = settings.throttle_rate > 0 || settings.lost_rate > 0;
+    const [throttle, lost, lostPick] = extended ? [random(), random(), random()] : [1, 1, 0];
+    const decision: FaultDecision = {
       delayMs: settings.latency_ms + Math.floor(jitter * (settings.latency_jitter_ms + 1)),
       drop: drop < settings.drop_rate,
-      status: error < settings.error_rate ? statuses[Math.floor(pick * statuses.length)] : undefined,
     };
+    if (decision.drop) return decision;
+    if (throttle < settings.throttle_rate)
+      return { ...decision, throttleRetryAfter: settings.throttle_retry_after };
+    if (error < settings.error_rate) return { ...decision, status: pickFrom(settings.error_statuses, pick) };
+    if (lost < settings.lost_rate) return { ...decision, lost: pickFrom(settings.lost_statuses, lostPick) };
+    return decision;
   }
+}
+
+function pickFrom<T>(items: T[], draw: number): T {
+  return items[Math.floor(draw * items.length)]!;
 }

@@ -3,7 +3,7 @@ import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import { CONTROL_PREFIX, type FaultProfile, type RequestLogEntry } from "../contract";
 import { newTokenValue, seedOwner } from "./accounts";
-import { admit } from "./admission";
+import { admit, type LostAnswer } from "./admission";
 import { ApiError } from "./api-error";
 import { Clock } from "./clock";
 import { handleControl } from "./control";
@@ -152,7 +152,16 @@ export class Emulator {
       const upload = await receiveImageUpload(this, req, url, this.options.maxImageUploadBytes);
       return send(res, upload.status, upload.body, upload.headers);
     }
+    /** The status the request was handled with; what the client receives unless the answer is lost. */
     let status = 500;
+    let lost: LostAnswer | undefined;
+    // A lost answer replaces whatever the handling produced, an ApiError included, as a proxy
+    // losing the answer would: the work is done (and committed), the client never learns the result.
+    const answer = (code: number, body: unknown, headers?: Record<string, string>) => {
+      status = code;
+      if (lost) loseAnswer(req, res, lost);
+      else send(res, code, body, headers);
+    };
     try {
       if (url.pathname.startsWith(`${API_PREFIX}/`)) {
         const admission = await admit(
@@ -174,11 +183,12 @@ export class Emulator {
           status = 0;
           return void req.socket.destroy();
         }
+        lost = admission.lost;
       }
       const body = await readJson(req);
       this.jobs.runDue(this);
       if (url.pathname.startsWith(`${CONTROL_PREFIX}/`)) {
-        const answer = handleControl(
+        const result = handleControl(
           this,
           method,
           url.pathname.slice(CONTROL_PREFIX.length),
@@ -186,12 +196,11 @@ export class Emulator {
           body,
         );
         this.store.commit();
-        status = 200;
-        return send(res, 200, answer);
+        return answer(200, result);
       }
       if (!url.pathname.startsWith(`${API_PREFIX}/`)) throw ApiError.notFound();
       const path = url.pathname.slice(API_PREFIX.length);
-      const answer = await this.router.handle(this, {
+      const result = await this.router.handle(this, {
         method,
         path,
         query: url.searchParams,
@@ -199,20 +208,20 @@ export class Emulator {
         body,
       });
       this.store.commit();
-      status = answer.status;
-      send(res, answer.status, answer.body, answer.headers);
+      answer(result.status, result.body, result.headers);
     } catch (err) {
       if (err instanceof ApiError) {
-        status = err.status;
-        send(res, err.status, { errors: err.errors }, err.headers);
+        answer(err.status, { errors: err.errors }, err.headers);
       } else {
-        status = 500;
         console.error(`compute-emulator: ${method} ${url.pathname} failed:`, err);
-        send(res, 500, { errors: [{ reason: "Internal server error" }] });
+        answer(500, { errors: [{ reason: "Internal server error" }] });
       }
     } finally {
       if (!url.pathname.startsWith(CONTROL_PREFIX)) {
-        this.requestLog.push({ method, path: url.pathname.slice(API_PREFIX.length), status });
+        const path = url.pathname.slice(API_PREFIX.length);
+        this.requestLog.push(
+          lost ? { method, path, status: lost.status, handled: status } : { method, path, status },
+        );
         if (this.requestLog.length > REQUEST_LOG_SIZE) this.requestLog.shift();
       }
     }
@@ -242,6 +251,12 @@ async function readJson(req: http.IncomingMessage): Promise<unknown> {
   } catch {
     throw ApiError.badRequest("Request body must be valid JSON");
   }
+}
+
+/** Answers the lost answer's status instead of the API's, or destroys the connection (status 0). */
+function loseAnswer(req: http.IncomingMessage, res: http.ServerResponse, lost: LostAnswer) {
+  if (lost.status === 0) return void req.socket.destroy();
+  send(res, lost.status, { errors: [{ reason: lost.reason }] }, lost.headers);
 }
 
 function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {

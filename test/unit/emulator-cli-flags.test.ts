@@ -12,6 +12,10 @@ describe("--faults", () => {
       latency_ms: 20,
       latency_jitter_ms: 0,
       drop_rate: 0,
+      throttle_rate: 0,
+      throttle_retry_after: 1,
+      lost_rate: 0,
+      lost_statuses: [502, 504, 0],
       seed: 7,
       method: "GET",
     });

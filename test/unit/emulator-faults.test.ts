@@ -1,12 +1,10 @@
 /** Injected faults (queue and standing profile) through our ComputeClient and ControlClient. */
-import { AxiosError, AxiosHeaders } from "axios";
+import { AxiosError } from "axios";
 import { ComputeApiError, ComputeClient, ControlClient } from "../../src/client";
-import { DEFAULT_RETRY_POLICY, retryDelay, shouldRetry } from "../../src/client/retry";
 import { startEmulator } from "../../src/emulator";
 import { apiError, useEmulator } from "../support/emulator";
 
 const t = useEmulator();
-const retrying = (retries?: number) => t.retrying(retries);
 const statuses = async () => (await t.control.requests()).map((r) => `${r.method} ${r.status}`);
 const outcome = (p: Promise<unknown>) =>
   p.then(
@@ -24,6 +22,10 @@ describe("fault profile", () => {
       latency_ms: 0,
       latency_jitter_ms: 0,
       drop_rate: 0,
+      throttle_rate: 0,
+      throttle_retry_after: 1,
+      lost_rate: 0,
+      lost_statuses: [502, 504, 0],
       seed: expect.any(Number),
     });
     await expect(t.control.faultProfile()).resolves.toEqual(set);
@@ -108,75 +110,5 @@ describe("fault queue", () => {
       expect(err.errors).toEqual([{ reason: "Compute instance busy." }]);
     }
     await expect(t.client.api.listVpcs()).resolves.toMatchObject({ results: 0 });
-  });
-});
-
-describe("client retries against injected faults", () => {
-  it("retries a 429 after its Retry-After, for a POST too, and the write happens once", async () => {
-    await t.control.injectFault({ status: 429, retry_after: 0, count: 2 });
-    await retrying().api.createVpc({ body: { label: "once", region: "us-iad" } });
-    expect(await statuses()).toEqual(["POST 429", "POST 429", "POST 200"]);
-    await expect(t.client.api.listVpcs()).resolves.toMatchObject({ results: 1 });
-  });
-
-  it("retries 503 for a GET", async () => {
-    await t.control.injectFault({ status: 503, count: 2 });
-    await expect(retrying().api.listVpcs()).resolves.toMatchObject({ results: 0 });
-    expect(await statuses()).toEqual(["GET 503", "GET 503", "GET 200"]);
-  });
-
-  it("does not retry 503 for a POST", async () => {
-    await t.control.injectFault({ status: 503 });
-    await apiError(retrying().api.createVpc({ body: { label: "x", region: "us-iad" } }), 503);
-    expect(await statuses()).toEqual(["POST 503"]);
-  });
-
-  it("retries a dropped connection for a GET, not for a POST", async () => {
-    await t.control.injectFault({ status: 0, method: "GET" });
-    await expect(retrying().api.listVpcs()).resolves.toMatchObject({ results: 0 });
-    expect(await statuses()).toEqual(["GET 0", "GET 200"]);
-    await t.control.clearRequests();
-    await t.control.injectFault({ status: 0, method: "POST" });
-    await apiError(retrying().api.createVpc({ body: { label: "x", region: "us-iad" } }), 0);
-    expect(await statuses()).toEqual(["POST 0"]);
-  });
-
-  it("gets every GET through a seeded profile of drops and 503s by retrying", async () => {
-    await t.control.setFaultProfile({ drop_rate: 0.3, error_rate: 0.3, error_statuses: [503], seed: 7 });
-    const client = retrying(12);
-    for (let i = 0; i < 10; i++) await expect(client.api.listRegions()).resolves.toMatchObject({ page: 1 });
-    const log = await statuses();
-    expect(log.filter((s) => s === "GET 200")).toHaveLength(10);
-    expect(log).toContain("GET 0");
-    expect(log).toContain("GET 503");
-  });
-});
-
-describe("retry policy", () => {
-  const failure = (method: string, status?: number, headers: Record<string, string> = {}, code?: string) => {
-    const config = { method, headers: new AxiosHeaders() };
-    const response =
-      status === undefined ? undefined : { status, statusText: "", headers, config, data: { errors: [] } };
-    return new AxiosError("failed", code, config, undefined, response);
-  };
-
-  it("waits Retry-After seconds, capped at maxDelayMs", () => {
-    expect(retryDelay(DEFAULT_RETRY_POLICY, 1, failure("get", 429, { "retry-after": "7" }))).toBe(7_000);
-    expect(retryDelay(DEFAULT_RETRY_POLICY, 1, failure("get", 429, { "retry-after": "120" }))).toBe(30_000);
-    const backoff = retryDelay({ ...DEFAULT_RETRY_POLICY, baseDelayMs: 100 }, 3, failure("get", 429));
-    expect(backoff).toBeGreaterThanOrEqual(200);
-    expect(backoff).toBeLessThanOrEqual(400);
-  });
-
-  it.each([
-    ["post", 429, {}, undefined, true],
-    ["get", 503, {}, undefined, true],
-    ["post", 503, {}, undefined, false],
-    ["get", 503, { "x-maintenance-mode": "1" }, undefined, false],
-    ["get", undefined, {}, "ECONNRESET", true],
-    ["post", undefined, {}, "ECONNRESET", false],
-    ["get", 500, {}, undefined, false],
-  ])("%s answered %s %j (%s): retry %s", (method, status, headers, code, expected) => {
-    expect(shouldRetry(failure(method, status, headers, code))).toBe(expected);
   });
 });
