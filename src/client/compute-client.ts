@@ -131,6 +131,7 @@ function toApiError(err: AxiosError, method: string, path: string): ComputeApiEr
       [{ reason: err.code ? `${err.code}: ${err.message}` : err.message }],
       method,
       path,
+      err.code,
     );
   }
   const body = ErrorBody.safeParse(err.response.data);

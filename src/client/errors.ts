@@ -4,6 +4,7 @@
  * log or an error message through them.
  */
 import type { ErrorItem } from "../contract";
+import { outcomeUnknown } from "./retry";
 
 export function renderItems(items: ErrorItem[]): string {
   return items.map((e) => (e.field ? `[${e.field}] ${e.reason}` : e.reason)).join("; ");
@@ -17,6 +18,8 @@ export class ComputeApiError extends Error {
     readonly errors: ErrorItem[],
     readonly method: string,
     readonly path: string,
+    /** The network error code when no answer arrived (`ECONNRESET`, `ECONNABORTED`, ...). */
+    readonly code?: string,
   ) {
     super(
       `[${status === 0 ? "network" : String(status).padStart(3, "0")}] ${renderItems(errors)} (${method} ${path})`,
@@ -25,6 +28,11 @@ export class ComputeApiError extends Error {
 
   get isNotFound(): boolean {
     return this.status === 404;
+  }
+
+  /** The request may have been carried out although it failed (a lost answer): find out before repeating it. */
+  get outcomeUnknown(): boolean {
+    return outcomeUnknown(this.status, this.code);
   }
 
   /** The error items naming `field`. */
@@ -43,4 +51,9 @@ export class ContractViolationError extends Error {
 
 export function isNotFound(err: unknown): boolean {
   return err instanceof ComputeApiError && err.isNotFound;
+}
+
+/** A failed write whose effect may nevertheless have happened. */
+export function isOutcomeUnknown(err: unknown): boolean {
+  return err instanceof ComputeApiError && err.outcomeUnknown;
 }

@@ -1,5 +1,6 @@
 export { ComputeClient, type ClientOptions, type CallArgs } from "./compute-client";
-export { ComputeApiError, ContractViolationError, isNotFound, renderItems } from "./errors";
+export { ComputeApiError, ContractViolationError, isNotFound, isOutcomeUnknown, renderItems } from "./errors";
 export { collect, eachItem } from "./pagination";
-export { DEFAULT_RETRY_POLICY, BUSY_REASON, type RetryPolicy } from "./retry";
+export { DEFAULT_RETRY_POLICY, BUSY_REASON, outcomeUnknown, type RetryPolicy } from "./retry";
+export * from "./waits";
 export { ControlClient } from "./control-client";

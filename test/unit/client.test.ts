@@ -4,8 +4,7 @@ import { inspect } from "node:util";
 import type { AddressInfo } from "node:net";
 import { AxiosError, AxiosHeaders } from "axios";
 import { collect, ComputeApiError, ComputeClient, ContractViolationError } from "../../src/client";
-import { DEFAULT_RETRY_POLICY } from "../../src/client/retry";
-import { retryDelay, shouldRetry } from "../../src/client/retry";
+import { DEFAULT_RETRY_POLICY, outcomeUnknown, retryDelay, shouldRetry } from "../../src/client/retry";
 import { vpcEndpoints } from "../../src/contract";
 import { apiError, useEmulator } from "../support/emulator";
 
@@ -14,26 +13,52 @@ const retrying = (retries?: number) => t.retrying(retries);
 const attempts = async (method: string) => (await t.control.requests()).filter((r) => r.method === method);
 
 describe("retries", () => {
-  it("retries 429 on any method, until the request goes through", async () => {
+  it("retries 429 on any method after its Retry-After, and a POST's write happens once", async () => {
     await t.control.injectFault({ status: 429, count: 2, retry_after: 0 });
     await expect(retrying().api.createVpc({ body: { label: "a", region: "us-iad" } })).resolves.toMatchObject(
       { label: "a" },
     );
     expect((await attempts("POST")).map((r) => r.status)).toEqual([429, 429, 200]);
+    await expect(t.client.api.listVpcs()).resolves.toMatchObject({ results: 1 });
   });
 
-  it("retries 503 and dropped connections for GET", async () => {
-    await t.control.injectFault({ status: 503, count: 1, method: "GET" });
-    await t.control.injectFault({ status: 0, count: 1, method: "GET" });
-    await expect(retrying().api.listVpcs()).resolves.toMatchObject({ results: 0 });
-    expect((await attempts("GET")).map((r) => r.status)).toEqual([503, 0, 200]);
-  });
+  it.each([500, 502, 503, 504, 0])(
+    "retries %s (0: dropped connection) for GET, PUT and DELETE",
+    async (status) => {
+      const { id } = await t.client.api.createVpc({ body: { label: "a", region: "us-iad" } });
+      await t.control.clearRequests();
+      for (const method of ["GET", "PUT", "DELETE"]) await t.control.injectFault({ status, method });
+      const client = retrying();
+      await expect(client.api.getVpc({ params: { vpcId: id } })).resolves.toMatchObject({ id });
+      await expect(
+        client.api.updateVpc({ params: { vpcId: id }, body: { label: "b" } }),
+      ).resolves.toMatchObject({
+        label: "b",
+      });
+      await client.api.deleteVpc({ params: { vpcId: id } });
+      expect((await t.control.requests()).map((r) => `${r.method} ${r.status}`)).toEqual([
+        `GET ${status}`,
+        "GET 200",
+        `PUT ${status}`,
+        "PUT 200",
+        `DELETE ${status}`,
+        "DELETE 200",
+      ]);
+    },
+  );
 
-  it("does not retry 503 for POST: the API may have acted", async () => {
-    await t.control.injectFault({ status: 503, count: 1, method: "POST" });
-    await apiError(retrying().api.createVpc({ body: { label: "a", region: "us-iad" } }), 503);
-    expect(await attempts("POST")).toHaveLength(1);
-  });
+  it.each([500, 502, 503, 504, 0])(
+    "does not repeat a POST answered %s: the API may have acted",
+    async (status) => {
+      await t.control.injectFault({ status, method: "POST" });
+      const err = await apiError(
+        retrying().api.createVpc({ body: { label: "a", region: "us-iad" } }),
+        status,
+      );
+      expect(err.outcomeUnknown).toBe(true);
+      expect(await attempts("POST")).toHaveLength(1);
+    },
+  );
 
   it("gives up after its budget and reports the last status", async () => {
     await t.control.injectFault({ status: 429, count: 10, retry_after: 0 });
@@ -42,41 +67,90 @@ describe("retries", () => {
     expect(await attempts("GET")).toHaveLength(3);
   });
 
-  it("does not retry validation errors", async () => {
-    await apiError(retrying().api.createVpc({ body: { label: "bad label", region: "us-iad" } }), 400);
+  it("does not retry validation errors, whose outcome is known", async () => {
+    const err = await apiError(
+      retrying().api.createVpc({ body: { label: "bad label", region: "us-iad" } }),
+      400,
+    );
+    expect(err.outcomeUnknown).toBe(false);
     expect(await attempts("POST")).toHaveLength(1);
   });
 
-  const failure = (
-    status: number,
-    method: string,
-    headers: Record<string, string> = {},
-    data: unknown = {},
-  ) =>
-    new AxiosError("x", "ERR", { method, headers: new AxiosHeaders() } as never, undefined, {
-      status,
-      data,
-      headers,
-      statusText: "",
-      config: {} as never,
+  it("gets every GET through a seeded profile of drops and server errors", async () => {
+    await t.control.setFaultProfile({
+      drop_rate: 0.2,
+      error_rate: 0.3,
+      error_statuses: [500, 502, 503, 504],
+      seed: 7,
     });
+    const client = retrying(12);
+    for (let i = 0; i < 10; i++) await expect(client.api.listRegions()).resolves.toMatchObject({ page: 1 });
+    const log = (await t.control.requests()).map((r) => r.status);
+    expect(log.filter((s) => s === 200)).toHaveLength(10);
+    expect(log).toContain(0);
+    expect(log.some((s) => s >= 500)).toBe(true);
+  });
 
-  it("classifies statuses by method", () => {
-    expect(shouldRetry(failure(408, "get"))).toBe(true);
-    expect(shouldRetry(failure(408, "post"))).toBe(false);
-    expect(shouldRetry(failure(503, "get", { "x-maintenance-mode": "1" }))).toBe(false);
-    expect(shouldRetry(failure(400, "post", {}, { errors: [{ reason: "Compute instance busy." }] }))).toBe(
-      true,
-    );
-    expect(shouldRetry(failure(500, "get"))).toBe(false);
+  const failure = (
+    method: string,
+    status?: number,
+    headers: Record<string, string> = {},
+    code?: string,
+    data: unknown = { errors: [] },
+  ) => {
+    const config = { method, headers: new AxiosHeaders() };
+    const response = status === undefined ? undefined : { status, statusText: "", headers, config, data };
+    return new AxiosError("failed", code, config as never, undefined, response as never);
+  };
+
+  it.each([
+    ["post", 429, {}, undefined, true],
+    ["get", 408, {}, undefined, true],
+    ["post", 408, {}, undefined, false],
+    ["get", 500, {}, undefined, true],
+    ["put", 502, {}, undefined, true],
+    ["delete", 504, {}, undefined, true],
+    ["post", 500, {}, undefined, false],
+    ["get", 503, {}, undefined, true],
+    ["post", 503, {}, undefined, false],
+    ["get", 503, { "x-maintenance-mode": "1" }, undefined, false],
+    ["get", 501, {}, undefined, false],
+    ["get", undefined, {}, "ECONNRESET", true],
+    ["get", undefined, {}, "ECONNABORTED", true],
+    ["post", undefined, {}, "ECONNRESET", false],
+    ["post", undefined, {}, "ECONNABORTED", false],
+    ["post", undefined, {}, "ECONNREFUSED", true],
+  ])("%s answered %s %j (%s): retry %s", (method, status, headers, code, expected) => {
+    expect(shouldRetry(failure(method, status, headers, code))).toBe(expected);
+  });
+
+  it("retries the busy error for a POST", () => {
+    const busy = { errors: [{ reason: "Compute instance busy." }] };
+    expect(shouldRetry(failure("post", 400, {}, undefined, busy))).toBe(true);
+  });
+
+  it.each([
+    [500, undefined, true],
+    [502, undefined, true],
+    [408, undefined, true],
+    [0, "ECONNRESET", true],
+    [0, "ECONNABORTED", true],
+    [0, "ECONNREFUSED", false],
+    [400, undefined, false],
+    [429, undefined, false],
+    [404, undefined, false],
+  ])("a failed write answered %s (%s) has an unknown outcome: %s", (status, code, expected) => {
+    expect(outcomeUnknown(status, code)).toBe(expected);
   });
 
   it("waits at least Retry-After, within the cap", () => {
     expect(
-      retryDelay(DEFAULT_RETRY_POLICY, 1, failure(429, "get", { "retry-after": "7" })),
+      retryDelay(DEFAULT_RETRY_POLICY, 1, failure("get", 429, { "retry-after": "7" })),
     ).toBeGreaterThanOrEqual(7000);
-    expect(retryDelay(DEFAULT_RETRY_POLICY, 1, failure(429, "get", { "retry-after": "600" }))).toBe(30_000);
-    expect(retryDelay(DEFAULT_RETRY_POLICY, 1, failure(429, "get"))).toBeLessThanOrEqual(500);
+    expect(retryDelay(DEFAULT_RETRY_POLICY, 1, failure("get", 429, { "retry-after": "600" }))).toBe(30_000);
+    const backoff = retryDelay({ ...DEFAULT_RETRY_POLICY, baseDelayMs: 100 }, 3, failure("get", 429));
+    expect(backoff).toBeGreaterThanOrEqual(200);
+    expect(backoff).toBeLessThanOrEqual(400);
   });
 });
 
