@@ -1,18 +1,14 @@
-/** The example program: a VPC with two subnets. Imports the package by name, as a user's program does. */
-import * as compute from "pulumi-compute";
+/** The example program of the demo and of `pulumi up` in this directory. Imports the package by name, as a user's program does. */
+import { vpcProgram } from "./vpc";
 
 export function demoProgram() {
-  const vpc = new compute.Vpc("demo-vpc", {
-    region: "us-iad",
-    label: "demo-vpc",
-    description: "Created by the pulumi-compute demo",
-  });
-  const app = new compute.Subnet("app", { vpcId: vpc.id, label: "app", ipv4: "10.0.1.0/24" });
-  const db = new compute.Subnet("db", { vpcId: vpc.id, label: "db", ipv4: "10.0.2.0/24" });
+  const { vpc, subnets } = vpcProgram();
   return {
     vpcId: vpc.id,
     vpcLabel: vpc.label,
     region: vpc.region,
-    subnets: { app: { id: app.id, ipv4: app.ipv4 }, db: { id: db.id, ipv4: db.ipv4 } },
+    subnets: Object.fromEntries(
+      Object.entries(subnets).map(([name, s]) => [name, { id: s.id, ipv4: s.ipv4 }]),
+    ),
   };
 }

@@ -51,7 +51,7 @@ export const RestoreRequest = z.object({
 
 const computeId = idFrom("computeId");
 const InstanceParams = z.object({ computeId });
-const BackupParams = z.object({ computeId, backupId: idFrom("backupId") });
+export const BackupParams = z.object({ computeId, backupId: idFrom("backupId") });
 const base = "/compute/instances/{computeId}/backups";
 
 export const backupEndpoints = {

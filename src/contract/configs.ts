@@ -255,8 +255,8 @@ export const InterfaceOrderRequest = z.object({
 // ---- endpoints ----
 
 const computeId = idFrom("computeId");
-const ConfigParams = z.object({ computeId, configId: idFrom("configId") });
-const InterfaceParams = ConfigParams.extend({ interfaceId: idFrom("interfaceId") });
+export const ConfigParams = z.object({ computeId, configId: idFrom("configId") });
+export const InterfaceParams = ConfigParams.extend({ interfaceId: idFrom("interfaceId") });
 const read = ["computes:read_only"] as const;
 const write = ["computes:read_write"] as const;
 

@@ -63,7 +63,7 @@ export const DiskResizeRequest = z.object({ size: DiskSize });
 export const DiskPasswordRequest = z.object({ password: password("password") });
 
 const computeId = idFrom("computeId");
-const DiskParams = z.object({ computeId, diskId: idFrom("diskId") });
+export const DiskParams = z.object({ computeId, diskId: idFrom("diskId") });
 
 export const diskEndpoints = {
   listDisks: endpoint({

@@ -70,7 +70,7 @@ export const ImageUpdateRequest = z.object({
 });
 export type ImageUpdateRequest = z.infer<typeof ImageUpdateRequest>;
 
-const ImageParams = z.object({ imageId: z.string().min(1) });
+export const ImageParams = z.object({ imageId: z.string().min(1) });
 
 export const imageEndpoints = {
   listImages: endpoint({

@@ -24,7 +24,7 @@ import {
 import { listEnvelope, PageQuery } from "./pagination";
 
 const computeId = idFrom("computeId");
-const InstanceParams = z.object({ computeId });
+export const InstanceParams = z.object({ computeId });
 /** Year and month are checked by the handler against `StatsPeriod`, so that a bad one is a 400 naming it. */
 const PeriodParams = z.object({
   computeId,

@@ -59,7 +59,7 @@ export type SshKeyCreateRequest = z.infer<typeof SshKeyCreateRequest>;
 export const SshKeyUpdateRequest = z.object({ label: SshKeyLabel.optional() });
 export type SshKeyUpdateRequest = z.infer<typeof SshKeyUpdateRequest>;
 
-const SshKeyParams = z.object({ sshKeyId: idFrom("sshKeyId") });
+export const SshKeyParams = z.object({ sshKeyId: idFrom("sshKeyId") });
 
 export const profileSshKeyEndpoints = {
   listProfileSshKeys: endpoint({

@@ -78,7 +78,7 @@ export type TokenCreateRequest = z.infer<typeof TokenCreateRequest>;
 export const TokenUpdateRequest = z.object({ label: TokenLabel.optional() });
 export type TokenUpdateRequest = z.infer<typeof TokenUpdateRequest>;
 
-const TokenParams = z.object({ tokenId: idFrom("tokenId") });
+export const TokenParams = z.object({ tokenId: idFrom("tokenId") });
 
 export const profileTokenEndpoints = {
   listProfileTokens: endpoint({

@@ -62,7 +62,7 @@ export type StackScriptCreateRequest = z.infer<typeof StackScriptCreateRequest>;
 export const StackScriptUpdateRequest = StackScriptCreateRequest.partial();
 export type StackScriptUpdateRequest = z.infer<typeof StackScriptUpdateRequest>;
 
-const StackScriptParams = z.object({ stackscriptId: idFrom("stackscriptId") });
+export const StackScriptParams = z.object({ stackscriptId: idFrom("stackscriptId") });
 
 export const stackScriptEndpoints = {
   listStackScripts: endpoint({

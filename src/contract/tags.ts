@@ -39,7 +39,7 @@ export const TaggedObject = z.union([
 ]);
 export type TaggedObject = z.infer<typeof TaggedObject>;
 
-const TagParams = z.object({ tagLabel: z.string().min(1) });
+export const TagParams = z.object({ tagLabel: z.string().min(1) });
 
 export const tagEndpoints = {
   listTags: endpoint({

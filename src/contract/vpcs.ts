@@ -117,8 +117,8 @@ export type VpcUpdateRequest = z.infer<typeof VpcUpdateRequest>;
 export const SubnetUpdateRequest = z.object({ label: SubnetLabel.optional() });
 export type SubnetUpdateRequest = z.infer<typeof SubnetUpdateRequest>;
 
-const VpcParams = z.object({ vpcId: idFrom("vpcId") });
-const SubnetParams = z.object({ vpcId: idFrom("vpcId"), vpcSubnetId: idFrom("vpcSubnetId") });
+export const VpcParams = z.object({ vpcId: idFrom("vpcId") });
+export const SubnetParams = z.object({ vpcId: idFrom("vpcId"), vpcSubnetId: idFrom("vpcSubnetId") });
 
 export const vpcEndpoints = {
   listVpcs: endpoint({

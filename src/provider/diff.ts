@@ -1,7 +1,7 @@
 /** `diff`: stored outputs against new inputs, input by input. Unknown new values count as changes. */
 import { isDeepStrictEqual } from "node:util";
 import { containsUnknown } from "./unknown";
-import type { Props, ResourceSpec } from "./resource-spec";
+import type { AnySpec, Props } from "./resource-spec";
 
 export interface DiffResult {
   changes: boolean;
@@ -11,12 +11,13 @@ export interface DiffResult {
   changed: string[];
 }
 
-export function diffInputs(spec: ResourceSpec, olds: Props, news: Props): DiffResult {
+export function diffInputs(spec: AnySpec, olds: Props, news: Props): DiffResult {
+  const defaults = (spec.defaults ?? {}) as Props;
   const changed = Object.keys(spec.inputs.shape).filter((key) => {
-    const next = news[key] ?? spec.defaults?.[key];
-    return containsUnknown(next) || !isDeepStrictEqual(olds[key] ?? spec.defaults?.[key], next);
+    const next = news[key] ?? defaults[key];
+    return containsUnknown(next) || !isDeepStrictEqual(olds[key] ?? defaults[key], next);
   });
-  const replaces = changed.filter((key) => spec.replaceOn.includes(key));
+  const replaces = changed.filter((key) => (spec.replaceOn as string[]).includes(key));
   return {
     changes: changed.length > 0,
     replaces,

@@ -1,75 +1,147 @@
 /**
- * The generic dynamic provider every resource kind runs on: check/diff from the contract, create
- * with partial-failure reporting, read with drift (current inputs) and 404 as "gone", update, and
- * delete that tolerates an already deleted resource.
+ * The generic dynamic provider every resource kind runs on: check/diff from the contract; create
+ * that adopts what a lost answer left behind and settles (waits) inside the step that keeps the
+ * ID; read with drift (current inputs) and 404 as "gone"; update that settles too; delete that
+ * tolerates an already deleted resource. Every failure reaches the user as one line.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { isNotFound } from "../client";
+import { formatDuration, isNotFound, type WaitProgress } from "../client";
 import { checkInputs } from "./check";
-import { clientFromConfig } from "./credentials";
+import { createOrAdopt } from "./create-or-adopt";
 import { diffInputs } from "./diff";
-import type { Props, ResourceSpec } from "./resource-spec";
+import { describe, failure, PartialFailure } from "./errors";
+import type { AnySpec, OperationContext, Props } from "./resource-spec";
+import { clientFromConfig, waitTimeoutMs, type Operation } from "./settings";
+import { containsUnknown } from "./unknown";
 
 /** Bumped when the shape of the outputs changes, so newer code can recognise older state. */
 export const SCHEMA_VERSION = 1;
 
-function inputsFrom(spec: ResourceSpec, outputs: Props): Props {
+/** A wait reports progress first after this long, then at this interval. */
+const PROGRESS_EVERY_MS = 10_000;
+
+function inputsFrom(spec: AnySpec, outputs: Props): Props {
   return Object.fromEntries(Object.keys(spec.inputs.shape).map((key) => [key, outputs[key]]));
 }
 
-function outputsOf(spec: ResourceSpec, record: unknown, props: Props): Props {
+function outputsOf(spec: AnySpec, record: unknown, props: Props): Props {
   return { ...spec.toOutputs(record, props), schemaVersion: SCHEMA_VERSION };
 }
 
-export function makeProvider(spec: ResourceSpec): pulumi.dynamic.ResourceProvider {
+/** Progress lines go to the provider's stdout, which the engine shows under the resource. */
+export function operationContext(operation: Operation, log = (line: string) => console.log(line)) {
+  let nextReport = PROGRESS_EVERY_MS;
+  const onPoll = (p: WaitProgress) => {
+    if (p.elapsedMs < nextReport) return;
+    nextReport = p.elapsedMs + PROGRESS_EVERY_MS;
+    log(`waiting for ${p.what}: ${p.state} after ${formatDuration(p.elapsedMs)}`);
+  };
+  return { wait: { timeoutMs: waitTimeoutMs(operation), onPoll }, log } satisfies OperationContext;
+}
+
+/** Runs an operation; anything it throws becomes a one-line error naming the kind and operation. */
+async function guarded<T>(spec: AnySpec, operation: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    throw failure(spec.kind, operation, err);
+  }
+}
+
+export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
   return {
     async check(_olds: Props, news: Props) {
-      return checkInputs(spec.inputs, news, spec.defaults as Props);
+      return guarded(spec, "check", async () => {
+        const result = checkInputs(spec.inputs, news, spec.defaults as Props);
+        if (result.failures.length === 0 && spec.validate && !containsUnknown(result.inputs)) {
+          result.failures.push(...spec.validate(result.inputs));
+        }
+        return result;
+      });
     },
 
     async diff(_id: string, olds: Props, news: Props) {
-      const { changes, replaces, deleteBeforeReplace } = diffInputs(spec, olds, news);
-      return { changes, replaces, deleteBeforeReplace };
+      return guarded(spec, "diff", async () => {
+        const { changes, replaces, deleteBeforeReplace } = diffInputs(spec, olds, news);
+        return { changes, replaces, deleteBeforeReplace };
+      });
     },
 
     async create(inputs: Props) {
-      const client = clientFromConfig();
-      const record = await spec.create(client, inputs);
+      const { client, ctx, record } = await guarded(spec, "create", async () => {
+        const client = clientFromConfig();
+        const ctx = operationContext("create");
+        return { client, ctx, record: await createOrAdopt(spec, client, inputs, ctx) };
+      });
       const id = spec.idOf(record);
       try {
-        return { id, outs: outputsOf(spec, record, inputs) };
+        const settled = spec.settle ? await spec.settle(client, record, inputs, ctx) : record;
+        return { id, outs: outputsOf(spec, settled, inputs) };
       } catch (err) {
-        // The resource exists: keep its ID in the state so it is not orphaned.
-        const message = `${spec.kind} ${id} was created but its outputs could not be built: ${(err as Error).message}`;
-        throw Object.assign(new Error(message), { id, properties: { ...inputs }, reasons: [message] });
+        throw keepId(spec, id, "was created, but", err, () => outputsOf(spec, record, inputs), inputs);
       }
     },
 
     async read(id: string, props: Props) {
-      const client = clientFromConfig();
-      try {
-        const record = await spec.read(client, id, props);
-        const outs = outputsOf(spec, record, props);
-        return { id, props: outs, inputs: inputsFrom(spec, outs) };
-      } catch (err) {
-        if (isNotFound(err)) return { id: "" };
-        throw err;
-      }
+      return guarded(spec, "read", async () => {
+        const client = clientFromConfig();
+        try {
+          const record = await spec.read(client, id, props);
+          const outs = outputsOf(spec, record, props);
+          return { id, props: outs, inputs: inputsFrom(spec, outs) };
+        } catch (err) {
+          if (isNotFound(err)) return { id: "" };
+          throw err;
+        }
+      });
     },
 
     async update(id: string, olds: Props, news: Props) {
-      const client = clientFromConfig();
-      const record = await spec.update(client, id, olds, news);
-      return { outs: outputsOf(spec, record, news) };
+      const { client, ctx, record } = await guarded(spec, "update", async () => {
+        const client = clientFromConfig();
+        const ctx = operationContext("update");
+        return { client, ctx, record: await spec.update(client, id, olds, news, ctx) };
+      });
+      try {
+        const settled = spec.settle ? await spec.settle(client, record, news, ctx) : record;
+        return { outs: outputsOf(spec, settled, news) };
+      } catch (err) {
+        throw keepId(spec, id, "was updated, but", err, () => outputsOf(spec, record, news), news);
+      }
     },
 
     async delete(id: string, props: Props) {
-      const client = clientFromConfig();
-      try {
-        await spec.delete(client, id, props);
-      } catch (err) {
-        if (!isNotFound(err)) throw err;
-      }
+      return guarded(spec, "delete", async () => {
+        const client = clientFromConfig();
+        try {
+          await spec.delete(client, id, props, operationContext("delete"));
+        } catch (err) {
+          if (!isNotFound(err)) throw err;
+        }
+      });
     },
   };
+}
+
+/** The object exists: report the failure with its ID and what is known of it, so the engine keeps it
+ * in the state and the next `up` continues (update runs, then settle again). */
+function keepId(
+  spec: AnySpec,
+  id: string,
+  what: string,
+  err: unknown,
+  outputs: () => Props,
+  inputs: Props,
+): PartialFailure {
+  let properties: Props;
+  try {
+    properties = outputs();
+  } catch {
+    properties = { ...inputs };
+  }
+  return new PartialFailure(
+    `${spec.kind} ${id} ${what} ${describe(err)}; the next \`pulumi up\` continues from here`,
+    id,
+    properties,
+  );
 }

@@ -1,29 +1,80 @@
 /**
  * What one resource kind tells the generic provider: its inputs (a zod object of per-field
- * schemas, validated field by field so unknown values pass preview), which inputs force a
- * replacement, how to call the API, and how an API record becomes the resource's outputs.
+ * schemas, validated field by field so unknown values pass preview), the outputs the API computes,
+ * which inputs force a replacement, how to call the API, how to find what a create made when its
+ * answer was lost, what to wait for after create and update, and how an API record becomes the
+ * resource's outputs. Written once per kind with `defineSpec`.
  */
 import type { z } from "zod";
-import type { ComputeClient } from "../client";
+import type { ComputeClient, WaitOptions } from "../client";
+import type { CheckFailure } from "./check";
 
 export type Props = Record<string, unknown>;
 
+/** What a spec's methods get besides the client: the operation's wait settings and a log. */
+export interface OperationContext {
+  /** Pass to the client's waiters: the operation's deadline and progress reports. */
+  wait: WaitOptions;
+  /** A line the user sees during `pulumi up` (never a secret). */
+  log(line: string): void;
+}
+
 export interface ResourceSpec<Inputs extends Props = Props, Rec = unknown> {
-  /** Short name used in the type token and messages, e.g. `Vpc`. */
+  /** The resource's type name, e.g. `Vpc`: the type token `compute:Vpc`, messages, the registry. */
   kind: string;
   inputs: z.ZodObject;
+  /** Outputs the API computes (beyond the inputs); the resource class declares them. */
+  computed: readonly string[];
   /** Values used for optional inputs the program leaves out (what the API stores for them). */
   defaults?: Partial<Inputs>;
+  /** Rules across inputs, checked at preview once every field is valid and known. */
+  validate?(inputs: Inputs): CheckFailure[];
   /** Inputs that cannot change in place. */
   replaceOn: (keyof Inputs & string)[];
   /** Whether a replacement must delete the old resource first (e.g. a unique label is kept). */
   deleteBeforeReplace?(olds: Props, news: Inputs): boolean;
-  create(client: ComputeClient, inputs: Inputs): Promise<Rec>;
+  create(client: ComputeClient, inputs: Inputs, ctx: OperationContext): Promise<Rec>;
+  /**
+   * The object a create with these inputs would have made, if it exists (by its unique label or
+   * another reliable marker). Used when a create's outcome is unknown (its answer was lost) or it
+   * clashed on `uniqueFields`: a match with the inputs is adopted instead of created twice.
+   */
+  find?(client: ComputeClient, inputs: Inputs): Promise<Rec | undefined>;
+  /** Fields whose 400 "must be unique" clash means the object may already exist (see `find`). */
+  uniqueFields?: string[];
+  /**
+   * Waits and follow-up calls after create and update. Runs inside the step that keeps the ID: if
+   * it fails, the resource stays in the state and the next `up` runs update (and settle) again.
+   */
+  settle?(client: ComputeClient, record: Rec, inputs: Inputs, ctx: OperationContext): Promise<Rec>;
   read(client: ComputeClient, id: string, props: Props): Promise<Rec>;
-  update(client: ComputeClient, id: string, olds: Props, news: Inputs): Promise<Rec>;
-  delete(client: ComputeClient, id: string, props: Props): Promise<void>;
+  update(client: ComputeClient, id: string, olds: Props, news: Inputs, ctx: OperationContext): Promise<Rec>;
+  delete(client: ComputeClient, id: string, props: Props, ctx: OperationContext): Promise<void>;
   idOf(record: Rec): string;
-  /** Outputs: every input as the API holds it, plus computed fields. `props` are the inputs (or
+  /** Outputs: every input as the API holds it, plus the computed fields. `props` are the inputs (or
    * prior outputs) for addressing data the record does not carry, such as a parent's ID. */
   toOutputs(record: Rec, props: Props): Props;
+}
+
+/** Any kind's spec, as the registry and the generic provider hold it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnySpec = ResourceSpec<any, any>;
+
+/** Declares a resource kind; the inputs' type comes from the zod schema. */
+export function defineSpec<S extends z.ZodObject, Rec>(
+  spec: ResourceSpec<z.infer<S>, Rec> & { inputs: S },
+): ResourceSpec<z.infer<S>, Rec> & { inputs: S } {
+  return spec;
+}
+
+/** The registry of kinds, looked up by kind name. State written by older versions named kinds in
+ * lower case (`vpc`), so the lookup ignores case. */
+export function byKind(specs: AnySpec[]): (kind: string) => AnySpec | undefined {
+  const map = new Map(specs.map((s) => [s.kind.toLowerCase(), s]));
+  return (kind) => map.get(kind.toLowerCase());
+}
+
+/** `{created: undefined, ...}`: the placeholders a resource class passes for its computed outputs. */
+export function placeholders(names: readonly string[]): Record<string, undefined> {
+  return Object.fromEntries(names.map((name) => [name, undefined]));
 }

@@ -4,24 +4,24 @@
  * code installed now. Holds the provider of every resource kind.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { configure as configureCredentials } from "./credentials";
+import { quietHostEcho } from "./errors";
 import { makeProvider } from "./make-provider";
-import type { ResourceSpec } from "./resource-spec";
+import { byKind } from "./resource-spec";
+import { configure as configureSettings } from "./settings";
 import { subnetSpec } from "./subnet";
 import { vpcSpec } from "./vpc";
 
-const specs: Record<string, ResourceSpec> = {
-  vpc: vpcSpec as unknown as ResourceSpec,
-  subnet: subnetSpec as unknown as ResourceSpec,
-};
+const specOf = byKind([vpcSpec, subnetSpec]);
+
+quietHostEcho();
 
 const providers = new Map<string, pulumi.dynamic.ResourceProvider>();
 
 export function provider(kind: string): pulumi.dynamic.ResourceProvider {
   let found = providers.get(kind);
   if (!found) {
-    const spec = specs[kind];
-    if (!spec) throw new Error(`unknown resource kind ${kind}`);
+    const spec = specOf(kind);
+    if (!spec) throw new Error(`unknown resource kind ${kind}: is pulumi-compute older than the state?`);
     found = makeProvider(spec);
     providers.set(kind, found);
   }
@@ -29,5 +29,5 @@ export function provider(kind: string): pulumi.dynamic.ResourceProvider {
 }
 
 export function configure(req: pulumi.dynamic.ConfigureRequest): void {
-  configureCredentials(req.config);
+  configureSettings(req.config);
 }

@@ -1,7 +1,12 @@
 /**
- * Where the providers find the API URL and token: stack config (`compute:apiUrl`, and
- * `compute:token` set with `--secret`), else the environment (`COMPUTE_API_URL`, `COMPUTE_TOKEN`).
- * Read at run time inside the provider process, never captured into the serialized provider.
+ * The provider's settings, read at run time inside the provider process (never captured into the
+ * serialized provider): stack config first, then the environment.
+ * - API URL and token: `compute:apiUrl` / `COMPUTE_API_URL`, `compute:token` (set with `--secret`)
+ *   / `COMPUTE_TOKEN`.
+ * - How long waits may take: `compute:createTimeoutSeconds`, `compute:updateTimeoutSeconds`,
+ *   `compute:deleteTimeoutSeconds` per operation, else `compute:waitTimeoutSeconds` for all
+ *   (environment: `COMPUTE_WAIT_TIMEOUT_SECONDS`), else 15 / 60 / 10 minutes as the peers use.
+ *   Pulumi's `customTimeouts` never reach dynamic providers, hence these settings.
  */
 import { ComputeClient } from "../client";
 
@@ -9,33 +14,59 @@ export interface ConfigSource {
   get(key: string): string | undefined;
 }
 
-let stackConfig: { apiUrl?: string; token?: string; timeoutSeconds?: string } = {};
+export type Operation = "create" | "update" | "delete";
+
+export const DEFAULT_TIMEOUT_SECONDS: Record<Operation, number> = {
+  create: 15 * 60,
+  update: 60 * 60,
+  delete: 10 * 60,
+};
+
+let stackConfig: ConfigSource = { get: () => undefined };
 let cached: { key: string; client: ComputeClient } | undefined;
 
 export function configure(config: ConfigSource): void {
-  stackConfig = {
-    apiUrl: config.get("compute:apiUrl"),
-    token: config.get("compute:token"),
-    timeoutSeconds: config.get("compute:timeoutSeconds"),
-  };
+  stackConfig = config;
 }
 
-export class MissingCredentialsError extends Error {}
+const setting = (key: string, env: string): string | undefined =>
+  stackConfig.get(`compute:${key}`) ?? process.env[env];
+
+export class SettingsError extends Error {}
 
 export function clientFromConfig(): ComputeClient {
-  const apiUrl = stackConfig.apiUrl ?? process.env.COMPUTE_API_URL;
-  const token = stackConfig.token ?? process.env.COMPUTE_TOKEN;
+  const apiUrl = setting("apiUrl", "COMPUTE_API_URL");
+  const token = setting("token", "COMPUTE_TOKEN");
   if (!apiUrl) {
-    throw new MissingCredentialsError(
+    throw new SettingsError(
       "No API URL: run `pulumi config set compute:apiUrl <url ending in /v4>` or set COMPUTE_API_URL",
     );
   }
   if (!token) {
-    throw new MissingCredentialsError(
+    throw new SettingsError(
       "No API token: run `pulumi config set --secret compute:token <token>` or set COMPUTE_TOKEN",
     );
   }
   const key = `${apiUrl}\n${token}`;
   if (cached?.key !== key) cached = { key, client: new ComputeClient({ baseUrl: apiUrl, token }) };
   return cached.client;
+}
+
+/** How long the waits of one operation may take, in ms. */
+export function waitTimeoutMs(operation: Operation): number {
+  const perOperation = `${operation}TimeoutSeconds`;
+  for (const [key, raw] of [
+    [perOperation, stackConfig.get(`compute:${perOperation}`)],
+    ["waitTimeoutSeconds", setting("waitTimeoutSeconds", "COMPUTE_WAIT_TIMEOUT_SECONDS")],
+  ] as const) {
+    if (raw === undefined || raw === "") continue;
+    const seconds = Number(raw);
+    if (!Number.isFinite(seconds) || seconds <= 0) {
+      throw new SettingsError(
+        `compute:${key} must be a positive number of seconds, not ${JSON.stringify(raw)}`,
+      );
+    }
+    return seconds * 1000;
+  }
+  return DEFAULT_TIMEOUT_SECONDS[operation] * 1000;
 }

@@ -1,7 +1,7 @@
-/** The Subnet resource kind: vpcId and ipv4 replace; label updates in place. */
+/** Subnet. API area: vpcs (subnets). vpcId and ipv4 replace; label updates in place. */
 import { z } from "zod";
-import { idFrom, SubnetIpv4, SubnetLabel, type Subnet } from "../contract";
-import type { ResourceSpec } from "./resource-spec";
+import { idFrom, SubnetIpv4, SubnetLabel, SubnetParams, VpcParams } from "../contract";
+import { defineSpec } from "./resource-spec";
 
 export const SubnetInputs = z.object({
   vpcId: idFrom("vpcId"),
@@ -10,28 +10,37 @@ export const SubnetInputs = z.object({
 });
 export type SubnetInputs = z.infer<typeof SubnetInputs>;
 
-export const subnetSpec: ResourceSpec<SubnetInputs, Subnet> = {
+export const SUBNET_COMPUTED = ["computes", "created", "updated"] as const;
+
+const params = (id: string, props: Record<string, unknown>) =>
+  SubnetParams.parse({ vpcId: props.vpcId, vpcSubnetId: id });
+
+export const subnetSpec = defineSpec({
   kind: "Subnet",
   inputs: SubnetInputs,
+  computed: SUBNET_COMPUTED,
   replaceOn: ["vpcId", "ipv4"],
   // Inside one VPC, labels are unique and ranges may not overlap: free the old subnet first.
   deleteBeforeReplace: (olds, news) => olds.vpcId === news.vpcId,
   create: (client, { vpcId, label, ipv4 }) =>
-    client.api.createSubnet({ params: { vpcId }, body: { label, ipv4 } }),
-  read: (client, id, props) =>
-    client.api.getSubnet({ params: { vpcId: props.vpcId as number, vpcSubnetId: id } }),
-  update: (client, id, _olds, { vpcId, label }) =>
-    client.api.updateSubnet({ params: { vpcId, vpcSubnetId: id }, body: { label } }),
+    client.api.createSubnet({ params: VpcParams.parse({ vpcId }), body: { label, ipv4 } }),
+  // Labels are unique inside a VPC, so the label finds the subnet a lost create made.
+  find: async (client, { vpcId, label }) =>
+    (await client.api.getVpc({ params: VpcParams.parse({ vpcId }) })).subnets.find((s) => s.label === label),
+  uniqueFields: ["label"],
+  read: (client, id, props) => client.api.getSubnet({ params: params(id, props) }),
+  update: (client, id, olds, { label }) =>
+    client.api.updateSubnet({ params: params(id, olds), body: { label } }),
   delete: async (client, id, props) => {
-    await client.api.deleteSubnet({ params: { vpcId: props.vpcId as number, vpcSubnetId: id } });
+    await client.api.deleteSubnet({ params: params(id, props) });
   },
   idOf: (subnet) => String(subnet.id),
   toOutputs: (subnet, props) => ({
-    vpcId: Number(props.vpcId),
+    vpcId: VpcParams.parse(props).vpcId,
     label: subnet.label,
     ipv4: subnet.ipv4,
     computes: subnet.computes,
     created: subnet.created,
     updated: subnet.updated,
   }),
-};
+});

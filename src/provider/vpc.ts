@@ -1,8 +1,8 @@
-/** The Vpc resource kind: region replaces; label and description update in place. */
+/** Vpc. API area: vpcs. Region replaces; label and description update in place. */
 import { z } from "zod";
-import type { Vpc } from "../contract";
-import { VpcCreateRequest, VpcDescription, VpcLabel } from "../contract";
-import type { ResourceSpec } from "./resource-spec";
+import { collect, type ComputeClient } from "../client";
+import { vpcEndpoints, VpcCreateRequest, VpcDescription, VpcLabel, VpcParams } from "../contract";
+import { defineSpec } from "./resource-spec";
 
 export const VpcInputs = z.object({
   region: VpcCreateRequest.shape.region,
@@ -11,20 +11,30 @@ export const VpcInputs = z.object({
 });
 export type VpcInputs = z.infer<typeof VpcInputs>;
 
-export const vpcSpec: ResourceSpec<VpcInputs, Vpc> = {
+export const VPC_COMPUTED = ["created", "updated"] as const;
+
+/** Labels are unique per account, so the label finds the VPC a lost create made. */
+async function findByLabel(client: ComputeClient, label: string) {
+  return (await collect(client.each(vpcEndpoints.listVpcs))).find((v) => v.label === label);
+}
+
+export const vpcSpec = defineSpec({
   kind: "Vpc",
   inputs: VpcInputs,
+  computed: VPC_COMPUTED,
   defaults: { description: "" },
   replaceOn: ["region"],
   // Labels are unique per account: a replacement that keeps the label must free it first.
   deleteBeforeReplace: (olds, news) => olds.label === news.label,
   create: (client, { region, label, description }) =>
     client.api.createVpc({ body: { region, label, description } }),
-  read: (client, id) => client.api.getVpc({ params: { vpcId: id } }),
+  find: (client, { label }) => findByLabel(client, label),
+  uniqueFields: ["label"],
+  read: (client, id) => client.api.getVpc({ params: VpcParams.parse({ vpcId: id }) }),
   update: (client, id, _olds, { label, description }) =>
-    client.api.updateVpc({ params: { vpcId: id }, body: { label, description } }),
+    client.api.updateVpc({ params: VpcParams.parse({ vpcId: id }), body: { label, description } }),
   delete: async (client, id) => {
-    await client.api.deleteVpc({ params: { vpcId: id } });
+    await client.api.deleteVpc({ params: VpcParams.parse({ vpcId: id }) });
   },
   idOf: (vpc) => String(vpc.id),
   toOutputs: (vpc) => ({
@@ -34,4 +44,4 @@ export const vpcSpec: ResourceSpec<VpcInputs, Vpc> = {
     created: vpc.created,
     updated: vpc.updated,
   }),
-};
+});

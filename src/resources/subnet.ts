@@ -1,7 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
+import { placeholders } from "../provider/resource-spec";
 import { shimProvider } from "../provider/shim";
+import { SUBNET_COMPUTED } from "../provider/subnet";
 
-const provider = shimProvider("subnet");
+const provider = shimProvider("Subnet");
 
 export interface SubnetArgs {
   /** The VPC's ID (e.g. `vpc.id`). Changing it replaces the subnet. */
@@ -13,7 +15,13 @@ export interface SubnetArgs {
   ipv4: pulumi.Input<string>;
 }
 
-/** A subnet of a VPC. */
+/**
+ * A subnet of a VPC.
+ *
+ * ```ts
+ * const app = new compute.Subnet("app", { vpcId: vpc.id, label: "app", ipv4: "10.0.1.0/24" });
+ * ```
+ */
 export class Subnet extends pulumi.dynamic.Resource {
   declare readonly vpcId: pulumi.Output<number>;
   declare readonly label: pulumi.Output<string>;
@@ -24,13 +32,6 @@ export class Subnet extends pulumi.dynamic.Resource {
   declare readonly updated: pulumi.Output<string | null>;
 
   constructor(name: string, args: SubnetArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      provider,
-      name,
-      { computes: undefined, created: undefined, updated: undefined, ...args },
-      opts,
-      "compute",
-      "Subnet",
-    );
+    super(provider, name, { ...placeholders(SUBNET_COMPUTED), ...args }, opts, "compute", "Subnet");
   }
 }

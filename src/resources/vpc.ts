@@ -1,7 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
+import { placeholders } from "../provider/resource-spec";
 import { shimProvider } from "../provider/shim";
+import { VPC_COMPUTED } from "../provider/vpc";
 
-const provider = shimProvider("vpc");
+const provider = shimProvider("Vpc");
 
 export interface VpcArgs {
   /** Region ID, e.g. `us-iad`; the region must have the VPCs capability. Changing it replaces the VPC. */
@@ -12,7 +14,13 @@ export interface VpcArgs {
   description?: pulumi.Input<string>;
 }
 
-/** A virtual private cloud. Its subnets are `Subnet` resources. */
+/**
+ * A virtual private cloud. Its subnets are `Subnet` resources.
+ *
+ * ```ts
+ * const vpc = new compute.Vpc("net", { region: "us-iad", label: "net", description: "production" });
+ * ```
+ */
 export class Vpc extends pulumi.dynamic.Resource {
   declare readonly region: pulumi.Output<string>;
   declare readonly label: pulumi.Output<string>;
@@ -21,6 +29,6 @@ export class Vpc extends pulumi.dynamic.Resource {
   declare readonly updated: pulumi.Output<string | null>;
 
   constructor(name: string, args: VpcArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { created: undefined, updated: undefined, ...args }, opts, "compute", "Vpc");
+    super(provider, name, { ...placeholders(VPC_COMPUTED), ...args }, opts, "compute", "Vpc");
   }
 }

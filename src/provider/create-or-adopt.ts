@@ -1,0 +1,76 @@
+/**
+ * A create that survives lost answers. A POST is never repeated blindly: when its outcome is
+ * unknown (a 5xx, a timeout or a reset after it was sent), or it clashes on a unique field, the
+ * spec's `find` looks for the object the create would have made. One that matches the inputs is
+ * adopted; one that differs is an error naming the differences; none means the API did not act,
+ * and the create is tried again (a bounded number of times).
+ */
+import { ComputeApiError, isOutcomeUnknown, type ComputeClient } from "../client";
+import { diffInputs } from "./diff";
+import { ProviderError } from "./errors";
+import type { AnySpec, OperationContext, Props } from "./resource-spec";
+
+/** Creates sent in all, when each answer is lost and nothing is found. */
+export const MAX_CREATE_ATTEMPTS = 3;
+
+function clashesOnUniqueField(spec: AnySpec, err: unknown): boolean {
+  return (
+    err instanceof ComputeApiError &&
+    err.status === 400 &&
+    err.errors.some((e) => e.field !== undefined && (spec.uniqueFields ?? []).includes(e.field))
+  );
+}
+
+/** Which inputs a found object holds differently from what was asked. */
+export function differences(spec: AnySpec, record: unknown, inputs: Props): string[] {
+  return diffInputs(spec, spec.toOutputs(record, inputs), inputs).changed;
+}
+
+/** `Vpc 12 (net)`: log lines reach the user under the stack, not the resource, so they name it. */
+function named(spec: AnySpec, inputs: Props, id?: string): string {
+  const label = typeof inputs.label === "string" ? inputs.label : undefined;
+  return [spec.kind, id, label && (id ? `(${label})` : label)].filter(Boolean).join(" ");
+}
+
+export async function createOrAdopt(
+  spec: AnySpec,
+  client: ComputeClient,
+  inputs: Props,
+  ctx: OperationContext,
+): Promise<unknown> {
+  for (let attempt = 1; ; attempt++) {
+    let failure: unknown;
+    try {
+      return await spec.create(client, inputs, ctx);
+    } catch (err) {
+      failure = err;
+    }
+    const lost = isOutcomeUnknown(failure);
+    if (!spec.find || !(lost || clashesOnUniqueField(spec, failure))) throw failure;
+    const found = await spec.find(client, inputs);
+    if (found === undefined) {
+      if (!lost) throw failure;
+      if (attempt >= MAX_CREATE_ATTEMPTS) {
+        throw new ProviderError(
+          `${spec.kind} create: no answer after ${attempt} attempts, and no such object exists: ${(failure as Error).message}`,
+        );
+      }
+      ctx.log(`${named(spec, inputs)}: the create's answer was lost and nothing was created; creating again`);
+      continue;
+    }
+    const id = spec.idOf(found);
+    const differ = differences(spec, found, inputs);
+    if (differ.length > 0) {
+      throw new ProviderError(
+        `${spec.kind} create: ${spec.kind} ${id} already exists with the same ${(spec.uniqueFields ?? ["label"]).join("/")} ` +
+          `but a different ${differ.join(", ")}; choose another ${(spec.uniqueFields ?? ["label"])[0]} or delete ${spec.kind} ${id}`,
+      );
+    }
+    ctx.log(
+      lost
+        ? `${named(spec, inputs, id)}: the create's answer was lost, but the API had created it; adopted`
+        : `${named(spec, inputs, id)}: an identical object already existed (left by an earlier create whose answer was lost); adopted`,
+    );
+    return found;
+  }
+}

@@ -1,0 +1,254 @@
+/**
+ * The generic provider against the emulator: creates that survive lost answers (adopt, retry,
+ * refuse), settle inside the step that keeps the ID (partial failures), one-line errors, check
+ * rules, and the wait settings.
+ */
+import { status, waitForInstance } from "../../../src/client";
+import { createOrAdopt, MAX_CREATE_ATTEMPTS } from "../../../src/provider/create-or-adopt";
+import { PartialFailure, ProviderError, quietHostEcho } from "../../../src/provider/errors";
+import { makeProvider, operationContext } from "../../../src/provider/make-provider";
+import { defineSpec, type AnySpec } from "../../../src/provider/resource-spec";
+import { configure, DEFAULT_TIMEOUT_SECONDS, waitTimeoutMs } from "../../../src/provider/settings";
+import { UNKNOWN } from "../../../src/provider/unknown";
+import { vpcSpec } from "../../../src/provider/vpc";
+import { createBody, empty, settle } from "../../support/compute";
+import { useEmulator } from "../../support/emulator";
+import { thrown, useProviderSettings } from "../../support/provider";
+
+const t = useEmulator();
+useProviderSettings(t, { "compute:waitTimeoutSeconds": "0.3" });
+
+const inputs = { region: "us-iad", label: "net", description: "" };
+const vpcs = async () => (await t.client.api.listVpcs()).data;
+const posts = async () => (await t.control.requests()).filter((r) => r.method === "POST");
+const silent = { wait: { timeoutMs: 1000 }, log: () => {} };
+
+describe("a create whose answer is lost", () => {
+  it.each([502, 504, 0])(
+    "adopts what the API made when the answer was %s, and creates nothing twice",
+    async (lost) => {
+      await t.control.injectFault({ status: lost, lost: true, method: "POST", path: "/vpcs" });
+      const { id, outs } = await makeProvider(vpcSpec).create(inputs);
+      const all = await vpcs();
+      expect(all.map((v) => String(v.id))).toEqual([id]);
+      expect(outs).toMatchObject(inputs);
+      expect(await posts()).toHaveLength(1);
+    },
+  );
+
+  it("creates again when the API did not act (a 500 before the work)", async () => {
+    await t.control.injectFault({ status: 500, method: "POST", path: "/vpcs" });
+    const { id } = await makeProvider(vpcSpec).create(inputs);
+    expect((await vpcs()).map((v) => String(v.id))).toEqual([id]);
+    expect((await posts()).map((r) => r.status)).toEqual([500, 200]);
+  });
+
+  it("gives up after a bounded number of attempts when nothing is ever made", async () => {
+    await t.control.injectFault({ status: 503, count: 10, method: "POST", path: "/vpcs" });
+    const err = await thrown(makeProvider(vpcSpec).create(inputs));
+    expect(err.message).toMatch(
+      new RegExp(
+        `^Vpc create: no answer after ${MAX_CREATE_ATTEMPTS} attempts, and no such object exists: \\[503\\]`,
+      ),
+    );
+    expect(await vpcs()).toEqual([]);
+    expect(await posts()).toHaveLength(MAX_CREATE_ATTEMPTS);
+  });
+
+  it("adopts an identical object an earlier lost create left (the label clash of the next up)", async () => {
+    const left = await t.client.api.createVpc({ body: inputs });
+    const { id } = await makeProvider(vpcSpec).create(inputs);
+    expect(id).toBe(String(left.id));
+    expect(await vpcs()).toHaveLength(1);
+  });
+
+  it("refuses an object with the same label but other inputs, saying what differs", async () => {
+    const other = await t.client.api.createVpc({ body: { ...inputs, description: "someone else's" } });
+    const err = await thrown(makeProvider(vpcSpec).create(inputs));
+    expect(err.message).toBe(
+      `Vpc create: Vpc ${other.id} already exists with the same label but a different description; ` +
+        `choose another label or delete Vpc ${other.id}`,
+    );
+    expect(await vpcs()).toHaveLength(1);
+  });
+
+  it("passes other errors on as they are: no lookup, no retry", async () => {
+    const err = await thrown(makeProvider(vpcSpec).create({ ...inputs, region: "nowhere" }));
+    expect(err.message).toMatch(/^Vpc create: \[400\] \[region\]/);
+    expect(await posts()).toHaveLength(1);
+    expect((await t.control.requests()).filter((r) => r.method === "GET")).toEqual([]);
+  });
+
+  it("without a find, reports the unknown outcome as it is", async () => {
+    const { find: _find, ...blind } = vpcSpec;
+    await t.control.injectFault({ status: 502, lost: true, method: "POST", path: "/vpcs" });
+    await expect(createOrAdopt(blind as AnySpec, t.client, inputs, silent)).rejects.toMatchObject({
+      status: 502,
+    });
+  });
+});
+
+/** A VPC kind whose settle waits for an instance to run: the wait can be made to fail. */
+function settlingOn(computeId: () => number) {
+  return defineSpec({
+    ...vpcSpec,
+    settle: async (client, record, _inputs, ctx) => {
+      await waitForInstance(client, computeId(), status("running"), { ...ctx.wait, firstDelayMs: 20 });
+      return record;
+    },
+  });
+}
+
+describe("settle", () => {
+  it("keeps the ID when the wait after a create fails: a partial failure with the outputs", async () => {
+    const offline = await empty(t);
+    const err = await thrown(makeProvider(settlingOn(() => offline.id)).create(inputs));
+    const [vpc] = await vpcs();
+    expect(err).toBeInstanceOf(PartialFailure);
+    expect(err.id).toBe(String(vpc!.id));
+    expect(err.properties).toMatchObject({ ...inputs, created: vpc!.created, schemaVersion: 1 });
+    expect(err.message).toBe(
+      `Vpc ${vpc!.id} was created, but Instance ${offline.id} did not become running within 0s (last state: offline); ` +
+        "raise compute:waitTimeoutSeconds (or the per-operation setting) to wait longer; the next `pulumi up` continues from here",
+    );
+    expect(err.reasons).toEqual([err.message]);
+  });
+
+  it("keeps the new outputs when the wait after an update fails, and an update after the wait succeeds", async () => {
+    const provisioning = await t.client.api.createInstance({ body: createBody() as never });
+    const provider = makeProvider(settlingOn(() => provisioning.id));
+    const vpc = await t.client.api.createVpc({ body: inputs });
+    const news = { ...inputs, label: "renamed" };
+    const err = await thrown(provider.update!(String(vpc.id), inputs, news));
+    expect(err).toBeInstanceOf(PartialFailure);
+    expect(err.properties).toMatchObject({ label: "renamed" });
+    await settle(t);
+    const { outs } = await provider.update!(String(vpc.id), err.properties as never, news);
+    expect(outs).toMatchObject({ label: "renamed" });
+  });
+});
+
+describe("errors", () => {
+  it("are one line naming the kind and operation, with no stack from inside the provider", async () => {
+    const vpc = await t.client.api.createVpc({ body: inputs });
+    await t.control.injectFault({ status: 400, reason: "Cannot delete now", method: "DELETE" });
+    const err = await thrown(makeProvider(vpcSpec).delete!(String(vpc.id), inputs));
+    expect(err).toBeInstanceOf(ProviderError);
+    expect(err.message).toBe(`Vpc delete: [400] Cannot delete now (DELETE /vpcs/${vpc.id})`);
+    expect(`${err}: ${err.stack}`).toBe(`${err.message}: `);
+  });
+
+  it("name unexpected errors as internal, still on one line", async () => {
+    const broken = defineSpec({
+      ...vpcSpec,
+      read: async () => {
+        throw new TypeError("x is undefined\n    at somewhere (file.ts:1:1)");
+      },
+    });
+    const err = await thrown(makeProvider(broken).read!("1", inputs));
+    expect(err.message).toBe("Vpc read: internal error: x is undefined; at somewhere (file.ts:1:1)");
+  });
+
+  it("never carry the token", async () => {
+    await t.control.injectFault({ status: 401, method: "GET" });
+    const err = await thrown(makeProvider(vpcSpec).read!("1", inputs));
+    expect(JSON.stringify({ ...err, message: err.message })).not.toContain(t.emulator.token);
+  });
+
+  it("a read of a deleted object says it is gone, and a delete of one succeeds", async () => {
+    await expect(makeProvider(vpcSpec).read!("77", inputs)).resolves.toEqual({ id: "" });
+    await expect(makeProvider(vpcSpec).delete!("77", inputs)).resolves.toBeUndefined();
+  });
+
+  it("the host's stderr echo of our own errors is dropped, other lines are printed", () => {
+    const printed: unknown[][] = [];
+    const target = { error: (...args: unknown[]) => printed.push(args) };
+    quietHostEcho(target);
+    const err = new ProviderError("Vpc delete: [400] no");
+    target.error(`${err}: ${err.stack}`);
+    target.error(`${err}: ${err.stack}`);
+    target.error("something else");
+    expect(printed).toEqual([[`${err}: ${err.stack}`], ["something else"]]);
+  });
+});
+
+describe("check", () => {
+  const ruled = defineSpec({
+    ...vpcSpec,
+    validate: (i) =>
+      i.label === i.description ? [{ property: "description", reason: "must differ from label" }] : [],
+  });
+
+  it("drops the engine's own keys and fills defaults", async () => {
+    const result = await makeProvider(vpcSpec).check!(
+      {},
+      { region: "us-iad", label: "a", __provider: "code" },
+    );
+    expect(result.inputs).toEqual({ region: "us-iad", label: "a", description: "" });
+  });
+
+  it("lets unknown values through during preview, whatever the field's type", async () => {
+    const result = await makeProvider(vpcSpec).check!({}, { region: UNKNOWN, label: UNKNOWN });
+    expect(result.failures).toEqual([]);
+  });
+
+  it("runs the kind's rules across inputs once every field is valid and known", async () => {
+    const provider = makeProvider(ruled);
+    await expect(
+      provider.check!({}, { region: "us-iad", label: "a", description: "a" }),
+    ).resolves.toMatchObject({
+      failures: [{ property: "description", reason: "must differ from label" }],
+    });
+    await expect(
+      provider.check!({}, { region: "us-iad", label: UNKNOWN, description: "a" }),
+    ).resolves.toMatchObject({
+      failures: [],
+    });
+    await expect(
+      provider.check!({}, { region: "us-iad", label: "bad label", description: "bad label" }),
+    ).resolves.toMatchObject({
+      failures: [{ property: "label" }],
+    });
+  });
+});
+
+describe("wait settings", () => {
+  const settings = (values: Record<string, string>) => configure({ get: (key) => values[key] });
+  afterEach(() => delete process.env.COMPUTE_WAIT_TIMEOUT_SECONDS);
+
+  it("default to 15, 60 and 10 minutes for create, update and delete", () => {
+    settings({});
+    expect(DEFAULT_TIMEOUT_SECONDS).toEqual({ create: 900, update: 3600, delete: 600 });
+    expect(waitTimeoutMs("create")).toBe(900_000);
+    expect(waitTimeoutMs("update")).toBe(3_600_000);
+    expect(waitTimeoutMs("delete")).toBe(600_000);
+  });
+
+  it("come from compute:waitTimeoutSeconds, the environment, or a per-operation setting that wins", () => {
+    process.env.COMPUTE_WAIT_TIMEOUT_SECONDS = "30";
+    settings({});
+    expect(waitTimeoutMs("update")).toBe(30_000);
+    settings({ "compute:waitTimeoutSeconds": "120", "compute:deleteTimeoutSeconds": "5" });
+    expect(waitTimeoutMs("create")).toBe(120_000);
+    expect(waitTimeoutMs("delete")).toBe(5_000);
+  });
+
+  it("reject a value that is not a positive number, naming the setting", () => {
+    settings({ "compute:createTimeoutSeconds": "soon" });
+    expect(() => waitTimeoutMs("create")).toThrow(
+      'compute:createTimeoutSeconds must be a positive number of seconds, not "soon"',
+    );
+  });
+
+  it("report progress at most every 10 s of a wait", () => {
+    settings({});
+    const lines: string[] = [];
+    const ctx = operationContext("create", (line) => lines.push(line));
+    for (const elapsedMs of [500, 9_000, 10_500, 12_000, 21_000])
+      ctx.wait.onPoll!({ what: "Instance 1 to be running", elapsedMs, state: "provisioning", polls: 1 });
+    expect(lines).toEqual([
+      "waiting for Instance 1 to be running: provisioning after 11s",
+      "waiting for Instance 1 to be running: provisioning after 21s",
+    ]);
+  });
+});

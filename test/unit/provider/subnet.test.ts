@@ -1,0 +1,68 @@
+/** Subnet: check, diff (replace on ipv4 and vpcId, delete first inside one VPC), outputs, find by label in its VPC. */
+import { checkInputs } from "../../../src/provider/check";
+import { diffInputs } from "../../../src/provider/diff";
+import { makeProvider } from "../../../src/provider/make-provider";
+import { SUBNET_COMPUTED, subnetSpec } from "../../../src/provider/subnet";
+import { UNKNOWN } from "../../../src/provider/unknown";
+import { useEmulator } from "../../support/emulator";
+import { useProviderSettings } from "../../support/provider";
+
+const t = useEmulator();
+useProviderSettings(t);
+
+it("reports missing required inputs, and turns an ID given as a string into a number", () => {
+  expect(
+    checkInputs(subnetSpec.inputs, { label: "a" })
+      .failures.map((f) => f.property)
+      .sort(),
+  ).toEqual(["ipv4", "vpcId"]);
+  expect(checkInputs(subnetSpec.inputs, { vpcId: "7", label: "a", ipv4: "10.0.0.0/24" }).inputs.vpcId).toBe(
+    7,
+  );
+});
+
+it("replaces on ipv4 or vpcId, deleting first inside the same VPC, and treats unknowns as changes", () => {
+  const olds = { vpcId: 1, label: "app", ipv4: "10.0.1.0/24" };
+  expect(diffInputs(subnetSpec, olds, { ...olds, ipv4: "10.0.9.0/24" })).toMatchObject({
+    replaces: ["ipv4"],
+    deleteBeforeReplace: true,
+  });
+  expect(diffInputs(subnetSpec, olds, { ...olds, vpcId: UNKNOWN })).toMatchObject({
+    changes: true,
+    replaces: ["vpcId"],
+  });
+  expect(diffInputs(subnetSpec, olds, { ...olds, vpcId: 2 })).toMatchObject({ deleteBeforeReplace: false });
+  expect(diffInputs(subnetSpec, olds, { ...olds, label: "web" })).toMatchObject({
+    changes: true,
+    replaces: [],
+  });
+});
+
+it("outputs exactly the inputs and the computed fields, the same from create and read", async () => {
+  const vpc = await t.client.api.createVpc({ body: { label: "net", region: "us-iad" } });
+  const provider = makeProvider(subnetSpec);
+  const inputs = { vpcId: vpc.id, label: "app", ipv4: "10.0.1.0/24" };
+  const { id, outs } = await provider.create(inputs);
+  expect(Object.keys(outs).sort()).toEqual(
+    [...Object.keys(subnetSpec.inputs.shape), ...SUBNET_COMPUTED, "schemaVersion"].sort(),
+  );
+  expect(outs).toMatchObject(inputs);
+  const read = await provider.read!(id, outs);
+  expect(read.props).toEqual(outs);
+  expect(read.inputs).toEqual(inputs);
+});
+
+it("finds a subnet by label inside its VPC only", async () => {
+  const a = await t.client.api.createVpc({
+    body: { label: "a", region: "us-iad", subnets: [{ label: "app", ipv4: "10.0.1.0/24" }] },
+  });
+  const b = await t.client.api.createVpc({ body: { label: "b", region: "us-iad" } });
+  await expect(
+    subnetSpec.find!(t.client, { vpcId: a.id, label: "app", ipv4: "10.0.1.0/24" }),
+  ).resolves.toMatchObject({
+    id: a.subnets[0]!.id,
+  });
+  await expect(
+    subnetSpec.find!(t.client, { vpcId: b.id, label: "app", ipv4: "10.0.1.0/24" }),
+  ).resolves.toBeUndefined();
+});
