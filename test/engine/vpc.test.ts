@@ -1,9 +1,9 @@
-/** The VPC/Subnet lifecycle through the real engine: up, no-op preview/refresh, updates, replacements, drift, destroy. */
+/** Vpc (with its Subnets) through the real engine: up, no-op preview/refresh, updates, replacements, drift, destroy. */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import * as compute from "pulumi-compute";
 import { vpcEndpoints } from "../../src/contract";
 import { collect } from "../../src/client";
+import { vpcProgram } from "../../examples/vpc";
 import { engineStack, type EngineStack } from "./harness";
 
 jest.setTimeout(180_000);
@@ -20,16 +20,20 @@ const initial: Shape = {
   db: { label: "db", ipv4: "10.0.2.0/24" },
 };
 
+/** The example program (examples/vpc.ts) with the test's shape. */
 function program(shape: Shape) {
   return async () => {
-    const vpc = new compute.Vpc("vpc", {
+    const { vpc, subnets } = vpcProgram({
+      name: "vpc",
       region: "us-iad",
       label: shape.vpcLabel,
       description: "engine test",
+      subnets: [
+        { name: "app", ...shape.app },
+        { name: "db", ...shape.db },
+      ],
     });
-    const app = new compute.Subnet("app", { vpcId: vpc.id, ...shape.app });
-    const db = new compute.Subnet("db", { vpcId: vpc.id, ...shape.db });
-    return { vpcId: vpc.id, appId: app.id, dbId: db.id };
+    return { vpcId: vpc.id, appId: subnets.app!.id, dbId: subnets.db!.id };
   };
 }
 
