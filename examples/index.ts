@@ -1,4 +1,4 @@
-// Entry point for `pulumi up` run by hand with an installed Pulumi CLI (see README).
+// The program of this project directory (Pulumi.yaml `main`): `pulumi up` here and `npm run demo` run it.
 import { demoProgram } from "./program";
 
 module.exports = demoProgram();
