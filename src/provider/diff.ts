@@ -1,4 +1,7 @@
-/** `diff`: stored outputs against new inputs, input by input. Unknown new values count as changes. */
+/**
+ * `diff`: stored outputs against new inputs, input by input. Unknown new values count as changes, and
+ * so does an object that is not yet at rest (`settled`).
+ */
 import { isDeepStrictEqual } from "node:util";
 import { containsUnknown } from "./unknown";
 import type { AnySpec, Props } from "./resource-spec";
@@ -13,13 +16,15 @@ export interface DiffResult {
 
 export function diffInputs(spec: AnySpec, olds: Props, news: Props): DiffResult {
   const defaults = (spec.defaults ?? {}) as Props;
+  const apiChosen = (spec.apiChosen ?? []) as string[];
   const changed = Object.keys(spec.inputs.shape).filter((key) => {
     const next = news[key] ?? defaults[key];
+    if (next === undefined && apiChosen.includes(key)) return false;
     return containsUnknown(next) || !isDeepStrictEqual(olds[key] ?? defaults[key], next);
   });
   const replaces = changed.filter((key) => (spec.replaceOn as string[]).includes(key));
   return {
-    changes: changed.length > 0,
+    changes: changed.length > 0 || !(spec.settled?.(olds) ?? true),
     replaces,
     deleteBeforeReplace: replaces.length > 0 && (spec.deleteBeforeReplace?.(olds, news) ?? false),
     changed,

@@ -6,7 +6,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { formatDuration, isNotFound, type WaitProgress } from "../client";
-import { checkInputs } from "./check";
+import { checkInputs, type CheckFailure } from "./check";
 import { createOrAdopt } from "./create-or-adopt";
 import { diffInputs } from "./diff";
 import { describe, failure, PartialFailure } from "./errors";
@@ -20,15 +20,21 @@ export const SCHEMA_VERSION = 1;
 /** A wait reports progress first after this long, then at this interval. */
 const PROGRESS_EVERY_MS = 10_000;
 
+/** Leaves out absent values: the host cannot send `undefined` to the engine ("Unexpected struct type"). */
+function defined(props: Props): Props {
+  return Object.fromEntries(Object.entries(props).filter(([, value]) => value !== undefined));
+}
+
 function inputsFrom(spec: AnySpec, outputs: Props): Props {
-  return Object.fromEntries(Object.keys(spec.inputs.shape).map((key) => [key, outputs[key]]));
+  return defined(Object.fromEntries(Object.keys(spec.inputs.shape).map((key) => [key, outputs[key]])));
 }
 
 function outputsOf(spec: AnySpec, record: unknown, props: Props): Props {
-  return { ...spec.toOutputs(record, props), schemaVersion: SCHEMA_VERSION };
+  return defined({ ...spec.toOutputs(record, props), schemaVersion: SCHEMA_VERSION });
 }
 
-/** Progress lines go to the provider's stdout, which the engine shows under the resource. */
+/** Progress lines go to the provider's stdout, which the CLI shows live, but on the stack's line and
+ * under the stack's diagnostics (not the resource's): lines name the resource themselves. */
 export function operationContext(operation: Operation, log = (line: string) => console.log(line)) {
   let nextReport = PROGRESS_EVERY_MS;
   const onPoll = (p: WaitProgress) => {
@@ -37,6 +43,16 @@ export function operationContext(operation: Operation, log = (line: string) => c
     log(`waiting for ${p.what}: ${p.state} after ${formatDuration(p.elapsedMs)}`);
   };
   return { wait: { timeoutMs: waitTimeoutMs(operation), onPoll }, log } satisfies OperationContext;
+}
+
+/**
+ * The engine prints a failing property's value next to the reason, a secret's included: a failure of
+ * a secret input names the property in the reason instead.
+ */
+function withoutSecretValue(spec: AnySpec, failure: CheckFailure): CheckFailure {
+  const property = failure.property.split(/[.[]/)[0]!;
+  if (!(spec.secrets ?? []).includes(property)) return failure;
+  return { property: "", reason: `${failure.property}: ${failure.reason}` };
 }
 
 /** Runs an operation; anything it throws becomes a one-line error naming the kind and operation. */
@@ -56,7 +72,7 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
         if (result.failures.length === 0 && spec.validate && !containsUnknown(result.inputs)) {
           result.failures.push(...spec.validate(result.inputs));
         }
-        return result;
+        return { ...result, failures: result.failures.map((f) => withoutSecretValue(spec, f)) };
       });
     },
 
@@ -139,6 +155,9 @@ function keepId(
   } catch {
     properties = { ...inputs };
   }
+  // The host adds the serialized provider to the outputs of a success only; without it in the
+  // state, a refresh or destroy before the next `up` cannot load the provider.
+  if (inputs.__provider !== undefined) properties.__provider = inputs.__provider;
   return new PartialFailure(
     `${spec.kind} ${id} ${what} ${describe(err)}; the next \`pulumi up\` continues from here`,
     id,

@@ -27,6 +27,13 @@ export interface ResourceSpec<Inputs extends Props = Props, Rec = unknown> {
   computed: readonly string[];
   /** Values used for optional inputs the program leaves out (what the API stores for them). */
   defaults?: Partial<Inputs>;
+  /**
+   * Optional inputs the API chooses when the program leaves them out (e.g. a default label): while
+   * the program leaves one out, whatever the API holds is not a change.
+   */
+  apiChosen?: (keyof Inputs & string)[];
+  /** Secret inputs (the resource class marks them secret): a failing check never shows their value. */
+  secrets?: readonly (keyof Inputs & string)[];
   /** Rules across inputs, checked at preview once every field is valid and known. */
   validate?(inputs: Inputs): CheckFailure[];
   /** Inputs that cannot change in place. */
@@ -47,6 +54,12 @@ export interface ResourceSpec<Inputs extends Props = Props, Rec = unknown> {
    * it fails, the resource stays in the state and the next `up` runs update (and settle) again.
    */
   settle?(client: ComputeClient, record: Rec, inputs: Inputs, ctx: OperationContext): Promise<Rec>;
+  /**
+   * Whether stored outputs show the object at rest (e.g. not still provisioning). If not, diff
+   * reports a change so that the next `up` runs update and settle again: the engine forgets a
+   * failed wait once a refresh has read the object.
+   */
+  settled?(outputs: Props): boolean;
   read(client: ComputeClient, id: string, props: Props): Promise<Rec>;
   update(client: ComputeClient, id: string, olds: Props, news: Inputs, ctx: OperationContext): Promise<Rec>;
   delete(client: ComputeClient, id: string, props: Props, ctx: OperationContext): Promise<void>;

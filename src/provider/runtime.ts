@@ -5,13 +5,14 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { quietHostEcho } from "./errors";
+import { instanceSpec } from "./instance";
 import { makeProvider } from "./make-provider";
 import { byKind } from "./resource-spec";
 import { configure as configureSettings } from "./settings";
 import { subnetSpec } from "./subnet";
 import { vpcSpec } from "./vpc";
 
-const specOf = byKind([vpcSpec, subnetSpec]);
+const specOf = byKind([vpcSpec, subnetSpec, instanceSpec]);
 
 quietHostEcho();
 

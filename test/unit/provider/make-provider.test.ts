@@ -212,6 +212,39 @@ describe("check", () => {
   });
 });
 
+describe("what reaches the engine", () => {
+  it("leaves absent values out of outputs and read inputs (the host cannot send undefined)", async () => {
+    const sparse = defineSpec({
+      ...vpcSpec,
+      toOutputs: (vpc) => ({ region: vpc.region, label: vpc.label, description: undefined }),
+    });
+    const { id, outs } = await makeProvider(sparse).create(inputs);
+    expect(Object.values(outs)).not.toContain(undefined);
+    expect("description" in outs).toBe(false);
+    const read = await makeProvider(sparse).read!(id, outs);
+    expect("description" in read.inputs!).toBe(false);
+  });
+
+  it("keeps the serialized provider in a partial failure's properties, so refresh and destroy can load it", async () => {
+    const offline = await empty(t);
+    const err = await thrown(
+      makeProvider(settlingOn(() => offline.id)).create({ ...inputs, __provider: "shim" }),
+    );
+    expect(err.properties).toMatchObject({ __provider: "shim" });
+  });
+
+  it("never shows a secret input's value in a check failure: the reason names it instead", async () => {
+    const secretive = defineSpec({ ...vpcSpec, secrets: ["description"] });
+    const result = await makeProvider(secretive).check!(
+      {},
+      { region: "us-iad", label: "a", description: "s".repeat(300) },
+    );
+    expect(result.failures).toEqual([
+      { property: "", reason: "description: description must be at most 255 characters" },
+    ]);
+  });
+});
+
 describe("wait settings", () => {
   const settings = (values: Record<string, string>) => configure({ get: (key) => values[key] });
   afterEach(() => delete process.env.COMPUTE_WAIT_TIMEOUT_SECONDS);
