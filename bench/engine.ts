@@ -21,6 +21,7 @@ import { parseArgs } from "node:util";
 import type * as pulumi from "@pulumi/pulumi";
 import { LocalWorkspace, PulumiCommand, Stack, type OpMap, type PulumiFn } from "@pulumi/pulumi/automation";
 import * as compute from "pulumi-compute";
+import type { RequestLogEntry } from "pulumi-compute/contract";
 import { NoopSubnet, NoopVpc } from "./noop-resource";
 
 const ROOT = path.resolve(__dirname, "..");
@@ -173,7 +174,7 @@ const pad = (cells: (string | number)[], widths: number[]) =>
   cells.map((c, i) => (i < 2 ? String(c).padEnd(widths[i]!) : String(c).padStart(widths[i]!))).join("  ");
 
 /** `POST /vpcs/:id/subnets ×6` */
-function requestKinds(entries: compute.contract.RequestLogEntry[]): string {
+function requestKinds(entries: RequestLogEntry[]): string {
   const kinds = new Map<string, number>();
   for (const e of entries) {
     const key = `${e.method} ${e.path.replace(/\?.*$/, "").replace(/\/\d+(?=\/|$)/g, "/:id")}`;
@@ -195,7 +196,7 @@ interface Round {
   /** The other CLI calls inside `stack.up()` (`stack output`, `stack history`). */
   after: CliCall[];
   /** Real side: the API requests answered during the up. */
-  requests?: compute.contract.RequestLogEntry[];
+  requests?: RequestLogEntry[];
 }
 
 async function main() {

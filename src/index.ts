@@ -1,7 +1,29 @@
 /** pulumi-compute: Pulumi resources for the Compute Cloud API, its client, contract and emulator. */
+import type * as clientModule from "./client";
+import type * as contractModule from "./contract";
+import type * as emulatorModule from "./emulator";
+
 export { Vpc, type VpcArgs } from "./resources/vpc";
 export { Subnet, type SubnetArgs } from "./resources/subnet";
 export { Instance, type InstanceArgs } from "./resources/instance";
-export * as client from "./client";
-export * as contract from "./contract";
-export * as emulator from "./emulator";
+
+/** A namespace loaded on first use: a program that only declares resources never pays for the
+ * client's HTTP stack, the whole contract or the emulator at start-up. (Their types are imported
+ * from the subpaths: `import type { Vpc } from "pulumi-compute/contract"`.) */
+function lazy<T extends object>(load: () => T): T {
+  let loaded: T | undefined;
+  const target = () => (loaded ??= load());
+  return new Proxy({} as T, {
+    get: (_, key) => Reflect.get(target(), key),
+    has: (_, key) => Reflect.has(target(), key),
+    ownKeys: () => Reflect.ownKeys(target()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(target(), key);
+      return descriptor && { ...descriptor, configurable: true };
+    },
+  });
+}
+
+export const client: typeof clientModule = lazy(() => require("./client"));
+export const contract: typeof contractModule = lazy(() => require("./contract"));
+export const emulator: typeof emulatorModule = lazy(() => require("./emulator"));

@@ -5,7 +5,8 @@
  * adopted; one that differs is an error naming the differences; none means the API did not act,
  * and the create is tried again (a bounded number of times).
  */
-import { ComputeApiError, isOutcomeUnknown, type ComputeClient } from "../client";
+import type { ComputeClient } from "../client/compute-client";
+import { ComputeApiError, isOutcomeUnknown } from "../client/errors";
 import { diffInputs } from "./diff";
 import { ProviderError } from "./errors";
 import type { AnySpec, OperationContext, Props } from "./resource-spec";

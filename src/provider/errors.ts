@@ -3,7 +3,8 @@
  * errors, the waiter's sentence for a wait, and no stack trace from inside the provider. Failures
  * after an object exists are partial failures that keep its ID in the state.
  */
-import { ComputeApiError, WaitError } from "../client";
+import { ComputeApiError } from "../client/errors";
+import { WaitError } from "../client/waits";
 import { SettingsError } from "./settings";
 
 /** Errors whose message is already what the user should read. */

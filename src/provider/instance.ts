@@ -7,28 +7,20 @@
  * secret. */
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
+import type { ComputeClient } from "../client/compute-client";
+import { isOutcomeUnknown } from "../client/errors";
+import { collect } from "../client/pagination";
+import { gone, status, waitForInstance, type Goal } from "../client/waits";
+import { AuthorizedKeys, ImageId, password } from "../contract/deploy";
+import { bool } from "../contract/fields";
+import { instanceEndpoints, InstanceParams } from "../contract/instance-endpoints";
 import {
-  collect,
-  isOutcomeUnknown,
-  status,
-  waitForInstance,
-  gone,
-  type ComputeClient,
-  type Goal,
-} from "../client";
-import {
-  AuthorizedKeys,
-  bool,
-  ImageId,
   Instance,
   InstanceCreateRequest,
-  instanceEndpoints,
   InstanceLabel,
-  InstanceParams,
-  password,
   Tags,
   type InstanceUpdateRequest,
-} from "../contract";
+} from "../contract/instances";
 import type { CheckFailure } from "./check";
 import { ProviderError } from "./errors";
 import { defineSpec, type OperationContext, type Props } from "./resource-spec";

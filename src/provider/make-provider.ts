@@ -5,7 +5,8 @@
  * tolerates an already deleted resource. Every failure reaches the user as one line.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { formatDuration, isNotFound, type WaitProgress } from "../client";
+import { isNotFound } from "../client/errors";
+import { formatDuration, type WaitProgress } from "../client/waits";
 import { checkInputs, type CheckFailure } from "./check";
 import { createOrAdopt } from "./create-or-adopt";
 import { diffInputs } from "./diff";

@@ -8,7 +8,7 @@
  *   (environment: `COMPUTE_WAIT_TIMEOUT_SECONDS`), else 15 / 60 / 10 minutes as the peers use.
  *   Pulumi's `customTimeouts` never reach dynamic providers, hence these settings.
  */
-import { ComputeClient } from "../client";
+import type { ComputeClient } from "../client/compute-client";
 
 export interface ConfigSource {
   get(key: string): string | undefined;
@@ -48,7 +48,13 @@ export function clientFromConfig(): ComputeClient {
     );
   }
   const key = `${apiUrl}\n${token}`;
-  if (cached?.key !== key) cached = { key, client: new ComputeClient({ baseUrl: apiUrl, token }) };
+  if (cached?.key !== key) {
+    // Loaded on first use: the HTTP stack costs more start-up than the rest of the provider, and a
+    // preview or an unchanged `up` (check and diff only) never needs it.
+    const { ComputeClient: Client } =
+      require("../client/compute-client") as typeof import("../client/compute-client");
+    cached = { key, client: new Client({ baseUrl: apiUrl, token }) };
+  }
   return cached.client;
 }
 

@@ -1,6 +1,7 @@
 /** Subnet. API area: vpcs (subnets). vpcId and ipv4 replace; label updates in place. */
 import { z } from "zod";
-import { idFrom, SubnetIpv4, SubnetLabel, SubnetParams, VpcParams } from "../contract";
+import { idFrom } from "../contract/fields";
+import { SubnetIpv4, SubnetLabel, SubnetParams, VpcParams } from "../contract/vpcs";
 import { defineSpec } from "./resource-spec";
 
 export const SubnetInputs = z.object({

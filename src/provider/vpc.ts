@@ -1,7 +1,8 @@
 /** Vpc. API area: vpcs. Region replaces; label and description update in place. */
 import { z } from "zod";
-import { collect, type ComputeClient } from "../client";
-import { vpcEndpoints, VpcCreateRequest, VpcDescription, VpcLabel, VpcParams } from "../contract";
+import type { ComputeClient } from "../client/compute-client";
+import { collect } from "../client/pagination";
+import { vpcEndpoints, VpcCreateRequest, VpcDescription, VpcLabel, VpcParams } from "../contract/vpcs";
 import { defineSpec } from "./resource-spec";
 
 export const VpcInputs = z.object({
