@@ -21,6 +21,7 @@ import {
   Tags,
   type InstanceUpdateRequest,
 } from "../contract/instances";
+import { act } from "./actions";
 import type { CheckFailure } from "./check";
 import { ProviderError } from "./errors";
 import { defineSpec, type OperationContext, type Props } from "./resource-spec";
@@ -60,6 +61,7 @@ const params = (id: string | number) => InstanceParams.parse({ computeId: id });
 
 /** `Instance 12 (web-1)`, for log lines. */
 const named = (i: Pick<Instance, "id" | "label">) => `Instance ${i.id} (${i.label})`;
+const getInstance = (client: ComputeClient, id: number) => client.api.getInstance({ params: params(id) });
 
 /** Private IPv4 addresses of instances come from 192.168.128.0/17. */
 function isPrivateIpv4(address: string): boolean {
@@ -108,14 +110,29 @@ async function untilResting(client: ComputeClient, computeId: number, name: stri
 async function shutDown(client: ComputeClient, current: Instance, ctx: OperationContext): Promise<Instance> {
   if (current.status !== "running") return current;
   ctx.log(`${named(current)}: shutting down`);
-  await client.api.shutdownInstance({ params: params(current.id), body: {} });
+  await act(
+    {
+      name: `${named(current)}: shut down`,
+      post: () => client.api.shutdownInstance({ params: params(current.id), body: {} }),
+      happened: async () =>
+        ["shutting_down", "offline"].includes((await getInstance(client, current.id)).status),
+    },
+    ctx,
+  );
   return (await waitForInstance(client, current.id, status("offline"), ctx.wait))!;
 }
 
 async function boot(client: ComputeClient, current: Instance, ctx: OperationContext): Promise<Instance> {
   if (current.status !== "offline") return current;
   ctx.log(`${named(current)}: booting`);
-  await client.api.bootInstance({ params: params(current.id), body: {} });
+  await act(
+    {
+      name: `${named(current)}: boot`,
+      post: () => client.api.bootInstance({ params: params(current.id), body: {} }),
+      happened: async () => ["booting", "running"].includes((await getInstance(client, current.id)).status),
+    },
+    ctx,
+  );
   return (await waitForInstance(client, current.id, status("running"), ctx.wait))!;
 }
 
@@ -227,8 +244,16 @@ export const instanceSpec = defineSpec({
     if (news.group !== olds.group) body.group = news.group;
     if (Object.keys(body).length > 0) await client.api.updateInstance({ params: p, body });
     if (news.backupsEnabled !== olds.backupsEnabled) {
-      if (news.backupsEnabled) await client.api.enableBackups({ params: p });
-      else await client.api.cancelBackups({ params: p });
+      const enable = Boolean(news.backupsEnabled);
+      await act(
+        {
+          name: `Instance ${id}: ${enable ? "enable" : "cancel"} backups`,
+          post: () =>
+            enable ? client.api.enableBackups({ params: p }) : client.api.cancelBackups({ params: p }),
+          happened: async () => (await getInstance(client, p.computeId)).backups.enabled === enable,
+        },
+        ctx,
+      );
     }
     const newPass = news.rootPass !== undefined && news.rootPass !== olds.rootPass;
     if (newPass || news.type !== olds.type) {
@@ -239,11 +264,30 @@ export const instanceSpec = defineSpec({
         // The API resets a password only while the instance is shut down; settle boots it back.
         current = await shutDown(client, current, ctx);
         ctx.log(`${named(current)}: resetting the root password`);
-        await client.api.resetInstancePassword({ params: p, body: { root_pass: news.rootPass! } });
+        await act(
+          {
+            name: `${named(current)}: reset the root password`,
+            post: () => client.api.resetInstancePassword({ params: p, body: { root_pass: news.rootPass! } }),
+            // Not readable back; sending the same password again to an offline instance changes nothing more.
+            happened: async () => false,
+          },
+          ctx,
+        );
       }
       if (current.type !== news.type) {
         ctx.log(`${named(current)}: resizing from ${current.type} to ${news.type}`);
-        await client.api.resizeInstance({ params: p, body: { type: news.type } });
+        await act(
+          {
+            name: `${named(current)}: resize to ${news.type}`,
+            post: () => client.api.resizeInstance({ params: p, body: { type: news.type } }),
+            // A resize moves the instance (`migrating`) and ends with the new type.
+            happened: async () => {
+              const now = await getInstance(client, p.computeId);
+              return now.status === "migrating" || now.type === news.type;
+            },
+          },
+          ctx,
+        );
       }
     }
     return client.api.getInstance({ params: p });
