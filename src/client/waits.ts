@@ -151,60 +151,51 @@ export function when<T>(name: string, reached: (record: T) => boolean): Goal<T> 
   };
 }
 
-export function waitForInstance(
+/** A thin waiter: one record kind, read by its ID, 404 meaning gone. */
+function waitOn<T>(
+  kind: string,
+  id: string | number,
+  read: () => Promise<T>,
+  goal: Goal<T>,
+  options: WaitOptions,
+) {
+  return waitFor({ kind, id }, () => orGone(read), goal, options);
+}
+
+export const waitForInstance = (
   client: ComputeClient,
   computeId: number,
   goal: Goal<Instance>,
   options: WaitOptions,
-) {
-  return waitFor(
-    { kind: "Instance", id: computeId },
-    () => orGone(() => client.api.getInstance({ params: { computeId } })),
-    goal,
-    options,
-  );
-}
+) => waitOn("Instance", computeId, () => client.api.getInstance({ params: { computeId } }), goal, options);
 
-export function waitForDisk(
+export const waitForDisk = (
   client: ComputeClient,
   computeId: number,
   diskId: number,
   goal: Goal<Disk>,
   options: WaitOptions,
-) {
-  return waitFor(
-    { kind: "InstanceDisk", id: diskId },
-    () => orGone(() => client.api.getDisk({ params: { computeId, diskId } })),
-    goal,
-    options,
-  );
-}
+) =>
+  waitOn("InstanceDisk", diskId, () => client.api.getDisk({ params: { computeId, diskId } }), goal, options);
 
-export function waitForImage(
+export const waitForImage = (
   client: ComputeClient,
   imageId: string,
   goal: Goal<Image>,
   options: WaitOptions,
-) {
-  return waitFor(
-    { kind: "Image", id: imageId },
-    () => orGone(() => client.api.getImage({ params: { imageId } })),
-    goal,
-    options,
-  );
-}
+) => waitOn("Image", imageId, () => client.api.getImage({ params: { imageId } }), goal, options);
 
-export function waitForBackup(
+export const waitForBackup = (
   client: ComputeClient,
   computeId: number,
   backupId: number,
   goal: Goal<Backup>,
   options: WaitOptions,
-) {
-  return waitFor(
-    { kind: "Snapshot", id: backupId },
-    () => orGone(() => client.api.getBackup({ params: { computeId, backupId } })),
+) =>
+  waitOn(
+    "Snapshot",
+    backupId,
+    () => client.api.getBackup({ params: { computeId, backupId } }),
     goal,
     options,
   );
-}

@@ -1,5 +1,7 @@
 /** Provider methods called directly against the test emulator: settings pointed at it, typed results. */
 import type * as pulumi from "@pulumi/pulumi";
+import { makeProvider } from "../../src/provider/make-provider";
+import type { AnySpec } from "../../src/provider/resource-spec";
 import { configure } from "../../src/provider/settings";
 import type { EmulatorFixture } from "./emulator";
 
@@ -25,4 +27,22 @@ export async function thrown(promise: Promise<unknown>): Promise<Error & Record<
   );
   expect(err).toBeInstanceOf(Error);
   return err as Error & Record<string, unknown>;
+}
+
+/**
+ * Creates with `inputs` and checks the outputs are exactly the inputs and the spec's computed
+ * fields, and that a read returns the same outputs and the inputs back (no diff on an untouched
+ * resource). Returns the created ID and outputs.
+ */
+export async function expectOutputsRoundTrip(spec: AnySpec, inputs: Record<string, unknown>) {
+  const provider = makeProvider(spec);
+  const { id, outs } = await provider.create(inputs);
+  expect(Object.keys(outs).sort()).toEqual(
+    [...Object.keys(spec.inputs.shape), ...spec.computed, "schemaVersion"].sort(),
+  );
+  expect(outs).toMatchObject(inputs);
+  const read = await provider.read!(id, outs);
+  expect(read.props).toEqual(outs);
+  expect(read.inputs).toEqual(inputs);
+  return { id, outs, provider };
 }

@@ -1,11 +1,10 @@
 /** Subnet: check, diff (replace on ipv4 and vpcId, delete first inside one VPC), outputs, find by label in its VPC. */
 import { checkInputs } from "../../../src/provider/check";
 import { diffInputs } from "../../../src/provider/diff";
-import { makeProvider } from "../../../src/provider/make-provider";
-import { SUBNET_COMPUTED, subnetSpec } from "../../../src/provider/subnet";
+import { subnetSpec } from "../../../src/provider/subnet";
 import { UNKNOWN } from "../../../src/provider/unknown";
 import { useEmulator } from "../../support/emulator";
-import { useProviderSettings } from "../../support/provider";
+import { expectOutputsRoundTrip, useProviderSettings } from "../../support/provider";
 
 const t = useEmulator();
 useProviderSettings(t);
@@ -40,16 +39,7 @@ it("replaces on ipv4 or vpcId, deleting first inside the same VPC, and treats un
 
 it("outputs exactly the inputs and the computed fields, the same from create and read", async () => {
   const vpc = await t.client.api.createVpc({ body: { label: "net", region: "us-iad" } });
-  const provider = makeProvider(subnetSpec);
-  const inputs = { vpcId: vpc.id, label: "app", ipv4: "10.0.1.0/24" };
-  const { id, outs } = await provider.create(inputs);
-  expect(Object.keys(outs).sort()).toEqual(
-    [...Object.keys(subnetSpec.inputs.shape), ...SUBNET_COMPUTED, "schemaVersion"].sort(),
-  );
-  expect(outs).toMatchObject(inputs);
-  const read = await provider.read!(id, outs);
-  expect(read.props).toEqual(outs);
-  expect(read.inputs).toEqual(inputs);
+  await expectOutputsRoundTrip(subnetSpec, { vpcId: vpc.id, label: "app", ipv4: "10.0.1.0/24" });
 });
 
 it("finds a subnet by label inside its VPC only", async () => {

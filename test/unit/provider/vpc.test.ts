@@ -1,10 +1,9 @@
 /** Vpc: check names fields, diff picks update vs replace, outputs are inputs + computed, a lost create is found by label. */
 import { checkInputs } from "../../../src/provider/check";
 import { diffInputs } from "../../../src/provider/diff";
-import { makeProvider } from "../../../src/provider/make-provider";
-import { VPC_COMPUTED, vpcSpec } from "../../../src/provider/vpc";
+import { vpcSpec } from "../../../src/provider/vpc";
 import { useEmulator } from "../../support/emulator";
-import { useProviderSettings } from "../../support/provider";
+import { expectOutputsRoundTrip, useProviderSettings } from "../../support/provider";
 
 const t = useEmulator();
 useProviderSettings(t);
@@ -68,16 +67,7 @@ describe("diff", () => {
 
 describe("outputs", () => {
   it("are exactly the inputs and the computed fields, the same from create and read", async () => {
-    const provider = makeProvider(vpcSpec);
-    const inputs = { region: "us-iad", label: "net", description: "d" };
-    const { id, outs } = await provider.create(inputs);
-    expect(Object.keys(outs).sort()).toEqual(
-      [...Object.keys(vpcSpec.inputs.shape), ...VPC_COMPUTED, "schemaVersion"].sort(),
-    );
-    expect(outs).toMatchObject(inputs);
-    const read = await provider.read!(id, outs);
-    expect(read.props).toEqual(outs);
-    expect(read.inputs).toEqual(inputs);
+    await expectOutputsRoundTrip(vpcSpec, { region: "us-iad", label: "net", description: "d" });
   });
 });
 
