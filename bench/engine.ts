@@ -23,6 +23,7 @@ import { LocalWorkspace, PulumiCommand, Stack, type OpMap, type PulumiFn } from 
 import * as compute from "pulumi-compute";
 import type { RequestLogEntry } from "pulumi-compute/contract";
 import { NoopSubnet, NoopVpc } from "./noop-resource";
+import { measureWaitLatency } from "./wait-latency";
 
 const ROOT = path.resolve(__dirname, "..");
 const PROJECT = "compute-bench-engine";
@@ -31,6 +32,8 @@ const PASSPHRASE = "engine-bench";
 const REQUEST_LOG_SIZE = 1000;
 /** The team's goal for real/floor. */
 const GOAL = 1.25;
+/** The team's goal for how soon a wait notices a status flip (median), polling at most every 2 s. */
+const WAIT_GOAL_MS = 1000;
 
 const { values } = parseArgs({
   options: {
@@ -435,6 +438,12 @@ async function main() {
     console.log(
       `\nWorst ratio: ${worst.ratio.toFixed(2)}x (${worst.what}); goal <= ${GOAL}x: ` +
         (worst.ratio <= GOAL ? "met" : "missed"),
+    );
+    const waits = await measureWaitLatency();
+    console.log(
+      `Status flip noticed after (${waits.waits} instance waits, default pacing): median ${waits.medianMs} ms, ` +
+        `p90 ${waits.p90Ms} ms, max ${waits.maxMs} ms; ${waits.pollsPerWait.toFixed(1)} GETs per wait; ` +
+        `goal: median <= ${WAIT_GOAL_MS} ms: ${waits.medianMs <= WAIT_GOAL_MS ? "met" : "missed"}`,
     );
   } finally {
     await emulator.close();

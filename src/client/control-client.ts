@@ -63,6 +63,14 @@ export class ControlClient {
     return ClockResponse.parse(res.data);
   }
 
+  /** Lifecycle durations in emulated ms by name (`instance.create`, `instance.boot`, ...); sets the ones given. */
+  async timings(change: Record<string, number> = {}): Promise<Record<string, number>> {
+    const res = Object.keys(change).length
+      ? await this.http.post("/timings", change)
+      : await this.http.get("/timings");
+    return res.data as Record<string, number>;
+  }
+
   async injectFault(fault: FaultRequest): Promise<void> {
     await this.http.post("/faults", fault);
   }
