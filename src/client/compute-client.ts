@@ -8,8 +8,10 @@ import {
   endpoints,
   ErrorBody,
   fillPath,
+  FILTER_HEADER,
   type BodyOf,
   type Endpoint,
+  type ListFilter,
   type ParamsOf,
   type QueryOf,
   type ResponseOf,
@@ -34,6 +36,8 @@ export interface CallArgs<E extends Endpoint> {
   params?: ParamsOf<E>;
   query?: Partial<QueryOf<E>>;
   body?: BodyOf<E>;
+  /** A list's `X-Filter` (fields the endpoint's `filterable` names); `each` sends it with every page. */
+  filter?: ListFilter;
 }
 
 type ItemOf<E extends Endpoint> = ResponseOf<E> extends { data: (infer T)[] } ? T : never;
@@ -85,7 +89,10 @@ export class ComputeClient {
         url: path,
         params: args.query,
         data: args.body,
-        headers: args.body === undefined ? {} : { "Content-Type": "application/json" },
+        headers: {
+          ...(args.body === undefined ? {} : { "Content-Type": "application/json" }),
+          ...(args.filter ? { [FILTER_HEADER]: JSON.stringify(args.filter) } : {}),
+        },
       });
       status = res.status;
       if (res.status === 204) return undefined as ResponseOf<E>;

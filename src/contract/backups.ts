@@ -34,6 +34,8 @@ export const Backup = z.object({
   created: dateTime,
   finished: dateTime.nullable(),
   updated: dateTime,
+  /** Beyond the spec (the real record has it): the instance's region when the backup was taken. */
+  region: z.string().optional(),
 });
 export type Backup = z.infer<typeof Backup>;
 

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { parseCidr, parseIpv4 } from "./cidr";
 import { endpoint } from "./endpoint";
-import { bool, dateTime, idFrom, integer, text } from "./fields";
+import { bool, dateTime, idFrom, integer, realOnlyNull, text } from "./fields";
 import { listEnvelope, PageQuery } from "./pagination";
 
 export const CONFIG_LIMITS = {
@@ -58,12 +58,15 @@ export const ConfigInterface = z.object({
   subnet_id: z.number().int().nullable(),
   vpc_id: z.number().int().nullable(),
   ip_ranges: z.array(z.string()).nullable(),
+  /** Beyond the spec: null (IPv6 in VPCs was in beta at this release). */
+  ipv6: realOnlyNull,
 });
 export type ConfigInterface = z.infer<typeof ConfigInterface>;
 
 export const Config = z.object({
   id: z.number().int(),
   label: z.string(),
+  /** The spec allows null; the real API answers "" when none were given. */
   comments: z.string().nullable(),
   devices: Devices,
   helpers: Helpers,
@@ -73,6 +76,8 @@ export const Config = z.object({
   root_device: z.string(),
   run_level: z.enum(RUN_LEVELS),
   virt_mode: z.enum(VIRT_MODES),
+  /** Beyond the spec (the real record has it): the initrd disk's ID, null for none. */
+  initrd: z.number().int().nullable().optional(),
   created: dateTime,
   updated: dateTime,
 });
@@ -207,7 +212,8 @@ const configFields = {
     })
     .partial()
     .optional(),
-  interfaces: InterfaceList.optional(),
+  /** null: on create none, on update the interfaces stay (clients send null when not changing them). */
+  interfaces: InterfaceList.nullable().optional(),
   kernel: text("kernel", { min: 1, max: 64 }).optional(),
   memory_limit: integer("memory_limit").nonnegative("memory_limit must be at least 0").optional(),
   root_device: text("root_device", { min: 1, max: 64 })
@@ -269,6 +275,7 @@ export const configEndpoints = {
     params: z.object({ computeId }),
     query: PageQuery,
     response: listEnvelope(Config),
+    filterable: ["label"],
     summary: "Lists an instance's configuration profiles",
   }),
   createConfig: endpoint({

@@ -1,7 +1,7 @@
 /** The emulator's control API (its own prefix, `/_emulator`, outside `/v4`): requests and answers. */
 import { z } from "zod";
 import { EventRecord } from "./events";
-import { Grants } from "./grants";
+import { EntityGrant, GlobalGrants, Grants } from "./grants";
 import { SeedProfile } from "./profile";
 
 export * from "./fault-profile";
@@ -9,13 +9,29 @@ export * from "./rate-limits";
 
 export const CONTROL_PREFIX = "/_emulator";
 
+/** A seeded grant: `label` may be left out for an entity the emulator holds (filled from it, as the
+ * real API fills a grant's read-only label); the emulator refuses it for one it does not hold. */
+export const SeedEntityGrant = EntityGrant.extend({ label: z.string().optional() });
+const seedEntities = z.array(SeedEntityGrant).optional();
+/** Grants to seed a user with: any of the global flags, any entity lists; unknown keys are refused. */
+export const SeedGrants = z.strictObject({
+  global: z.strictObject(GlobalGrants.shape).partial().optional(),
+  compute: seedEntities,
+  database: seedEntities,
+  domain: seedEntities,
+  image: seedEntities,
+  longview: seedEntities,
+  nodebalancer: seedEntities,
+  stackscript: seedEntities,
+  volume: seedEntities,
+  vpc: seedEntities,
+});
+export type SeedGrants = z.output<typeof SeedGrants>;
+
 export const SeedUserRequest = z.object({
   username: z.string().min(1),
   restricted: z.boolean().default(false),
-  grants: z
-    .object({ global: z.record(z.string(), z.unknown()).optional() })
-    .loose()
-    .optional(),
+  grants: SeedGrants.optional(),
   scopes: z.string().default("*"),
   expiry: z.string().nullable().default(null),
   /** Profile settings to start from (e.g. a legacy `ip_whitelist_enabled: true`). */

@@ -74,6 +74,7 @@ export const diskEndpoints = {
     params: z.object({ computeId }),
     query: PageQuery,
     response: listEnvelope(Disk),
+    filterable: ["label", "size"],
     summary: "Lists an instance's disks",
   }),
   createDisk: endpoint({

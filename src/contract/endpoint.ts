@@ -35,6 +35,12 @@ export interface Endpoint<
   response: R;
   /** Success status; 200 unless stated (grants list answers 204 for unrestricted users). */
   summary: string;
+  /** The real API answers it but the spec leaves it out (OpenAPI: `x-beyond-spec: true`). */
+  beyondSpec?: boolean;
+  /** A list endpoint: the fields its `X-Filter` may use (dotted for nested: `entity.id`). */
+  filterable?: readonly string[];
+  /** Filterable fields `+order_by` may not sort on (image `status`). */
+  unorderable?: readonly string[];
 }
 
 const none = z.object({});
@@ -55,6 +61,9 @@ export function endpoint<
   body?: B;
   response?: R;
   summary: string;
+  beyondSpec?: boolean;
+  filterable?: readonly string[];
+  unorderable?: readonly string[];
 }): Endpoint<P, Q, B, R> {
   return {
     auth: "token",

@@ -1,6 +1,11 @@
-/** The event record (spec: "not shown"; fields per the API's behaviour), read through the emulator's control API. */
+/**
+ * The event record and `/account/events` (spec: "not shown"; record and endpoints per the real
+ * API, marked beyond the spec). Also read through the emulator's control API.
+ */
 import { z } from "zod";
-import { dateTime } from "./fields";
+import { endpoint } from "./endpoint";
+import { dateTime, idFrom } from "./fields";
+import { listEnvelope, PageQuery } from "./pagination";
 
 export const EventEntity = z.object({
   id: z.union([z.number().int(), z.string()]),
@@ -27,3 +32,29 @@ export const EventRecord = z.object({
   message: z.string().nullable(),
 });
 export type EventRecord = z.infer<typeof EventRecord>;
+
+export const EventParams = z.object({ eventId: idFrom("eventId") });
+
+export const eventEndpoints = {
+  listEvents: endpoint({
+    name: "listEvents",
+    method: "GET",
+    path: "/account/events",
+    scopes: ["events:read_only"],
+    query: PageQuery,
+    response: listEnvelope(EventRecord),
+    summary: "Events of the past 90 days the user may see, newest first",
+    beyondSpec: true,
+    filterable: ["id", "action", "created", "entity.id", "entity.type", "read"],
+  }),
+  getEvent: endpoint({
+    name: "getEvent",
+    method: "GET",
+    path: "/account/events/{eventId}",
+    scopes: ["events:read_only"],
+    params: EventParams,
+    response: EventRecord,
+    summary: "One event",
+    beyondSpec: true,
+  }),
+};

@@ -10,6 +10,10 @@ export const dateTime = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/, "must be YYYY-MM-DDTHH:MM:SS");
 
+/** A field the real API answers and the spec leaves out, null at this release; any value parses, so
+ * that a later release filling it in does not break the client. */
+export const realOnlyNull = z.unknown().describe("Beyond the spec: null at this release");
+
 const isMissing = (input: unknown) => input === undefined || input === null;
 
 /** A string with a length range; `field` is the name used in the messages. */

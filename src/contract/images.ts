@@ -81,6 +81,8 @@ export const imageEndpoints = {
     scopes: ["images:read_only"],
     query: PageQuery,
     response: listEnvelope(Image),
+    filterable: ["label", "deprecated", "is_public", "size", "type", "vendor", "status"],
+    unorderable: ["status"],
     summary: "Lists public images, and with a token also the private images the user may read",
   }),
   createImage: endpoint({

@@ -8,6 +8,7 @@ export * from "./endpoint";
 export * from "./errors";
 export * from "./events";
 export * from "./fields";
+export * from "./filter";
 export * from "./grants";
 export * from "./images";
 export * from "./instance-endpoints";
@@ -28,6 +29,7 @@ export * from "./vpcs";
 import { backupEndpoints } from "./backups";
 import { configEndpoints } from "./configs";
 import { diskEndpoints } from "./disks";
+import { eventEndpoints } from "./events";
 import { imageEndpoints } from "./images";
 import { instanceEndpoints } from "./instance-endpoints";
 import { kernelEndpoints } from "./kernels";
@@ -60,5 +62,6 @@ export const endpoints = {
   ...profileSshKeyEndpoints,
   ...profileSecurityEndpoints,
   ...profileSessionEndpoints,
+  ...eventEndpoints,
 };
 export type EndpointName = keyof typeof endpoints;

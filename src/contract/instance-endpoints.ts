@@ -7,6 +7,7 @@ import {
   CloneRequest,
   Instance,
   InstanceCreateRequest,
+  InstanceIps,
   InstanceStats,
   InstanceUpdateRequest,
   MigrateRequest,
@@ -55,6 +56,7 @@ export const instanceEndpoints = {
     scopes: [read],
     query: PageQuery,
     response: listEnvelope(Instance),
+    filterable: ["id", "label", "region", "image", "group", "tags", "ipv4"],
     summary: "Lists the instances the user may view",
   }),
   createInstance: endpoint({
@@ -159,6 +161,7 @@ export const instanceEndpoints = {
     params: InstanceParams,
     query: PageQuery,
     response: listEnvelope(NodeBalancer),
+    filterable: ["label", "region", "ipv4", "tags"],
     summary: "Node balancers the instance is a backend of",
   }),
   listInstanceVolumes: endpoint({
@@ -169,7 +172,18 @@ export const instanceEndpoints = {
     params: InstanceParams,
     query: PageQuery,
     response: listEnvelope(Volume),
+    filterable: ["label", "tags"],
     summary: "Volumes attached to the instance",
+  }),
+  getInstanceIps: endpoint({
+    name: "getInstanceIps",
+    method: "GET",
+    path: `${base}/ips`,
+    scopes: [read],
+    params: InstanceParams,
+    response: InstanceIps,
+    summary: "The instance's IPv4 (public, private, shared, reserved) and IPv6 (SLAAC, link-local, global)",
+    beyondSpec: true,
   }),
   getInstanceStats: endpoint({
     name: "getInstanceStats",

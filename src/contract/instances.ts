@@ -320,6 +320,45 @@ export const StatsPeriod = z.object({
   month: integer("month").min(1, "month must be 1..12").max(12, "month must be 1..12"),
 });
 
+// ---- addresses (GET .../ips: beyond the spec, in the real API's shape) ----
+
+/** One address of an instance. */
+export const InstanceIp = z.object({
+  address: z.string(),
+  gateway: z.string().nullable(),
+  subnet_mask: z.string(),
+  prefix: z.number().int(),
+  /** `ipv4`, `ipv6`, `ipv6/pool` or `ipv6/range`. */
+  type: z.string(),
+  public: z.boolean(),
+  rdns: z.string().nullable(),
+  compute_id: z.number().int(),
+  region: z.string(),
+});
+export type InstanceIp = z.infer<typeof InstanceIp>;
+
+export const Ipv6Range = z.object({
+  range: z.string(),
+  prefix: z.number().int(),
+  region: z.string(),
+  route_target: z.string().nullable(),
+});
+
+export const InstanceIps = z.object({
+  ipv4: z.object({
+    public: z.array(InstanceIp),
+    private: z.array(InstanceIp),
+    shared: z.array(InstanceIp),
+    reserved: z.array(InstanceIp),
+  }),
+  ipv6: z.object({
+    slaac: InstanceIp.nullable(),
+    link_local: InstanceIp.nullable(),
+    global: z.array(Ipv6Range),
+  }),
+});
+export type InstanceIps = z.infer<typeof InstanceIps>;
+
 // ---- products listed per instance but not emulated ----
 
 export const NodeBalancer = z.object({

@@ -27,6 +27,7 @@ export const kernelEndpoints = {
     auth: "public",
     query: PageQuery,
     response: listEnvelope(Kernel),
+    filterable: ["label", "version", "kvm", "architecture", "pvops", "deprecated"],
     summary: "Lists kernels",
   }),
   getKernel: endpoint({

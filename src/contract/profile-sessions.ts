@@ -55,6 +55,7 @@ export const profileSessionEndpoints = {
     scopes: ["account:read_only"],
     query: PageQuery,
     response: listEnvelope(AuthorizedApp),
+    filterable: ["created"],
     summary: "Apps the user authorized whose access has not expired",
   }),
   getProfileApp: endpoint({
@@ -81,6 +82,7 @@ export const profileSessionEndpoints = {
     scopes: ["account:read_only"],
     query: PageQuery,
     response: listEnvelope(TrustedDevice),
+    filterable: [],
     summary: "Devices with a live remember-me session",
   }),
   getTrustedDevice: endpoint({
@@ -107,6 +109,7 @@ export const profileSessionEndpoints = {
     scopes: ["account:read_only"],
     query: PageQuery,
     response: listEnvelope(Login),
+    filterable: [],
     summary: "Logins of the last 90 days",
   }),
   getProfileLogin: endpoint({

@@ -69,6 +69,7 @@ export const profileSshKeyEndpoints = {
     scopes: ["account:read_only"],
     query: PageQuery,
     response: listEnvelope(SshKey),
+    filterable: [],
     summary: "SSH keys of the acting user",
   }),
   createProfileSshKey: endpoint({

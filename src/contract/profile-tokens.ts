@@ -88,6 +88,7 @@ export const profileTokenEndpoints = {
     scopes: ["account:read_only"],
     query: PageQuery,
     response: listEnvelope(PersonalAccessToken),
+    filterable: ["created", "label"],
     summary: "Personal access tokens of the acting user (values cut to 16 characters)",
   }),
   createProfileToken: endpoint({

@@ -31,6 +31,7 @@ export const regionEndpoints = {
     auth: "public",
     query: PageQuery,
     response: listEnvelope(Region),
+    filterable: [],
     summary: "Lists regions",
   }),
   getRegion: endpoint({
@@ -49,6 +50,7 @@ export const regionEndpoints = {
     auth: "public",
     query: PageQuery,
     response: listEnvelope(RegionAvailability),
+    filterable: ["region", "plan", "available"],
     summary: "Availability of select premium and GPU plans for all regions",
   }),
   getRegionAvailability: endpoint({

@@ -73,6 +73,7 @@ export const stackScriptEndpoints = {
     scopes: ["stackscripts:read_only"],
     query: PageQuery,
     response: listEnvelope(StackScript),
+    filterable: ["label", "description", "deployments_total", "is_public", "rev_note", "mine"],
     summary: "Lists public StackScripts, and with a token also the private ones the user may read",
   }),
   createStackScript: endpoint({

@@ -49,6 +49,7 @@ export const tagEndpoints = {
     scopes: ["account:read_only"],
     query: PageQuery,
     response: listEnvelope(Tag),
+    filterable: [],
     summary: "Lists tags created explicitly or carried by any instance, by label (unrestricted users only)",
   }),
   createTag: endpoint({
@@ -69,6 +70,7 @@ export const tagEndpoints = {
     params: TagParams,
     query: PageQuery,
     response: listEnvelope(TaggedObject),
+    filterable: [],
     summary: "Lists the objects carrying a tag",
   }),
   deleteTag: endpoint({

@@ -38,6 +38,7 @@ export const typeEndpoints = {
     auth: "public",
     query: PageQuery,
     response: listEnvelope(InstanceType),
+    filterable: ["label", "disk", "class", "network_out", "memory", "transfer", "vcpus", "gpus"],
     summary: "Lists instance types",
   }),
   getType: endpoint({

@@ -11,7 +11,7 @@ import {
   overlaps,
 } from "./cidr";
 import { endpoint } from "./endpoint";
-import { dateTime, idFrom, text } from "./fields";
+import { dateTime, idFrom, realOnlyNull, text } from "./fields";
 import { listEnvelope, PageQuery } from "./pagination";
 
 export const VPC_LIMITS = {
@@ -59,15 +59,30 @@ export const SubnetIpv4 = text("ipv4").superRefine((value, ctx) => {
   }
 });
 
+/** An instance on a subnet as the real API of this release answers it: its interfaces there. */
+export const SubnetCompute = z.object({
+  id: z.number().int(),
+  interfaces: z.array(z.object({ id: z.number().int(), active: z.boolean() })),
+});
+export type SubnetCompute = z.infer<typeof SubnetCompute>;
+
 export const Subnet = z.object({
   id: z.number().int(),
   label: z.string(),
   ipv4: z.string(),
-  computes: z.array(z.number().int()),
+  /** The spec: instance IDs; the real API: `{id, interfaces}` objects. Both parse; `subnetComputeIds` reads either. */
+  computes: z.array(z.union([z.number().int(), SubnetCompute])),
+  /** Beyond the spec: null (IPv6 in VPCs was in beta at this release). */
+  ipv6: realOnlyNull,
   created: dateTime,
   updated: dateTime.nullable(),
 });
 export type Subnet = z.infer<typeof Subnet>;
+
+/** The IDs of the instances on a subnet, from either shape of `computes`. */
+export function subnetComputeIds(subnet: Pick<Subnet, "computes">): number[] {
+  return subnet.computes.map((c) => (typeof c === "number" ? c : c.id));
+}
 
 export const Vpc = z.object({
   id: z.number().int(),
@@ -120,6 +135,9 @@ export type SubnetUpdateRequest = z.infer<typeof SubnetUpdateRequest>;
 export const VpcParams = z.object({ vpcId: idFrom("vpcId") });
 export const SubnetParams = z.object({ vpcId: idFrom("vpcId"), vpcSubnetId: idFrom("vpcSubnetId") });
 
+/** VPC IP fields an X-Filter may use (the 4.174.0 notes and the 4.173.0 spec text together). */
+const VPC_IP_FILTERABLE = ["active", "address", "compute_id", "config_id", "prefix", "region", "vpc_id"];
+
 export const vpcEndpoints = {
   listVpcs: endpoint({
     name: "listVpcs",
@@ -127,6 +145,7 @@ export const vpcEndpoints = {
     path: "/vpcs",
     query: PageQuery,
     response: listEnvelope(Vpc),
+    filterable: ["id", "label", "region", "created", "updated"],
     summary: "Lists VPCs",
   }),
   createVpc: endpoint({
@@ -171,7 +190,19 @@ export const vpcEndpoints = {
     scopes: ["ips:read_only"],
     query: PageQuery,
     response: listEnvelope(VpcIp),
+    filterable: VPC_IP_FILTERABLE,
     summary: "VPC IP addresses and ranges on the account",
+  }),
+  listAllVpcIpsRealPath: endpoint({
+    name: "listAllVpcIpsRealPath",
+    method: "GET",
+    path: "/vpcs/ips",
+    scopes: ["ips:read_only"],
+    query: PageQuery,
+    response: listEnvelope(VpcIp),
+    filterable: VPC_IP_FILTERABLE,
+    summary: "VPC IP addresses and ranges on the account, at the path the real API answers",
+    beyondSpec: true,
   }),
   listVpcIps: endpoint({
     name: "listVpcIps",
@@ -181,6 +212,7 @@ export const vpcEndpoints = {
     params: VpcParams,
     query: PageQuery,
     response: listEnvelope(VpcIp),
+    filterable: VPC_IP_FILTERABLE,
     summary: "IPs of one VPC",
   }),
   listSubnets: endpoint({
@@ -190,6 +222,7 @@ export const vpcEndpoints = {
     params: VpcParams,
     query: PageQuery,
     response: listEnvelope(Subnet),
+    filterable: ["id", "label", "created", "updated"],
     summary: "Lists subnets of a VPC",
   }),
   createSubnet: endpoint({

@@ -5,7 +5,7 @@ import { parseFaultsFlag, parseRateLimitsFlag } from "./cli-flags";
 import { startEmulator } from "./server";
 
 const USAGE = `Usage: compute-emulator [--port N] [--host HOST] [--token TOKEN] [--data FILE] [--speed X]
-                        [--faults JSON] [--rate-limits on|off|JSON]
+                        [--faults JSON] [--rate-limits on|off|JSON] [--real-shapes]
   --port   port to listen on; 0 picks a free one (default 0)
   --host   address to bind (default 127.0.0.1)
   --token  the account's full-access token (generated and printed when omitted)
@@ -26,6 +26,9 @@ const USAGE = `Usage: compute-emulator [--port N] [--host HOST] [--token TOKEN] 
            image and StackScript lists 20/min, stats 50/min; over a limit: 429 with Retry-After.
            JSON changes numbers and turns limits on, e.g. '{"command":{"limit":5,"window_ms":60000}}'.
            Windows run on the emulator clock. Change at run time: POST/GET/DELETE /_emulator/rate-limits
+  --real-shapes
+           answer the real API's record shapes where they differ from the spec's: subnet computes
+           as [{id, interfaces: [{id, active}]}] instead of instance IDs (default: the spec's shapes)
   OpenAPI document of the emulated API: GET /_emulator/openapi.json`;
 
 async function main() {
@@ -38,6 +41,7 @@ async function main() {
       speed: { type: "string" },
       faults: { type: "string" },
       "rate-limits": { type: "string" },
+      "real-shapes": { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -56,6 +60,7 @@ async function main() {
     speed,
     faults: values.faults === undefined ? undefined : parseFaultsFlag(values.faults),
     rateLimits: values["rate-limits"] === undefined ? undefined : parseRateLimitsFlag(values["rate-limits"]),
+    realShapes: values["real-shapes"],
   });
   // The first line is the base URL, for scripts to read.
   console.log(`Compute emulator listening on ${emulator.url}`);

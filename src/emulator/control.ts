@@ -17,6 +17,7 @@ import { ApiError } from "./api-error";
 import { oneTimeCodes } from "./one-time-codes";
 import { openApiDocument } from "./openapi";
 import { seedProfile } from "./profiles";
+import { seedGrants } from "./seed-grants";
 import type { Emulator } from "./server";
 
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
@@ -45,7 +46,7 @@ export function handleControl(
       const user = addUser(store, {
         username: req.username,
         restricted: req.restricted,
-        grants: req.grants as never,
+        grants: seedGrants(store, req.grants),
       });
       const token = addToken(store, clock, user, {
         label: `${req.username} seed`,

@@ -4,7 +4,8 @@
  * scopes each endpoint needs. Served at `GET /_emulator/openapi.json`; `npm run openapi` writes it.
  */
 import { z } from "zod";
-import { endpoints, ErrorBody, type Endpoint } from "../contract";
+import { endpoints, ErrorBody, FILTER_HEADER, type Endpoint } from "../contract";
+import { MAX_JSON_DEPTH } from "./json-depth";
 
 /** The API release the emulator follows (its answers carry it as X-Spec-Version). */
 const RELEASE = "4.174.0";
@@ -71,7 +72,9 @@ function parameters(built: Built, endpoint: Endpoint) {
       in: "path",
       required: true,
       schema: path.props[name] ?? { type: "string" },
-      ...(name === "imageId" ? { description: "Contains a slash: `compute/…` or `private/…`" } : {}),
+      ...(name === "imageId" || name === "kernelId"
+        ? { description: "Contains a slash (`compute/…`, `private/…`), kept or escaped as %2F" }
+        : {}),
     })),
     ...Object.entries(query.props).map(([name, schema]) => ({
       name,
@@ -79,6 +82,28 @@ function parameters(built: Built, endpoint: Endpoint) {
       required: query.required.includes(name),
       schema,
     })),
+    ...filterParameter(endpoint),
+  ];
+}
+
+/** The `X-Filter` header of a list endpoint, naming the fields it may filter on. */
+function filterParameter(endpoint: Endpoint) {
+  if (!endpoint.filterable) return [];
+  const fields = endpoint.filterable.map((f) => `\`${f}\``).join(", ") || "none";
+  const unorderable = endpoint.unorderable?.length
+    ? ` (\`+order_by\` not on ${endpoint.unorderable.map((f) => `\`${f}\``).join(", ")})`
+    : "";
+  return [
+    {
+      name: FILTER_HEADER,
+      in: "header",
+      required: false,
+      schema: { type: "string" },
+      description:
+        "A JSON filter object: field values (AND), `+and`, `+or`, `+gt`, `+gte`, `+lt`, `+lte`, " +
+        `\`+contains\`, \`+neq\`, \`+order_by\`, \`+order\`. Filterable: ${fields}${unorderable}. ` +
+        "Any other field answers 400.",
+    },
   ];
 }
 
@@ -94,6 +119,8 @@ function operation(built: Built, endpoint: Endpoint) {
   return {
     operationId: endpoint.name,
     summary: endpoint.summary,
+    ...(endpoint.beyondSpec ? { "x-beyond-spec": true } : {}),
+    ...(endpoint.filterable ? { "x-filterable": [...endpoint.filterable] } : {}),
     tags: [endpoint.path.split("/")[1] ?? ""],
     security: security(endpoint),
     parameters: parameters(built, endpoint),
@@ -105,18 +132,50 @@ function operation(built: Built, endpoint: Endpoint) {
           },
         }
       : {}),
-    responses: {
-      "200": {
-        description: "Success",
-        content: {
-          "application/json": {
-            schema: jsonSchema(built, endpoint.response, "output", `${endpoint.name}.response`),
-          },
+    responses: responses(built, endpoint),
+  };
+}
+
+const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
+
+/**
+ * Where grants apply (403 for a restricted user): writes needing a `:read_write` scope on an entity
+ * kind (a read_write grant on the entity, or an `add_*` flag to create one), and account-level
+ * operations outside the caller's own profile (unrestricted users only, e.g. tags).
+ */
+export function grantsApply(endpoint: Endpoint): boolean {
+  return endpoint.scopes.some(
+    (scope) =>
+      (scope.endsWith(":read_write") && !scope.startsWith("account:")) ||
+      (scope.startsWith("account:") && !endpoint.path.startsWith("/profile")),
+  );
+}
+
+/**
+ * The statuses an operation answers, from its endpoint data: 200 (and 204 when the response may be
+ * empty), 400 on every operation (any body is parsed: not JSON, not an object, too large or too
+ * deep), 401 unless public, 403 where grants apply, 404 with path parameters or on a DELETE (what
+ * the path names may be gone: the phone number), 429 (rate limits and the throttling of a fault
+ * profile can be switched on at run time); 5xx (faults) are `default`.
+ */
+function responses(built: Built, endpoint: Endpoint) {
+  const noContent = endpoint.response.safeParse(undefined).success;
+  return {
+    "200": {
+      description: "Success",
+      content: {
+        "application/json": {
+          schema: jsonSchema(built, endpoint.response, "output", `${endpoint.name}.response`),
         },
       },
-      "429": { $ref: "#/components/responses/TooManyRequests" },
-      default: { $ref: "#/components/responses/Error" },
     },
+    ...(noContent ? { "204": { description: "No content (no body)" } } : {}),
+    "400": ref("BadRequest"),
+    ...(endpoint.auth === "public" ? {} : { "401": ref("Unauthorized") }),
+    ...(grantsApply(endpoint) ? { "403": ref("Forbidden") } : {}),
+    ...(endpoint.path.includes("{") || endpoint.method === "DELETE" ? { "404": ref("NotFound") } : {}),
+    "429": ref("TooManyRequests"),
+    default: ref("Error"),
   };
 }
 
@@ -142,6 +201,10 @@ export function buildDocument(
     (paths[endpoint.path] ??= {})[endpoint.method.toLowerCase()] = operation(built, endpoint);
   }
   const errorSchema = { $ref: "#/components/schemas/ErrorBody" };
+  const errorAnswer = (description: string) => ({
+    description,
+    content: { "application/json": { schema: errorSchema } },
+  });
   return {
     openapi: "3.1.0",
     info: {
@@ -149,7 +212,8 @@ export function buildDocument(
       version: RELEASE,
       description:
         "Generated from the contract the emulator and the client share. Errors answer " +
-        "`{errors: [{reason, field?}]}`. With rate limits on, every answer carries X-RateLimit-* headers.",
+        "`{errors: [{reason, field?}]}`. With rate limits on, every answer carries X-RateLimit-* headers. " +
+        "A method a path does not list answers 405 with an `Allow` header naming those it does.",
     },
     servers: [{ url: serverUrl }],
     security: [{ bearerToken: [] }],
@@ -158,8 +222,15 @@ export function buildDocument(
       schemas: { ...built.schemas, ErrorBody: jsonSchema(built, ErrorBody, "output", "ErrorBody") },
       responses: {
         Error: { description: "Error", content: { "application/json": { schema: errorSchema } } },
+        BadRequest: errorAnswer(
+          "Invalid request: a field (named in `field`), a query parameter, or the body (not JSON, " +
+            `not a JSON object, over 1 MB, or nested over ${MAX_JSON_DEPTH} levels)`,
+        ),
+        Unauthorized: errorAnswer("No token, an invalid or expired token, or a token without the scope"),
+        Forbidden: errorAnswer("A restricted user without the grant the operation needs"),
+        NotFound: errorAnswer("No such object, or one a restricted user has no grant to read"),
         TooManyRequests: {
-          description: "Rate limit reached",
+          description: "Rate limit reached (with rate limits on), or the throttling of a fault profile",
           headers: {
             "Retry-After": rateHeader("Seconds until the window resets"),
             "X-RateLimit-Limit": rateHeader("Requests allowed in the window"),

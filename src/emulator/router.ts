@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { issuesToErrors, type Endpoint, type Method } from "../contract";
 import { ApiError } from "./api-error";
 import { authenticate, type Principal } from "./auth";
+import { attachFilter, parseFilter } from "./filter";
 import type { Clock } from "./clock";
 import type { Jobs } from "./jobs";
 import type { Store } from "./store";
@@ -18,6 +19,8 @@ export interface World {
   jobs: Jobs;
   /** `http://host:port` of the emulator while it listens, for URLs it hands out (image upload). */
   baseUrl?: string;
+  /** Answer the real API's shapes where they differ from the spec's (`--real-shapes`). */
+  realShapes?: boolean;
 }
 
 export interface Ctx<E extends Endpoint> extends World {
@@ -35,10 +38,13 @@ export type Handler<E extends Endpoint> = (
   ctx: Ctx<E>,
 ) => z.input<E["response"]> | typeof NO_CONTENT | Promise<z.input<E["response"]> | typeof NO_CONTENT>;
 
+/** A slash kept (`private/12`) or path-escaped in one segment (`private%2F12`), as clients send it. */
+const WITH_SLASH = "[^/]+/[^/]+|[^/]*%2[fF][^/]*";
+
 /** Path parameters that may hold a slash (`/images/private/12`, `/compute/kernels/compute/grub2`). */
 const PARAM_PATTERNS: Record<string, string> = {
-  imageId: "[^/]+/[^/]+",
-  kernelId: "[^/]+/[^/]+",
+  imageId: WITH_SLASH,
+  kernelId: WITH_SLASH,
   tagLabel: "[^/]+",
 };
 
@@ -49,11 +55,28 @@ interface Route {
   handler: Handler<Endpoint>;
 }
 
+/** The order methods are listed in a 405's `Allow`. */
+const METHODS: Method[] = ["GET", "POST", "PUT", "DELETE"];
+export const BODY_NOT_OBJECT = "Request body must be a JSON object";
+
+const isJsonObject = (value: unknown) => typeof value === "object" && value !== null && !Array.isArray(value);
+
+function acceptsParams(route: Route, match: RegExpExecArray): boolean {
+  try {
+    const raw = Object.fromEntries(route.names.map((n, i) => [n, decodeURIComponent(match[i + 1]!)]));
+    return route.endpoint.params.safeParse(raw).success;
+  } catch {
+    return false; // malformed percent-encoding
+  }
+}
+
 export interface Request {
   method: string;
   path: string;
   query: URLSearchParams;
   authorization: string | undefined;
+  /** The `X-Filter` header, read on list endpoints (those declaring `filterable`). */
+  filter?: string;
   /** Parsed JSON body, or undefined when there was none. */
   body: unknown;
 }
@@ -103,7 +126,13 @@ export class Router {
       .filter((m) => m.match !== null);
     if (matches.length === 0) throw ApiError.notFound();
     const found = matches.find((m) => m.route.endpoint.method === (req.method as Method));
-    if (!found) throw new ApiError(405, [{ reason: "Method Not Allowed" }]);
+    if (!found) {
+      // `Allow` names the methods whose route takes these path values (PUT /vpcs/ips is no updateVpc).
+      const takes = matches.filter((m) => acceptsParams(m.route, m.match!));
+      const allow = METHODS.filter((method) => takes.some((m) => m.route.endpoint.method === method));
+      if (!allow.length) throw ApiError.notFound();
+      throw new ApiError(405, [{ reason: "Method Not Allowed" }], { Allow: allow.join(", ") });
+    }
     const { route, match } = found;
     const { endpoint } = route;
 
@@ -118,6 +147,9 @@ export class Router {
     if (!params.success) throw ApiError.notFound();
     const query = endpoint.query.safeParse(Object.fromEntries(req.query));
     if (!query.success) throw new ApiError(400, issuesToErrors(query.error));
+    if (endpoint.filterable) attachFilter(query.data as object, parseFilter(req.filter, endpoint));
+    // Every body of the API is a JSON object: `null`, arrays, strings and numbers are refused whole.
+    if (req.body !== undefined && !isJsonObject(req.body)) throw ApiError.badRequest(BODY_NOT_OBJECT);
     const body = endpoint.body.safeParse(req.body ?? {});
     if (!body.success) throw new ApiError(400, issuesToErrors(body.error));
 

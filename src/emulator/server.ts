@@ -10,8 +10,10 @@ import { handleControl } from "./control";
 import { Faults } from "./faults";
 import { answerClientError } from "./client-error";
 import { Jobs } from "./jobs";
+import { checkDepth } from "./json-depth";
 import { RateLimiter, startupSettings, type RateLimitOption } from "./rate-limit";
 import { Router } from "./router";
+import { accountEventRoutes } from "./routes/account-events";
 import { imageUploadRoutes, receiveImageUpload, UPLOAD_PREFIX } from "./routes/image-upload";
 import { imageRoutes } from "./routes/images";
 import { profileRoutes } from "./routes/profile";
@@ -49,6 +51,9 @@ export interface EmulatorOptions {
   rateLimits?: RateLimitOption;
   /** Largest compressed image upload accepted, in bytes (5 GB as on the API; lower it in tests). */
   maxImageUploadBytes?: number;
+  /** Answer the real API's record shapes where they differ from the spec's (subnet `computes` as
+   * `{id, interfaces}` objects); the spec's shapes by default. */
+  realShapes?: boolean;
 }
 
 /** Every area of the API: each registers its routes, and the job handlers of its lifecycles. */
@@ -66,6 +71,7 @@ const AREAS: ((router: Router, jobs: Jobs) => void)[] = [
   securityRoutes,
   phoneRoutes,
   sessionRoutes,
+  accountEventRoutes,
 ];
 
 export function buildRouter(jobs: Jobs, checkResponses = true): Router {
@@ -86,12 +92,14 @@ export class Emulator {
   private server?: http.Server;
   /** `http://host:port` while listening; routes use it for the URLs they hand out (image upload). */
   baseUrl?: string;
+  readonly realShapes: boolean;
 
   constructor(private readonly options: EmulatorOptions = {}) {
     this.store = options.dataFile ? new FileStore(options.dataFile) : new MemoryStore();
     this.faults = new Faults(options.faults);
     this.limits = new RateLimiter(this.clock, startupSettings(options.rateLimits));
     this.token = options.token ?? newTokenValue();
+    this.realShapes = options.realShapes ?? false;
     this.router = buildRouter(this.jobs, options.checkResponses ?? true);
     if (options.speed) this.clock.setScale(options.speed);
     seedOwner(this.store, this.clock, this.token);
@@ -205,6 +213,7 @@ export class Emulator {
         path,
         query: url.searchParams,
         authorization: req.headers.authorization,
+        filter: req.headers["x-filter"]?.toString(),
         body,
       });
       this.store.commit();
@@ -246,11 +255,14 @@ async function readJson(req: http.IncomingMessage): Promise<unknown> {
     chunks.push(chunk as Buffer);
   }
   if (size === 0) return undefined;
+  let body: unknown;
   try {
-    return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
   } catch {
     throw ApiError.badRequest("Request body must be valid JSON");
   }
+  checkDepth(body);
+  return body;
 }
 
 /** Answers the lost answer's status instead of the API's, or destroys the connection (status 0). */

@@ -190,7 +190,7 @@ export interface ConfigRow extends Omit<Config, "interfaces"> {
   interface_ids: number[];
 }
 
-export interface InterfaceRow extends Omit<ConfigInterface, "active"> {
+export interface InterfaceRow extends Omit<ConfigInterface, "active" | "ipv6"> {
   compute_id: number;
   config_id: number;
 }

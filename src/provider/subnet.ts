@@ -1,7 +1,7 @@
 /** Subnet. API area: vpcs (subnets). vpcId and ipv4 replace; label updates in place. */
 import { z } from "zod";
 import { idFrom } from "../contract/fields";
-import { SubnetIpv4, SubnetLabel, SubnetParams, VpcParams } from "../contract/vpcs";
+import { SubnetIpv4, SubnetLabel, SubnetParams, subnetComputeIds, VpcParams } from "../contract/vpcs";
 import { defineSpec } from "./resource-spec";
 
 export const SubnetInputs = z.object({
@@ -40,7 +40,8 @@ export const subnetSpec = defineSpec({
     vpcId: VpcParams.parse(props).vpcId,
     label: subnet.label,
     ipv4: subnet.ipv4,
-    computes: subnet.computes,
+    // Instance IDs, whether the API answered IDs (the spec) or `{id, interfaces}` (the real API).
+    computes: subnetComputeIds(subnet),
     created: subnet.created,
     updated: subnet.updated,
   }),

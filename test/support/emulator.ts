@@ -1,6 +1,7 @@
 /** Jest helpers: one emulator per test file (reset before each test), clients for it, error assertions. */
 import { ComputeApiError, ComputeClient, ControlClient } from "../../src/client";
 import { startEmulator, type Emulator, type EmulatorOptions } from "../../src/emulator";
+import { recordAnswers } from "./declared-statuses";
 
 export interface EmulatorFixture {
   emulator: Emulator;
@@ -17,8 +18,10 @@ export interface EmulatorFixture {
 
 export function useEmulator(options: EmulatorOptions = {}): EmulatorFixture {
   const fixture = {} as EmulatorFixture;
+  let undeclaredAnswers: (() => string[]) | undefined;
   beforeAll(async () => {
     const emulator = await startEmulator(options);
+    undeclaredAnswers = recordAnswers(emulator);
     const clientFor = (token?: string) =>
       new ComputeClient({ baseUrl: emulator.url, token, retry: { retries: 0 } });
     Object.assign(fixture, {
@@ -36,7 +39,14 @@ export function useEmulator(options: EmulatorOptions = {}): EmulatorFixture {
     });
   });
   beforeEach(() => fixture.emulator.reset());
-  afterAll(() => fixture.emulator?.close());
+  afterAll(async () => {
+    await fixture.emulator?.close();
+    // Every status the API answered in this file's tests is one the OpenAPI document declares.
+    const undeclared = undeclaredAnswers?.() ?? [];
+    if (undeclared.length) {
+      throw new Error(`statuses the OpenAPI document does not declare:\n${undeclared.join("\n")}`);
+    }
+  });
   return fixture;
 }
 

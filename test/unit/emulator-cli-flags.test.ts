@@ -1,5 +1,5 @@
-/** The CLI's `--faults` and `--rate-limits`: parsing, and a started CLI that applies them. */
-import { ControlClient } from "../../src/client";
+/** The CLI's `--faults`, `--rate-limits` and `--real-shapes`: parsing, and a started CLI that applies them. */
+import { ComputeClient, ControlClient } from "../../src/client";
 import { DEFAULT_RATE_LIMITS } from "../../src/contract";
 import { parseFaultsFlag, parseRateLimitsFlag } from "../../src/emulator/cli-flags";
 import { startEmulatorProcess } from "../support/emulator-process";
@@ -59,6 +59,28 @@ it("a started CLI applies both, and reports them on the control API", async () =
       ...DEFAULT_RATE_LIMITS,
       enabled: true,
       paginated: { limit: 7, window_ms: 60_000 },
+    });
+  } finally {
+    await proc.stop();
+  }
+}, 30_000);
+
+it("a CLI started with --real-shapes answers subnet computes as the real API does", async () => {
+  const proc = await startEmulatorProcess(["--real-shapes", "--token", "cli-token"]);
+  try {
+    const api = new ComputeClient({ baseUrl: proc.url, token: "cli-token", retry: { retries: 0 } });
+    const vpc = await api.api.createVpc({
+      body: { label: "net", region: "us-iad", subnets: [{ label: "s", ipv4: "10.0.0.0/24" }] },
+    });
+    const made = await api.api.createInstance({ body: { region: "us-iad", type: "g6-standard-1" } });
+    const config = await api.api.createConfig({
+      params: { computeId: made.id },
+      body: { label: "p", devices: {}, interfaces: [{ purpose: "vpc", subnet_id: vpc.subnets[0]!.id }] },
+    });
+    await expect(api.api.getVpc({ params: { vpcId: vpc.id } })).resolves.toMatchObject({
+      subnets: [
+        { computes: [{ id: made.id, interfaces: [{ id: config.interfaces[0]!.id, active: false }] }] },
+      ],
     });
   } finally {
     await proc.stop();

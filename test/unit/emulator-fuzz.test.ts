@@ -2,7 +2,8 @@
  * Property-based fuzzing of every endpoint in the contract's `endpoints` map (areas added later are
  * covered as they land): arbitrary and malformed path parameters, query parameters, JSON bodies,
  * tokens and X-Filter headers. The emulator must never answer 5xx, and must always answer JSON:
- * a body valid for the endpoint, or `{errors: [{reason, field?}]}`.
+ * a body valid for the endpoint, or `{errors: [{reason, field?}]}`, with a status the OpenAPI
+ * document declares for the operation.
  */
 import fc from "fast-check";
 import { z } from "zod";
@@ -19,6 +20,7 @@ import {
   junkValue,
   type Pools,
 } from "../support/fuzz-arbitraries";
+import { undeclared } from "../support/declared-statuses";
 import { rawRequest, type RawAnswer } from "../support/raw-http";
 
 const ALL = Object.values(endpoints) as Endpoint[];
@@ -60,6 +62,8 @@ function checkAnswer(endpoint: Endpoint, sent: Sent, answer: RawAnswer): void {
   report.set(endpoint.name, counts.set(answer.status, (counts.get(answer.status) ?? 0) + 1));
   const context = `${sent.method} ${sent.path.slice(0, 200)} -> ${answer.status} ${answer.text.slice(0, 300)}`;
   if (answer.status >= 500) throw new Error(`5xx: ${context}`);
+  const problem = undeclared({ method: sent.method, path: sent.path.split("?")[0]!, status: answer.status });
+  if (problem) throw new Error(`not in the OpenAPI document: ${problem}: ${context}`);
   if (answer.status === 204) {
     if (answer.text !== "") throw new Error(`204 with a body: ${context}`);
     return;

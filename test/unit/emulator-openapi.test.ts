@@ -1,7 +1,8 @@
 /** The OpenAPI 3.1 document built from the contract's `endpoints` map, and where the emulator serves it. */
 import { z } from "zod";
 import { endpoint, endpoints, type Endpoint } from "../../src/contract";
-import { buildDocument, openApiDocument } from "../../src/emulator/openapi";
+import { buildDocument, grantsApply, openApiDocument } from "../../src/emulator/openapi";
+import { undeclared } from "../support/declared-statuses";
 import { useEmulator } from "../support/emulator";
 
 const t = useEmulator();
@@ -76,6 +77,111 @@ describe.each(all.map((e) => [e.name, e] as const))("%s", (_name, e) => {
     expect(op.responses.default).toEqual({ $ref: "#/components/responses/Error" });
     expect(op.responses["429"]).toEqual({ $ref: "#/components/responses/TooManyRequests" });
   });
+
+  it("declares the error statuses it answers: 400 always, 401 unless public, 404 with path IDs", () => {
+    const declared = Object.keys(operation(e).responses);
+    expect(declared).toContain("400");
+    expect(declared.includes("401")).toBe(e.auth !== "public");
+    if (e.path.includes("{")) expect(declared).toContain("404");
+    expect(declared.includes("403")).toBe(grantsApply(e));
+    expect(declared.includes("204")).toBe(e.response.safeParse(undefined).success);
+    for (const status of declared.filter((s) => /^4/.test(s))) {
+      expect(resolve(doc, operation(e).responses[status].$ref)).toMatchObject({
+        content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorBody" } } },
+      });
+    }
+  });
+});
+
+describe("statuses", () => {
+  const declared = (e: Endpoint) => Object.keys(operation(e).responses);
+
+  it("GET /profile/grants declares 204 with no content, and 200 with the grants", () => {
+    const { responses } = operation(endpoints.getProfileGrants);
+    expect(responses["204"]).toEqual({ description: expect.any(String) });
+    expect(responses["200"].content["application/json"].schema).toMatchObject({
+      type: "object",
+      properties: { global: expect.any(Object), compute: expect.any(Object) },
+    });
+    expect(all.filter((e) => declared(e).includes("204")).map((e) => e.name)).toEqual(["getProfileGrants"]);
+  });
+
+  it("declares 403 where grants apply: entity writes and creates, account-level operations", () => {
+    const withForbidden = [
+      endpoints.createVpc,
+      endpoints.updateVpc,
+      endpoints.deleteInstance,
+      endpoints.bootInstance,
+      endpoints.createImage,
+      endpoints.createStackScript,
+      endpoints.listTags,
+    ];
+    for (const e of withForbidden)
+      expect([e.name, declared(e)]).toEqual([e.name, expect.arrayContaining(["403"])]);
+    for (const e of [
+      endpoints.getVpc,
+      endpoints.listInstances,
+      endpoints.getProfile,
+      endpoints.updateProfile,
+    ]) {
+      expect([e.name, declared(e)]).toEqual([e.name, expect.not.arrayContaining(["403"])]);
+    }
+  });
+
+  it("declares 404 on a DELETE without path IDs (the phone number may be gone), not on other such operations", () => {
+    expect(declared(endpoints.deletePhoneNumber)).toContain("404");
+    expect(declared(endpoints.getProfile)).not.toContain("404");
+    expect(declared(endpoints.listVpcs)).not.toContain("404");
+  });
+
+  it("tells in the description that other methods answer 405 with Allow", () => {
+    expect(doc.info.description).toMatch(/405 with an `Allow` header/);
+  });
+
+  it("finds what the emulator answered but the document does not declare", () => {
+    expect(undeclared({ method: "GET", path: "/profile", status: 404 })).toBe(
+      "getProfile (GET /profile) answered 404",
+    );
+    expect(undeclared({ method: "GET", path: "/regions", status: 401 })).toBe(
+      "listRegions (GET /regions) answered 401",
+    );
+    for (const entry of [
+      { method: "GET", path: "/vpcs/7", status: 404 },
+      { method: "GET", path: "/profile/grants", status: 204 },
+      { method: "PATCH", path: "/vpcs", status: 405 },
+      { method: "GET", path: "/nowhere", status: 404 },
+      { method: "GET", path: "/profile", status: 503 },
+      { method: "POST", path: "/vpcs", status: 0 },
+    ]) {
+      expect([entry, undeclared(entry)]).toEqual([entry, undefined]);
+    }
+  });
+
+  it("declares every status a restricted user, a bad token and bad input meet here", async () => {
+    const vpc = await t.client.api.createVpc({ body: { label: "net", region: "us-iad" } });
+    const { token } = await t.control.seedUser({
+      username: "reader",
+      restricted: true,
+      grants: { vpc: [{ id: vpc.id, permissions: "read_only" }] },
+    });
+    const reader = t.clientFor(token);
+    await t.control.clearRequests();
+    const calls: Promise<unknown>[] = [
+      reader.api.getProfileGrants(),
+      t.client.api.getProfileGrants(),
+      reader.api.updateVpc({ params: { vpcId: vpc.id }, body: { label: "mine" } }),
+      reader.api.createVpc({ body: { label: "x", region: "us-iad" } }),
+      reader.api.getVpc({ params: { vpcId: vpc.id + 1 } }),
+      reader.api.listTags(),
+      t.clientFor("nope").api.listVpcs(),
+      t.client.api.createVpc({ body: { label: "", region: "us-iad" } }),
+      t.client.api.deletePhoneNumber(),
+    ];
+    await Promise.allSettled(calls);
+    const log = await t.control.requests();
+    expect(new Set(log.map((r) => r.status))).toEqual(new Set([200, 204, 400, 401, 403, 404]));
+    expect(log.map(undeclared).filter(Boolean)).toEqual([]);
+  });
 });
 
 it("describes bodies with their limits and required fields", () => {
@@ -132,4 +238,12 @@ it("is served at GET /_emulator/openapi.json with the emulator's URL as server",
   const served = await t.control.openApi();
   expect(served).toEqual(JSON.parse(JSON.stringify(openApiDocument(t.emulator.url))));
   expect(served.servers).toEqual([{ url: t.emulator.url }]);
+});
+
+it("marks the endpoints beyond the spec with x-beyond-spec: true, and no other", () => {
+  const marked = all.filter((e) => operation(e)["x-beyond-spec"] === true).map((e) => e.name);
+  expect(marked).toEqual(all.filter((e) => e.beyondSpec).map((e) => e.name));
+  expect(marked).toEqual(expect.arrayContaining(["getInstanceIps", "listAllVpcIpsRealPath"]));
+  const unmarked = all.filter((e) => !e.beyondSpec);
+  for (const e of unmarked) expect(operation(e)).not.toHaveProperty("x-beyond-spec");
 });

@@ -26,7 +26,7 @@ import { interfacesOf } from "./interface-rules";
 import { readyDisks } from "./instance-rows";
 
 export function toBackup(row: BackupRow): Backup {
-  const { compute_id: _c, region: _r, content: _x, ...record } = row;
+  const { compute_id: _c, content: _x, ...record } = row;
   return record;
 }
 

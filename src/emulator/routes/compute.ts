@@ -5,6 +5,7 @@ import { backupRoutes } from "./backups";
 import { configRoutes } from "./configs";
 import { diskRoutes } from "./disks";
 import { instanceActionRoutes } from "./instance-actions";
+import { instanceAddressRoutes } from "./instance-addresses";
 import { instanceCloneRoutes } from "./instance-clone";
 import { instancePowerRoutes } from "./instance-power";
 import { instanceResizeRoutes } from "./instance-resize";
@@ -26,6 +27,7 @@ export function computeRoutes(router: Router, jobs: Jobs) {
     interfaceRoutes,
     backupRoutes,
     instanceStatsRoutes,
+    instanceAddressRoutes,
     kernelRoutes,
     typeRoutes,
   ])

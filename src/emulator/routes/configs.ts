@@ -1,8 +1,9 @@
 /**
  * Configuration profiles: devices (disks of the instance, each once), kernel (must exist), defaults
  * (latest 64-bit kernel, run level `default`, `paravirt`, `/dev/sda`, memory limit = the instance's
- * RAM), interfaces (none or `[]` = one public interface). The profile an instance runs with cannot be
- * deleted. Events: compute_config_create, compute_config_update, compute_config_delete.
+ * RAM, comments ""), interfaces (omitted, null or `[]` = none: public networking without an interface
+ * object; null on update keeps them). The profile an instance runs with cannot be deleted. Events:
+ * compute_config_create, compute_config_update, compute_config_delete.
  */
 import {
   configEndpoints as e,
@@ -25,7 +26,11 @@ import { buildInterfaceList, interfacesOf, storeInterfaces, toInterface } from "
 
 export function toConfig(store: Store, row: ConfigRow): Config {
   const { compute_id: _c, interface_ids: _i, ...record } = row;
-  return { ...record, interfaces: interfacesOf(store, row).map((i) => toInterface(store, i)) };
+  return {
+    ...record,
+    initrd: record.initrd ?? null,
+    interfaces: interfacesOf(store, row).map((i) => toInterface(store, i)),
+  };
 }
 
 /** The request's devices as the record's: every slot, each a disk of this instance used once. */
@@ -91,8 +96,8 @@ export function configRoutes(router: Router) {
       checkKernel(body.kernel);
       checkMemory(instance, body.memory_limit);
       const devices = devicesFrom(ctx, instance, body.devices);
-      const { interfaces: requested, helpers, ...fields } = body;
-      const row = newConfigRow(ctx, instance, { ...fields, devices });
+      const { interfaces: requested, helpers, comments, ...fields } = body;
+      const row = newConfigRow(ctx, instance, { ...fields, comments: comments ?? "", devices });
       row.helpers = { ...row.helpers, ...helpers };
       const interfaces = buildInterfaceList(ctx, { user, instance, configId: row.id }, requested);
       const config = storeInterfaces(store, row, interfaces);
@@ -111,8 +116,9 @@ export function configRoutes(router: Router) {
         const bad = ["sde", "sdf", "sdg", "sdh"].find((d) => devices[d as keyof Devices]);
         if (bad) throw ApiError.badRequest(`${bad} is unavailable in fullvirt mode`, `devices.${bad}`);
       }
+      // null is what clients send when they leave the interfaces alone.
       const interfaces =
-        requested === undefined
+        requested === undefined || requested === null
           ? undefined
           : buildInterfaceList(
               ctx,
@@ -122,6 +128,7 @@ export function configRoutes(router: Router) {
       let updated: ConfigRow = {
         ...config,
         ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
+        ...(fields.comments === null ? { comments: "" } : {}),
         helpers: { ...config.helpers, ...helpers },
         devices,
         updated: ctx.clock.timestamp(),

@@ -1,5 +1,14 @@
-/** Addresses handed to instances: one public IPv4, an optional private IPv4 and a SLAAC IPv6 each. */
+/**
+ * Addresses handed to instances: one public IPv4, an optional private IPv4 and a SLAAC IPv6 each
+ * (with its link-local twin), and `GET .../ips` (beyond the spec), in the real API's shape: public
+ * IPv4 in a /24 with reverse DNS, private IPv4 in 192.168.128.0/17 without a gateway, IPv6 in a /64
+ * behind fe80::1. Nothing is shared, reserved or routed (no IPv6 ranges) in the emulator.
+ */
+import { instanceEndpoints as e, type InstanceIp, type InstanceIps } from "../../contract";
+import type { Router } from "../router";
+import type { InstanceRow } from "../state";
 import type { Store } from "../store";
+import { readableInstance } from "./instance-access";
 
 /** Public IPv4 addresses come from a documentation-style pool, never reused. */
 export function allocatePublicIpv4(store: Store): string {
@@ -17,4 +26,49 @@ export function allocateIpv6(store: Store): string {
   const n = store.nextId("ipv6");
   const hex = n.toString(16).padStart(6, "0");
   return `2600:3c0a::f03c:94ff:fe${hex.slice(0, 2)}:${hex.slice(2)}/128`;
+}
+
+const IPV6_MASK = "ffff:ffff:ffff:ffff::";
+
+export function instanceIps(instance: InstanceRow): InstanceIps {
+  const common = { compute_id: instance.id, region: instance.region };
+  const v4 = (address: string, isPublic: boolean): InstanceIp => ({
+    ...common,
+    address,
+    type: "ipv4",
+    public: isPublic,
+    gateway: isPublic ? address.replace(/\.\d+$/, ".1") : null,
+    subnet_mask: isPublic ? "255.255.255.0" : "255.255.128.0",
+    prefix: isPublic ? 24 : 17,
+    rdns: isPublic ? `${address.replace(/\./g, "-")}.ip.computeusercontent.com` : null,
+  });
+  const v6 = (address: string, isPublic: boolean): InstanceIp => ({
+    ...common,
+    address,
+    type: "ipv6",
+    public: isPublic,
+    gateway: "fe80::1",
+    subnet_mask: IPV6_MASK,
+    prefix: 64,
+    rdns: null,
+  });
+  const slaac = instance.ipv6?.replace(/\/\d+$/, "");
+  return {
+    ipv4: {
+      public: [v4(instance.public_ipv4, true)],
+      private: instance.private_ipv4 ? [v4(instance.private_ipv4, false)] : [],
+      shared: [],
+      reserved: [],
+    },
+    ipv6: {
+      slaac: slaac ? v6(slaac, true) : null,
+      // The link-local address carries the same interface identifier as the SLAAC one.
+      link_local: slaac ? v6(`fe80::${slaac.split("::")[1]}`, false) : null,
+      global: [],
+    },
+  };
+}
+
+export function instanceAddressRoutes(router: Router) {
+  router.on(e.getInstanceIps, (ctx) => instanceIps(readableInstance(ctx, ctx.user, ctx.params.computeId)));
 }

@@ -171,7 +171,7 @@ export function newConfigRow(
   return {
     id: world.store.nextId("config"),
     compute_id: instance.id,
-    comments: null,
+    comments: "",
     devices: emptyDevices(),
     helpers: { ...DEPLOY_HELPERS, devtmpfs_automount: false },
     kernel: DEFAULT_KERNEL,
@@ -179,6 +179,7 @@ export function newConfigRow(
     root_device: DEFAULT_ROOT_DEVICE,
     run_level: "default",
     virt_mode: "paravirt",
+    initrd: null,
     ...fields,
     interface_ids: [],
     created: now,
@@ -188,7 +189,7 @@ export function newConfigRow(
 
 /**
  * The disks and config of an image deploy: `<image> Disk` (the type's disk minus swap) on sda, a swap
- * disk on sdb, and `My <image> Disk Profile` with the given interfaces (none = one public).
+ * disk on sdb, and `My <image> Disk Profile` with the given interfaces (none: public networking, no interface object).
  */
 export function deployImage(
   world: JobWorld,

@@ -41,7 +41,7 @@ export function isActive(store: Store, iface: InterfaceRow): boolean {
 
 export function toInterface(store: Store, row: InterfaceRow): ConfigInterface {
   const { compute_id: _c, config_id: _f, ...record } = row;
-  return { ...record, active: isActive(store, row) };
+  return { ...record, active: isActive(store, row), ipv6: null };
 }
 
 export interface InterfaceTarget {
@@ -186,16 +186,21 @@ export function checkRanges(subnet: SubnetRow, ranges: string[], field: string):
   return ranges;
 }
 
-/** Builds a whole interface list (config create/update, instance create); an empty list = one public. */
+/**
+ * Builds a whole interface list (config create/update, instance create). None (omitted, null or `[]`)
+ * stays none: the instance still gets public networking, as the spec says, but no interface object
+ * appears (the real API answers `interfaces: []`).
+ */
 export function buildInterfaceList(
   world: JobWorld,
   target: InterfaceTarget,
-  requests: InterfaceRequest[] | undefined,
+  requests: InterfaceRequest[] | null | undefined,
   field = "interfaces",
 ): InterfaceRow[] {
-  const list: InterfaceRequest[] = requests?.length ? requests : [{ purpose: "public" }];
   const built: InterfaceRow[] = [];
-  list.forEach((req, i) => built.push(buildInterface(world, target, req, `${field}[${i}].`, built)));
+  (requests ?? []).forEach((req, i) =>
+    built.push(buildInterface(world, target, req, `${field}[${i}].`, built)),
+  );
   return built;
 }
 

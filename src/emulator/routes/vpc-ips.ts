@@ -1,5 +1,5 @@
 /** What VPCs see of instances: the instances on a subnet and the VPC IP records of their interfaces. */
-import { cidr, formatIpv4, size, type VpcIp } from "../../contract";
+import { cidr, formatIpv4, size, type SubnetCompute, type VpcIp } from "../../contract";
 import { canRead } from "../auth";
 import type { Store } from "../store";
 import type { InterfaceRow, UserRow } from "../state";
@@ -12,6 +12,17 @@ export function computesOnSubnet(store: Store, subnetId: number): number[] {
     .filter((i) => i.subnet_id === subnetId)
     .map((i) => i.compute_id);
   return [...new Set(ids)].sort((a, b) => a - b);
+}
+
+/** The instances on the subnet with their interfaces there, as the real API answers `computes`. */
+export function subnetComputes(store: Store, subnetId: number): SubnetCompute[] {
+  const ifaces = store.table("interfaces").filter((i) => i.subnet_id === subnetId);
+  return computesOnSubnet(store, subnetId).map((id) => ({
+    id,
+    interfaces: ifaces
+      .filter((i) => i.compute_id === id)
+      .map((i) => ({ id: i.id, active: isActive(store, i) })),
+  }));
 }
 
 function mask(prefix: number): string {

@@ -8,24 +8,26 @@ import type { Router, World } from "../router";
 import type { Store } from "../store";
 import type { SubnetRow, UserRow, VpcRow } from "../state";
 import { findRegion } from "./regions";
-import { computesOnSubnet, vpcIps } from "./vpc-ips";
+import { computesOnSubnet, subnetComputes, vpcIps } from "./vpc-ips";
 
 /** Instances whose config interfaces use the subnet. */
 function computesOn(store: Store, subnetId: number): number[] {
   return computesOnSubnet(store, subnetId);
 }
 
-function toSubnet(store: Store, row: SubnetRow): Subnet {
+/** `computes` is a list of instance IDs in the spec, of `{id, interfaces}` in the real API. */
+function toSubnet({ store, realShapes }: World, row: SubnetRow): Subnet {
   const { vpc_id: _vpcId, ...record } = row;
-  return { ...record, computes: computesOn(store, row.id) };
+  const computes = realShapes ? subnetComputes(store, row.id) : computesOn(store, row.id);
+  return { ...record, computes, ipv6: null };
 }
 
 function subnetsOf(store: Store, vpcId: number): SubnetRow[] {
   return store.table("subnets").filter((s) => s.vpc_id === vpcId);
 }
 
-function toVpc(store: Store, row: VpcRow): Vpc {
-  return { ...row, subnets: subnetsOf(store, row.id).map((s) => toSubnet(store, s)) };
+function toVpc(world: World, row: VpcRow): Vpc {
+  return { ...row, subnets: subnetsOf(world.store, row.id).map((s) => toSubnet(world, s)) };
 }
 
 function readableVpc({ store }: World, user: UserRow, id: number): VpcRow {
@@ -82,13 +84,13 @@ function vpcEvent(world: World, user: UserRow, action: string, vpc: VpcRow) {
 
 export function vpcRoutes(router: Router) {
   router
-    .on(e.listVpcs, ({ store, user, query }) =>
+    .on(e.listVpcs, (ctx) =>
       paginate(
-        store
+        ctx.store
           .table("vpcs")
-          .filter((v) => canRead(user, "vpc", v.id))
-          .map((v) => toVpc(store, v)),
-        query,
+          .filter((v) => canRead(ctx.user, "vpc", v.id))
+          .map((v) => toVpc(ctx, v)),
+        ctx.query,
       ),
     )
     .on(e.createVpc, (ctx) => {
@@ -122,9 +124,9 @@ export function vpcRoutes(router: Router) {
           .put({ id: store.nextId("subnet"), vpc_id: vpc.id, ...s, created: now, updated: now });
         subnetEvent(ctx, user, "subnet_create", vpc, subnet);
       }
-      return toVpc(store, vpc);
+      return toVpc(ctx, vpc);
     })
-    .on(e.getVpc, (ctx) => toVpc(ctx.store, readableVpc(ctx, ctx.user, ctx.params.vpcId)))
+    .on(e.getVpc, (ctx) => toVpc(ctx, readableVpc(ctx, ctx.user, ctx.params.vpcId)))
     .on(e.updateVpc, (ctx) => {
       const { store, clock, user, body } = ctx;
       const vpc = writableVpc(ctx, user, ctx.params.vpcId);
@@ -136,7 +138,7 @@ export function vpcRoutes(router: Router) {
       }
       const updated = store.table("vpcs").put({ ...vpc, ...body, updated: clock.timestamp() });
       vpcEvent(ctx, user, "vpc_update", updated);
-      return toVpc(store, updated);
+      return toVpc(ctx, updated);
     })
     .on(e.deleteVpc, (ctx) => {
       const { store, user } = ctx;
@@ -158,6 +160,7 @@ export function vpcRoutes(router: Router) {
       return {};
     })
     .on(e.listAllVpcIps, ({ store, user, query }) => paginate(vpcIps(store, user), query))
+    .on(e.listAllVpcIpsRealPath, ({ store, user, query }) => paginate(vpcIps(store, user), query))
     .on(e.listVpcIps, (ctx) => {
       const vpc = readableVpc(ctx, ctx.user, ctx.params.vpcId);
       return paginate(vpcIps(ctx.store, ctx.user, vpc.id), ctx.query);
@@ -165,7 +168,7 @@ export function vpcRoutes(router: Router) {
     .on(e.listSubnets, (ctx) => {
       const vpc = readableVpc(ctx, ctx.user, ctx.params.vpcId);
       return paginate(
-        subnetsOf(ctx.store, vpc.id).map((s) => toSubnet(ctx.store, s)),
+        subnetsOf(ctx.store, vpc.id).map((s) => toSubnet(ctx, s)),
         ctx.query,
       );
     })
@@ -178,11 +181,11 @@ export function vpcRoutes(router: Router) {
         .table("subnets")
         .put({ id: store.nextId("subnet"), vpc_id: vpc.id, ...body, created: now, updated: now });
       subnetEvent(ctx, user, "subnet_create", vpc, subnet);
-      return toSubnet(store, subnet);
+      return toSubnet(ctx, subnet);
     })
     .on(e.getSubnet, (ctx) => {
       const vpc = readableVpc(ctx, ctx.user, ctx.params.vpcId);
-      return toSubnet(ctx.store, subnetOf(ctx, vpc, ctx.params.vpcSubnetId));
+      return toSubnet(ctx, subnetOf(ctx, vpc, ctx.params.vpcSubnetId));
     })
     .on(e.updateSubnet, (ctx) => {
       const { store, clock, user, body } = ctx;
@@ -196,7 +199,7 @@ export function vpcRoutes(router: Router) {
       }
       const updated = store.table("subnets").put({ ...subnet, ...body, updated: clock.timestamp() });
       subnetEvent(ctx, user, "subnet_update", vpc, updated);
-      return toSubnet(store, updated);
+      return toSubnet(ctx, updated);
     })
     .on(e.deleteSubnet, (ctx) => {
       const { store, user } = ctx;

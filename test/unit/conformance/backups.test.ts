@@ -107,6 +107,18 @@ describe("snapshots", () => {
       "finished",
     ]);
   });
+
+  it("carry the instance's region, as the real record does (beyond the spec)", async () => {
+    const { made, snap } = await withSnapshot({ region: "us-ord" });
+    expect(snap.region).toBe("us-ord");
+    await expect(t.client.api.getBackup(onBackup(made.id, snap.id))).resolves.toMatchObject({
+      id: snap.id,
+      region: "us-ord",
+    });
+    await expect(t.client.api.listBackups(id(made.id))).resolves.toMatchObject({
+      snapshot: { current: { id: snap.id, region: "us-ord" } },
+    });
+  });
 });
 
 describe("restore", () => {

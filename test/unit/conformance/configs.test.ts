@@ -1,12 +1,23 @@
 /** Configuration profiles against the running emulator, through our client: limits, defaults, devices, events. */
 import { deployed, empty, settle } from "../../support/compute";
 import { apiError, badRequest, useEmulator } from "../../support/emulator";
+import { rawRequest } from "../../support/raw-http";
 
 const t = useEmulator();
 const onInstance = (computeId: number) => ({ params: { computeId } });
 const onConfig = (computeId: number, configId: number) => ({ params: { computeId, configId } });
 const createConfig = (computeId: number, body: Record<string, unknown>) =>
   t.client.api.createConfig({ ...onInstance(computeId), body: body as never });
+/** JSON our client would never send (`interfaces: null`), as the upstream Go client sends it. */
+async function raw(method: string, path: string, body: unknown) {
+  const answer = await rawRequest({
+    method,
+    url: `${t.emulator.url}${path}`,
+    headers: { Authorization: `Bearer ${t.emulator.token}`, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return { status: answer.status, body: JSON.parse(answer.text) as Record<string, unknown> };
+}
 
 async function withDisks() {
   const made = await empty(t);
@@ -69,7 +80,8 @@ describe("defaults", () => {
     const config = await createConfig(id, { label: "boot", devices: {} });
     expect(config).toMatchObject({
       label: "boot",
-      comments: null,
+      comments: "",
+      initrd: null,
       kernel: "compute/latest-64bit",
       run_level: "default",
       virt_mode: "paravirt",
@@ -80,20 +92,62 @@ describe("defaults", () => {
     });
   });
 
-  it("gives one public interface when interfaces are omitted or empty", async () => {
+  it("answers interfaces: [] when interfaces are omitted or empty (no public interface object)", async () => {
     const { id } = await empty(t);
     for (const interfaces of [undefined, []]) {
       const config = await createConfig(id, { label: "x", devices: {}, interfaces });
-      expect(config.interfaces).toEqual([
-        expect.objectContaining({
-          purpose: "public",
-          primary: false,
-          active: false,
-          ipv4: null,
-          label: null,
-        }),
-      ]);
+      expect(config.interfaces).toEqual([]);
+      await expect(t.client.api.getConfig(onConfig(id, config.id))).resolves.toMatchObject({
+        interfaces: [],
+      });
     }
+  });
+
+  it("stores comments: null as the real API answers it, an empty string", async () => {
+    const { id } = await empty(t);
+    const config = await createConfig(id, { label: "x", devices: {}, comments: null });
+    expect(config.comments).toBe("");
+    const updated = await t.client.api.updateConfig({
+      ...onConfig(id, config.id),
+      body: { comments: "note" },
+    });
+    expect(updated.comments).toBe("note");
+    await expect(
+      t.client.api.updateConfig({ ...onConfig(id, config.id), body: { comments: null } }),
+    ).resolves.toMatchObject({ comments: "" });
+  });
+});
+
+describe("interfaces: null (raw HTTP, as the upstream Go client sends it)", () => {
+  it("means none on create", async () => {
+    const { id } = await empty(t);
+    const created = await raw("POST", `/compute/instances/${id}/configs`, {
+      label: "go-config",
+      devices: {},
+      interfaces: null,
+    });
+    expect(created).toMatchObject({ status: 200, body: { label: "go-config", interfaces: [] } });
+  });
+
+  it("keeps the interfaces on update, while the other fields change", async () => {
+    const { id } = await empty(t);
+    const config = await createConfig(id, {
+      label: "x",
+      devices: {},
+      interfaces: [{ purpose: "public" }, { purpose: "vlan", label: "backend" }],
+    });
+    const updated = await raw("PUT", `/compute/instances/${id}/configs/${config.id}`, {
+      label: "y",
+      comments: "",
+      memory_limit: 0,
+      init_rd: null,
+      interfaces: null,
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ label: "y", comments: "" });
+    expect(updated.body.interfaces).toEqual(config.interfaces);
+    const emptied = await t.client.api.updateConfig({ ...onConfig(id, config.id), body: { interfaces: [] } });
+    expect(emptied.interfaces).toEqual([]);
   });
 });
 
@@ -134,6 +188,7 @@ describe("update and delete", () => {
       label: "x",
       devices: { sda: { disk_id: a.id } },
       comments: "c",
+      interfaces: [{ purpose: "public" }],
     });
     const updated = await t.client.api.updateConfig({
       ...onConfig(made.id, config.id),

@@ -3,6 +3,7 @@ import { collect } from "../../../src/client";
 import { imageEndpoints, type ImageUploadRequest } from "../../../src/contract";
 import { findImage, isDeployable } from "../../../src/emulator/images";
 import { apiError, badRequest, useEmulator } from "../../support/emulator";
+import { rawRequest } from "../../support/raw-http";
 
 const t = useEmulator();
 /** Longer than every default lifecycle (instance create, disk capture). */
@@ -156,6 +157,70 @@ describe("updates and deletes", () => {
       entity: { id: image.id, label: "b", url: `/v4/images/${image.id}` },
       username: "owner",
     });
+  });
+});
+
+describe("path-escaped IDs (raw HTTP: clients escape the slash, compute%2Fdebian12)", () => {
+  const raw = async (method: string, path: string, body?: unknown) => {
+    const answer = await rawRequest({
+      method,
+      url: `${t.emulator.url}${path}`,
+      headers: { Authorization: `Bearer ${t.emulator.token}`, "Content-Type": "application/json" },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: answer.status, body: JSON.parse(answer.text) as unknown };
+  };
+
+  it("reads a public image with its slash escaped, in either case of the escape", async () => {
+    for (const path of [
+      "/images/compute%2Fdebian12",
+      "/images/compute%2fdebian12",
+      "/images/%63ompute%2Fdebian12",
+    ]) {
+      await expect(raw("GET", path)).resolves.toMatchObject({
+        status: 200,
+        body: { id: "compute/debian12", label: "Debian 12" },
+      });
+    }
+    // As with the slash kept, a public image cannot be changed.
+    await expect(raw("PUT", "/images/compute%2Fdebian12", { label: "mine" })).resolves.toMatchObject({
+      status: 403,
+    });
+    await expect(raw("DELETE", "/images/compute%2Fdebian12")).resolves.toMatchObject({ status: 403 });
+  });
+
+  it("reads, updates and deletes a private image by its escaped ID", async () => {
+    const { image } = await upload();
+    const path = `/images/${encodeURIComponent(image.id)}`;
+    expect(path).toMatch(/^\/images\/private%2F\d+$/);
+    await expect(raw("GET", path)).resolves.toMatchObject({ status: 200, body: { id: image.id } });
+    await expect(raw("PUT", path, { label: "renamed" })).resolves.toMatchObject({
+      status: 200,
+      body: { id: image.id, label: "renamed" },
+    });
+    await expect(t.client.api.getImage({ params: { imageId: image.id } })).resolves.toMatchObject({
+      label: "renamed",
+    });
+    await expect(raw("DELETE", path)).resolves.toEqual({ status: 200, body: {} });
+    await apiError(t.client.api.getImage({ params: { imageId: image.id } }), 404);
+    await expect(raw("GET", path)).resolves.toEqual({
+      status: 404,
+      body: { errors: [{ reason: "Not found" }] },
+    });
+  });
+
+  it("answers 404 to an escaped ID that does not exist and to malformed escapes", async () => {
+    for (const path of [
+      "/images/private%2F999",
+      "/images/compute%2F",
+      "/images/private%2F%zz",
+      "/images/private%2",
+    ]) {
+      await expect(raw("GET", path)).resolves.toEqual({
+        status: 404,
+        body: { errors: [{ reason: "Not found" }] },
+      });
+    }
   });
 });
 

@@ -14,7 +14,7 @@ async function profile(label = "host-1") {
   const made = await empty(t, { label });
   const config = await t.client.api.createConfig({
     ...onInstance(made.id),
-    body: { label: "p", devices: {} },
+    body: { label: "p", devices: {}, interfaces: [{ purpose: "public" }] },
   });
   const add = (body: Record<string, unknown>) =>
     t.client.api.addInterface({ ...onConfig(made.id, config.id), body: body as never });
@@ -72,6 +72,11 @@ describe("list, add, order, update, delete", () => {
     const list = await t.client.api.listInterfaces(onConfig(made.id, config.id));
     expect(Array.isArray(list)).toBe(true);
     expect(list.map((i) => i.purpose)).toEqual(["public", "vlan"]);
+    // Real-only: `ipv6` is null on every interface record (IPv6 in VPCs was in beta at this release).
+    expect(list.map((i) => i.ipv6)).toEqual([null, null]);
+    await expect(t.client.api.getInterface(onInterface(made.id, config.id, vlan.id))).resolves.toMatchObject({
+      ipv6: null,
+    });
     await t.client.api.updateInterface({
       ...onInterface(made.id, config.id, list[0]!.id),
       body: { primary: true },
@@ -281,5 +286,7 @@ describe("VPC interfaces", () => {
       },
       expect.objectContaining({ address: null, address_range: "10.0.0.64/28", interface_id: iface.id }),
     ]);
+    // The real API answers the account's list at /vpcs/ips too (beyond the spec): the same records.
+    await expect(t.client.api.listAllVpcIpsRealPath()).resolves.toEqual(all);
   });
 });

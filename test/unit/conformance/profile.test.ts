@@ -170,6 +170,24 @@ describe("grants", () => {
     expect(grants!.vpc).toEqual([{ id: 1, permissions: "read_write", label: "a" }]);
     expect(grants!.compute).toEqual([]);
   });
+
+  it("shows a seeded grant given without a label with the entity's label", async () => {
+    const vpc = await t.client.api.createVpc({ body: { label: "shared-net", region: "us-iad" } });
+    const { token } = await t.control.seedUser({
+      username: "r2",
+      restricted: true,
+      grants: { vpc: [{ id: vpc.id, permissions: "read_only" }] },
+    });
+    const grants = await t.clientFor(token).api.getProfileGrants();
+    expect(grants!.vpc).toEqual([{ id: vpc.id, permissions: "read_only", label: "shared-net" }]);
+    await expect(
+      t.control.seedUser({
+        username: "r3",
+        restricted: true,
+        grants: { vpc: [{ id: 999, permissions: null }] },
+      }),
+    ).rejects.toMatchObject({ response: { status: 400 } });
+  });
 });
 
 describe("preferences", () => {

@@ -1,7 +1,7 @@
 /** VPCs, subnets and VPC IPs against the running emulator, through our client: one test per rule. */
 import { collect } from "../../../src/client";
-import { vpcEndpoints } from "../../../src/contract";
-import { apiError, badRequest, useEmulator } from "../../support/emulator";
+import { subnetComputeIds, vpcEndpoints } from "../../../src/contract";
+import { apiError, badRequest, useEmulator, type EmulatorFixture } from "../../support/emulator";
 
 const t = useEmulator();
 const vpc = (label = "vpc-1", region = "us-iad", subnets?: { label: string; ipv4: string }[]) =>
@@ -26,7 +26,14 @@ describe("auth", () => {
   it("needs ips:read_only for the VPC IP lists", async () => {
     const { token } = await t.control.seedUser({ username: "vpc-only", scopes: "vpc:read_write" });
     await apiError(t.clientFor(token).api.listAllVpcIps(), 401);
+    await apiError(t.clientFor(token).api.listAllVpcIpsRealPath(), 401);
     await expect(t.client.api.listAllVpcIps()).resolves.toEqual({ data: [], page: 1, pages: 1, results: 0 });
+    await expect(t.client.api.listAllVpcIpsRealPath()).resolves.toEqual({
+      data: [],
+      page: 1,
+      pages: 1,
+      results: 0,
+    });
   });
 
   it("rejects an expired token", async () => {
@@ -262,5 +269,46 @@ describe("events", () => {
     await t.control.clearRequests();
     await badRequest(vpc("same"), "label");
     expect((await t.control.events()).map((e) => e.action)).toEqual(["vpc_create"]);
+  });
+});
+
+describe("subnet computes: the spec's instance IDs by default, the real API's objects with realShapes", () => {
+  const real = useEmulator({ realShapes: true });
+
+  /** A VPC with one subnet, and an offline instance with a config whose vpc interface uses it. */
+  async function onSubnet(f: EmulatorFixture) {
+    const net = await f.client.api.createVpc({
+      body: { label: "net", region: "us-iad", subnets: [{ label: "s", ipv4: "10.0.0.0/24" }] },
+    });
+    const subnetId = net.subnets[0]!.id;
+    const made = await f.client.api.createInstance({ body: { region: "us-iad", type: "g6-standard-1" } });
+    const config = await f.client.api.createConfig({
+      params: { computeId: made.id },
+      body: { label: "p", devices: {}, interfaces: [{ purpose: "vpc", subnet_id: subnetId }] },
+    });
+    const reads = async () => [
+      await f.client.api.getSubnet({ params: { vpcId: net.id, vpcSubnetId: subnetId } }),
+      (await f.client.api.listSubnets({ params: { vpcId: net.id } })).data[0]!,
+      (await f.client.api.getVpc({ params: { vpcId: net.id } })).subnets[0]!,
+      (await f.client.api.listVpcs()).data[0]!.subnets[0]!,
+    ];
+    return { made, iface: config.interfaces[0]!, reads };
+  }
+
+  it("answers instance IDs by default, and ipv6: null (real-only) on every subnet", async () => {
+    const { made, reads } = await onSubnet(t);
+    for (const subnet of await reads()) {
+      expect(subnet).toMatchObject({ computes: [made.id], ipv6: null });
+      expect(subnetComputeIds(subnet)).toEqual([made.id]);
+    }
+  });
+
+  it("answers {id, interfaces: [{id, active}]} with realShapes; the client reads the IDs of either", async () => {
+    const { made, iface, reads } = await onSubnet(real);
+    for (const subnet of await reads()) {
+      expect(subnet.computes).toEqual([{ id: made.id, interfaces: [{ id: iface.id, active: false }] }]);
+      expect(subnet.ipv6).toBeNull();
+      expect(subnetComputeIds(subnet)).toEqual([made.id]);
+    }
   });
 });

@@ -42,6 +42,28 @@ it("outputs exactly the inputs and the computed fields, the same from create and
   await expectOutputsRoundTrip(subnetSpec, { vpcId: vpc.id, label: "app", ipv4: "10.0.1.0/24" });
 });
 
+it("outputs computes as instance IDs whether the API answers IDs (the spec) or objects (the real API)", () => {
+  const subnet = {
+    id: 5,
+    label: "app",
+    ipv4: "10.0.1.0/24",
+    ipv6: null,
+    created: "2024-01-01T00:00:00",
+    updated: "2024-01-01T00:00:00",
+  };
+  const props = { vpcId: 1 };
+  expect(subnetSpec.toOutputs({ ...subnet, computes: [7, 8] }, props as never)).toMatchObject({
+    computes: [7, 8],
+  });
+  const real = [
+    { id: 7, interfaces: [{ id: 70, active: true }] },
+    { id: 8, interfaces: [{ id: 80, active: false }] },
+  ];
+  expect(subnetSpec.toOutputs({ ...subnet, computes: real }, props as never)).toMatchObject({
+    computes: [7, 8],
+  });
+});
+
 it("finds a subnet by label inside its VPC only", async () => {
   const a = await t.client.api.createVpc({
     body: { label: "a", region: "us-iad", subnets: [{ label: "app", ipv4: "10.0.1.0/24" }] },
