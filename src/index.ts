@@ -6,6 +6,12 @@ import type * as emulatorModule from "./emulator";
 export { Vpc, type VpcArgs } from "./resources/vpc";
 export { Subnet, type SubnetArgs } from "./resources/subnet";
 export { Instance, type InstanceArgs } from "./resources/instance";
+export { InstanceDisk, type InstanceDiskArgs } from "./resources/instance-disk";
+export {
+  InstanceConfig,
+  type InstanceConfigArgs,
+  type InstanceConfigInterface,
+} from "./resources/instance-config";
 
 /** A namespace loaded on first use: a program that only declares resources never pays for the
  * client's HTTP stack, the whole contract or the emulator at start-up. (Their types are imported

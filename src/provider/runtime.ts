@@ -6,13 +6,15 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { quietHostEcho } from "./errors";
 import { instanceSpec } from "./instance";
+import { instanceConfigSpec } from "./instance-config";
+import { instanceDiskSpec } from "./instance-disk";
 import { makeProvider } from "./make-provider";
 import { byKind } from "./resource-spec";
 import { configure as configureSettings } from "./settings";
 import { subnetSpec } from "./subnet";
 import { vpcSpec } from "./vpc";
 
-const specOf = byKind([vpcSpec, subnetSpec, instanceSpec]);
+const specOf = byKind([vpcSpec, subnetSpec, instanceSpec, instanceDiskSpec, instanceConfigSpec]);
 
 quietHostEcho();
 

@@ -1,0 +1,530 @@
+/** InstanceConfig. API area: configs.
+ * A configuration profile of an instance: the disks on its devices, kernel, helpers, run level,
+ * virtualization mode, memory limit and (optionally) its interfaces, all changed in place; computeId
+ * replaces. Values the API fills in (kernel, memory limit, helpers, interface addresses, `any` 1:1
+ * NAT resolved to the instance's address) never show as a diff: outputs hold the API's values in the
+ * shape that was asked.
+ *
+ * `booted: true` boots the instance into this config (rebooting it if it runs with another) and waits
+ * until it runs; `false` shuts it down if it runs with this config; left out, power is not managed. A
+ * change that takes effect at boot (everything but label and comments) on the config a running
+ * instance uses reboots it only with `rebootOnChange: true`; otherwise a line says a reboot is due.
+ */
+import { isDeepStrictEqual } from "node:util";
+import { z } from "zod";
+import type { ComputeClient } from "../client/compute-client";
+import { ComputeApiError } from "../client/errors";
+import {
+  CONFIG_LIMITS,
+  ConfigParams,
+  DEFAULT_KERNEL,
+  DEFAULT_ROOT_DEVICE,
+  DEVICE_NAMES,
+  INTERFACE_PURPOSES,
+  InterfaceList,
+  PARAVIRT_ONLY_DEVICES,
+  RUN_LEVELS,
+  VIRT_MODES,
+  type Config,
+  type ConfigCreateRequest,
+  type ConfigInterface,
+  type ConfigUpdateRequest,
+  type DeviceName,
+  type Devices,
+  type Helpers,
+  type InterfaceRequest,
+} from "../contract/configs";
+import { bool, idFrom, integer, text } from "../contract/fields";
+import type { Instance } from "../contract/instances";
+import type { CheckFailure } from "./check";
+import { createByListing } from "./create-by-listing";
+import {
+  bootInto,
+  getInstance,
+  isPowered,
+  lastBoot,
+  listConfigs,
+  runningConfigId,
+  shutDown,
+  untilResting,
+} from "./instance-power";
+import { defineSpec, type OperationContext, type Props } from "./resource-spec";
+
+// ---- inputs ----
+
+/** Runs `schema` on a value and reports each issue with its path (`[1].subnetId: ...`), which a
+ * check failure (one per property) would otherwise lose. */
+function withPaths<T extends z.ZodType>(schema: T) {
+  return z.unknown().transform((value, ctx): z.output<T> => {
+    const result = schema.safeParse(value);
+    if (result.success) return result.data;
+    for (const issue of result.error.issues) {
+      const at = issue.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("");
+      ctx.addIssue({
+        code: "custom",
+        message: at ? `${at.replace(/^\./, "")}: ${issue.message}` : issue.message,
+      });
+    }
+    return z.NEVER;
+  });
+}
+
+const deviceSlot = (d: DeviceName) => idFrom(`devices.${d}`).nullable().optional();
+const DevicesInput = z
+  .strictObject(
+    Object.fromEntries(DEVICE_NAMES.map((d) => [d, deviceSlot(d)])) as Record<
+      DeviceName,
+      ReturnType<typeof deviceSlot>
+    >,
+    {
+      error: (iss) =>
+        iss.code === "unrecognized_keys"
+          ? `devices are named sda..sdh (not ${iss.keys.join(", ")})`
+          : iss.input === undefined
+            ? "devices is required"
+            : "devices must map device names (sda..sdh) to disk IDs",
+    },
+  )
+  // Empty slots are left out: `{sda: 12}` is the whole value.
+  .transform((devices) =>
+    Object.fromEntries(Object.entries(devices).filter(([, id]) => id !== null && id !== undefined)),
+  ) as unknown as z.ZodType<Partial<Record<DeviceName, number>>>;
+
+/** Helpers in camelCase, as the API's helpers object holds them. */
+const HELPERS = {
+  updatedbDisabled: "updatedb_disabled",
+  distro: "distro",
+  modulesDep: "modules_dep",
+  network: "network",
+  devtmpfsAutomount: "devtmpfs_automount",
+} as const satisfies Record<string, keyof Helpers>;
+type HelperName = keyof typeof HELPERS;
+
+const HelpersInput = z.strictObject(
+  Object.fromEntries(Object.keys(HELPERS).map((h) => [h, bool(`helpers.${h}`).optional()])) as Record<
+    HelperName,
+    z.ZodOptional<z.ZodBoolean>
+  >,
+  {
+    error: (iss) =>
+      iss.code === "unrecognized_keys"
+        ? `helpers are ${Object.keys(HELPERS).join(", ")} (not ${iss.keys.join(", ")})`
+        : "helpers must be an object of booleans",
+  },
+);
+
+const InterfaceInput = z.strictObject({
+  purpose: z.enum(INTERFACE_PURPOSES, {
+    error: (iss) =>
+      iss.input === undefined ? "purpose is required" : "purpose must be one of public, vlan, vpc",
+  }),
+  primary: bool("primary").optional(),
+  label: z.string({ error: "label must be a string" }).optional(),
+  ipamAddress: z.string({ error: "ipamAddress must be a string" }).optional(),
+  subnetId: idFrom("subnetId").optional(),
+  ipv4: z
+    .strictObject({
+      vpc: z.string({ error: "ipv4.vpc must be a string" }).optional(),
+      nat11: z.string({ error: "ipv4.nat11 must be a string" }).optional(),
+    })
+    .optional(),
+  ipRanges: z.array(z.string({ error: "ipRanges must hold strings" })).optional(),
+});
+
+/** One interface as inputs and outputs hold it: `primary` always, other fields only when set. */
+export interface InterfaceShape {
+  purpose: (typeof INTERFACE_PURPOSES)[number];
+  primary: boolean;
+  label?: string;
+  ipamAddress?: string;
+  subnetId?: number;
+  ipv4?: { vpc?: string; nat11?: string };
+  ipRanges?: string[];
+}
+
+/** Leaves out undefined, null, "" and [] (the API answers null, "" or [] for "none"), and empty objects. */
+function compact<T extends object>(value: T): T {
+  const blank = (v: unknown) =>
+    v === undefined ||
+    v === null ||
+    v === "" ||
+    (Array.isArray(v) && v.length === 0) ||
+    (typeof v === "object" && !Array.isArray(v) && Object.keys(v as object).length === 0);
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => !blank(v))) as T;
+}
+
+function shapeOf(i: z.infer<typeof InterfaceInput>): InterfaceShape {
+  return compact({
+    purpose: i.purpose,
+    primary: i.primary ?? false,
+    label: i.label,
+    ipamAddress: i.ipamAddress,
+    subnetId: i.subnetId,
+    ipv4: i.ipv4 && compact({ vpc: i.ipv4.vpc, nat11: i.ipv4.nat11 }),
+    ipRanges: i.ipRanges,
+  });
+}
+
+function interfaceRequest(i: InterfaceShape): InterfaceRequest {
+  return {
+    purpose: i.purpose,
+    primary: i.primary,
+    label: i.label,
+    ipam_address: i.ipamAddress,
+    subnet_id: i.subnetId,
+    ipv4: i.ipv4 && { vpc: i.ipv4.vpc, nat_1_1: i.ipv4.nat11 },
+    ip_ranges: i.ipRanges,
+  };
+}
+
+/** The contract's names in its messages, as the inputs spell them. */
+const camel = (message: string) =>
+  message
+    .replace(/\bsubnet_id\b/g, "subnetId")
+    .replace(/\bipam_address\b/g, "ipamAddress")
+    .replace(/\bip_ranges\b/g, "ipRanges")
+    .replace(/\bnat_1_1\b/g, "nat11");
+
+/** The contract's rules over the list (per purpose, 0..3 items, one primary, ...), named in camelCase. */
+const InterfacesInput = withPaths(
+  z
+    .array(InterfaceInput, { error: "interfaces must be a list of interfaces" })
+    .transform((list) => list.map(shapeOf))
+    .superRefine((list, ctx) => {
+      const result = InterfaceList.safeParse(list.map(interfaceRequest));
+      if (result.success) return;
+      for (const issue of result.error.issues) {
+        ctx.addIssue({
+          code: "custom",
+          path: issue.path.map((p) => (typeof p === "number" ? p : camel(String(p)))),
+          message: camel(issue.message),
+        });
+      }
+    }),
+);
+
+const ROOT_DEVICE = /^[a-zA-Z0-9/_-]+$/;
+
+export const InstanceConfigInputs = z.object({
+  computeId: idFrom("computeId"),
+  label: text("label", CONFIG_LIMITS.label),
+  comments: z.string({ error: "comments must be a string" }).optional(),
+  devices: DevicesInput,
+  helpers: HelpersInput.optional(),
+  kernel: text("kernel", { min: 1, max: 64 }).optional(),
+  memoryLimit: integer("memoryLimit").nonnegative("memoryLimit must be at least 0").optional(),
+  rootDevice: text("rootDevice", { min: 1, max: 64 })
+    .regex(ROOT_DEVICE, "rootDevice may hold only letters, digits, /, _ and -")
+    .optional(),
+  runLevel: z.enum(RUN_LEVELS, { error: "runLevel must be one of default, single, binbash" }).optional(),
+  virtMode: z.enum(VIRT_MODES, { error: "virtMode must be paravirt or fullvirt" }).optional(),
+  interfaces: InterfacesInput.optional(),
+  booted: bool("booted").optional(),
+  rebootOnChange: bool("rebootOnChange").optional(),
+});
+export type InstanceConfigInputs = z.infer<typeof InstanceConfigInputs>;
+
+export const INSTANCE_CONFIG_COMPUTED = ["interfaceDetails", "created", "updated"] as const;
+
+function validate(inputs: InstanceConfigInputs): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  const devices = inputs.devices as Partial<Record<DeviceName, number>>;
+  const seen = new Map<number, DeviceName>();
+  for (const [name, diskId] of Object.entries(devices) as [DeviceName, number][]) {
+    const first = seen.get(diskId);
+    if (first) {
+      failures.push({
+        property: "devices",
+        reason: `disk ${diskId} is on both ${first} and ${name}; a disk can be on one device only`,
+      });
+    }
+    seen.set(diskId, name);
+  }
+  if (inputs.virtMode === "fullvirt") {
+    for (const name of PARAVIRT_ONLY_DEVICES) {
+      if (devices[name] !== undefined) {
+        failures.push({
+          property: "devices",
+          reason: `${name} is unavailable in fullvirt mode (sda..sdd only)`,
+        });
+      }
+    }
+  }
+  const root = /^\/dev\/(sd[a-h])$/.exec(inputs.rootDevice ?? "")?.[1] as DeviceName | undefined;
+  if (root && devices[root] === undefined) {
+    failures.push({
+      property: "rootDevice",
+      reason: `rootDevice ${inputs.rootDevice} names an empty device: give devices.${root} a disk`,
+    });
+  }
+  return failures;
+}
+
+// ---- requests and outputs ----
+
+function devicesRequest(devices: Partial<Record<DeviceName, number>>) {
+  // Every slot, so that a device the program no longer names is emptied.
+  return Object.fromEntries(
+    DEVICE_NAMES.map((d) => [d, devices[d] === undefined ? null : { disk_id: devices[d]! }]),
+  ) as ConfigCreateRequest["devices"];
+}
+
+function helpersRequest(helpers: Partial<Record<HelperName, boolean>> | undefined) {
+  if (helpers === undefined) return undefined;
+  return Object.fromEntries(
+    (Object.entries(helpers) as [HelperName, boolean][]).map(([name, on]) => [HELPERS[name], on]),
+  ) as Partial<Helpers>;
+}
+
+function devicesOf(devices: Devices): Partial<Record<DeviceName, number>> {
+  return Object.fromEntries(
+    DEVICE_NAMES.flatMap((d) => (typeof devices[d]?.disk_id === "number" ? [[d, devices[d]!.disk_id]] : [])),
+  );
+}
+
+/** The API's helpers; only those asked for when some were (the others are the API's choice). */
+function helpersOf(helpers: Helpers, asked: unknown): Partial<Record<HelperName, boolean>> {
+  const names = (
+    asked && typeof asked === "object" ? Object.keys(asked) : Object.keys(HELPERS)
+  ) as HelperName[];
+  return Object.fromEntries(names.filter((n) => n in HELPERS).map((n) => [n, helpers[HELPERS[n]]]));
+}
+
+/**
+ * The API's interfaces in the shape asked: a VPC address the API chose is left out unless one was
+ * asked, and a 1:1 NAT asked as `any` stays `any` while the API holds an address for it.
+ */
+function interfacesOf(records: ConfigInterface[], asked: unknown): InterfaceShape[] {
+  const askedList = Array.isArray(asked) ? (asked as InterfaceShape[]) : undefined;
+  return records.map((r, i) => {
+    const a = askedList?.[i];
+    const nat = r.ipv4?.nat_1_1 ?? undefined;
+    return compact({
+      purpose: r.purpose,
+      primary: r.primary,
+      label: r.label ?? undefined,
+      ipamAddress: r.ipam_address ?? undefined,
+      subnetId: r.subnet_id ?? undefined,
+      ipv4: r.ipv4
+        ? compact({
+            vpc: a === undefined || a.ipv4?.vpc !== undefined ? (r.ipv4.vpc ?? undefined) : undefined,
+            nat11: nat !== undefined && a?.ipv4?.nat11 === "any" ? "any" : nat,
+          })
+        : undefined,
+      ipRanges: r.ip_ranges ?? undefined,
+    });
+  });
+}
+
+/** Every interface as the API holds it (IDs, addresses, whether active). */
+function detailsOf(records: ConfigInterface[]) {
+  return records.map((r) => ({
+    id: r.id,
+    purpose: r.purpose,
+    primary: r.primary,
+    active: r.active,
+    label: r.label,
+    ipamAddress: r.ipam_address,
+    subnetId: r.subnet_id,
+    vpcId: r.vpc_id,
+    ipv4: r.ipv4 && { vpc: r.ipv4.vpc, nat11: r.ipv4.nat_1_1 },
+    ipRanges: r.ip_ranges,
+  }));
+}
+
+function createBody(inputs: InstanceConfigInputs): ConfigCreateRequest {
+  return {
+    label: inputs.label,
+    comments: inputs.comments,
+    devices: devicesRequest(inputs.devices),
+    helpers: helpersRequest(inputs.helpers),
+    kernel: inputs.kernel,
+    memory_limit: inputs.memoryLimit,
+    root_device: inputs.rootDevice,
+    run_level: inputs.runLevel,
+    virt_mode: inputs.virtMode,
+    interfaces: (inputs.interfaces as InterfaceShape[] | undefined)?.map(interfaceRequest),
+  };
+}
+
+/** Inputs sent on update, with the request field each becomes; all but label and comments apply at boot. */
+const UPDATABLE = {
+  label: (v) => ({ label: v as string }),
+  comments: (v) => ({ comments: v as string }),
+  devices: (v) => ({ devices: devicesRequest(v as Partial<Record<DeviceName, number>>) }),
+  helpers: (v) => ({ helpers: helpersRequest(v as Partial<Record<HelperName, boolean>>) }),
+  kernel: (v) => ({ kernel: v as string }),
+  memoryLimit: (v) => ({ memory_limit: v as number }),
+  rootDevice: (v) => ({ root_device: v as string }),
+  runLevel: (v) => ({ run_level: v as ConfigUpdateRequest["run_level"] }),
+  virtMode: (v) => ({ virt_mode: v as ConfigUpdateRequest["virt_mode"] }),
+  interfaces: (v) => ({ interfaces: (v as InterfaceShape[]).map(interfaceRequest) }),
+} satisfies Record<string, (value: unknown) => ConfigUpdateRequest>;
+const APPLIED_NOW = ["label", "comments"];
+
+// ---- the spec ----
+
+/**
+ * What the provider works with: the config; whether the instance runs with it (undefined: unknown);
+ * and whether a reboot to apply a change is still due (kept in the state as `rebootPending` when
+ * its wait fails, so the next `up` finishes it).
+ */
+export interface ConfigRecord {
+  config: Config;
+  booted: boolean | undefined;
+  rebootPending: boolean;
+}
+
+const params = (configId: string | number, props: Props) =>
+  ConfigParams.parse({ computeId: props.computeId, configId });
+
+/** `InstanceConfig 7 (boot)`, for log lines. */
+const named = (c: Pick<Config, "id" | "label">) => `InstanceConfig ${c.id} (${c.label})`;
+
+/** Whether the instance runs with the config: from the API, else what was known before. */
+async function runsWith(client: ComputeClient, instance: Instance, configId: number, known?: boolean) {
+  const running = await runningConfigId(client, instance);
+  if (running === undefined) return isPowered(instance) ? known : false;
+  return running === configId;
+}
+
+/** Whether the instance has booted into the config since the config last changed. */
+async function bootedSinceChange(client: ComputeClient, computeId: number, config: Config) {
+  const boot = await lastBoot(client, computeId);
+  return boot !== undefined && boot.configId === config.id && boot.created >= config.updated;
+}
+
+export const instanceConfigSpec = defineSpec({
+  kind: "InstanceConfig",
+  inputs: InstanceConfigInputs,
+  computed: INSTANCE_CONFIG_COMPUTED,
+  defaults: {
+    comments: "",
+    kernel: DEFAULT_KERNEL,
+    rootDevice: DEFAULT_ROOT_DEVICE,
+    runLevel: "default",
+    virtMode: "paravirt",
+    rebootOnChange: false,
+  },
+  // Left out, the API chooses (memory limit: the instance's RAM; helpers); interfaces and power are
+  // then not managed by this resource.
+  apiChosen: ["memoryLimit", "helpers", "interfaces", "booted"],
+  validate,
+  replaceOn: ["computeId"],
+  create: async (client, inputs, ctx): Promise<ConfigRecord> => {
+    const { computeId } = inputs;
+    const config = await createByListing(
+      {
+        kind: "InstanceConfig",
+        what: `InstanceConfig ${inputs.label} on Instance ${computeId}`,
+        list: () => listConfigs(client, computeId),
+        post: () => client.api.createConfig({ params: { computeId }, body: createBody(inputs) }),
+        matches: (c) => c.label === inputs.label,
+      },
+      ctx,
+    );
+    // A new config is not what the instance runs with.
+    return { config, booted: false, rebootPending: false };
+  },
+  settled: (outputs) => outputs.rebootPending !== true,
+  settle: async (client, record, inputs, ctx) => settle(client, record, inputs, ctx),
+  read: async (client, id, props) => {
+    const p = params(id, props);
+    const config = await client.api.getConfig({ params: p });
+    const instance = await getInstance(client, p.computeId);
+    const booted = await runsWith(client, instance, config.id, props.booted as boolean | undefined);
+    return { config, booted, rebootPending: props.rebootPending === true };
+  },
+  update: async (client, id, olds, news, ctx) => {
+    const p = params(id, olds);
+    const changed = (Object.keys(UPDATABLE) as (keyof typeof UPDATABLE)[]).filter(
+      (key) => news[key] !== undefined && !isDeepStrictEqual(news[key], olds[key]),
+    );
+    const body = Object.assign({}, ...changed.map((key) => UPDATABLE[key](news[key]))) as ConfigUpdateRequest;
+    const config =
+      changed.length > 0
+        ? await client.api.updateConfig({ params: p, body })
+        : await client.api.getConfig({ params: p });
+    const instance = await getInstance(client, p.computeId);
+    const booted = await runsWith(client, instance, config.id, olds.booted as boolean | undefined);
+    const atBoot = changed.filter((key) => !APPLIED_NOW.includes(key));
+    let rebootPending = olds.rebootPending === true;
+    if (atBoot.length > 0 && booted && news.booted !== false) {
+      if (news.rebootOnChange) rebootPending = true;
+      else {
+        ctx.log(
+          `${named(config)}: ${atBoot.join(", ")} changed; Instance ${instance.id} runs with this config ` +
+            "and applies the change when it reboots (rebootOnChange: true lets `pulumi up` reboot it)",
+        );
+      }
+    }
+    return { config, booted, rebootPending };
+  },
+  delete: async (client, id, props, ctx) => {
+    const p = params(id, props);
+    try {
+      await client.api.deleteConfig({ params: p });
+    } catch (err) {
+      // The API refuses to delete the config an instance runs with: shut the instance down first.
+      if (!(err instanceof ComputeApiError && err.status === 400)) throw err;
+      const instance = await untilResting(client, p.computeId, ctx);
+      if (!(await runsWith(client, instance, p.configId, props.booted as boolean | undefined))) throw err;
+      await shutDown(client, instance, `to delete InstanceConfig ${p.configId}, which it runs with`, ctx);
+      await client.api.deleteConfig({ params: p });
+    }
+  },
+  idOf: (record) => String(record.config.id),
+  toOutputs: ({ config, booted, rebootPending }, props) => ({
+    computeId: ConfigParams.shape.computeId.parse(props.computeId),
+    label: config.label,
+    comments: config.comments ?? "",
+    devices: devicesOf(config.devices),
+    helpers: helpersOf(config.helpers, props.helpers),
+    kernel: config.kernel,
+    memoryLimit: config.memory_limit,
+    rootDevice: config.root_device,
+    runLevel: config.run_level,
+    virtMode: config.virt_mode,
+    interfaces: interfacesOf(config.interfaces, props.interfaces),
+    booted: booted ?? props.booted,
+    rebootOnChange: props.rebootOnChange,
+    interfaceDetails: detailsOf(config.interfaces),
+    created: config.created,
+    updated: config.updated,
+    // Only while a reboot to apply a change is still due.
+    rebootPending: rebootPending || undefined,
+  }),
+});
+
+/**
+ * After create and update: the power `booted` asks for (booting into this config, rebooting from
+ * another, or shutting down), and a reboot due to apply a change; each waited for.
+ */
+async function settle(
+  client: ComputeClient,
+  record: ConfigRecord,
+  inputs: InstanceConfigInputs,
+  ctx: OperationContext,
+): Promise<ConfigRecord> {
+  if (inputs.booted === undefined && !record.rebootPending) return record;
+  const { computeId } = inputs;
+  const configId = record.config.id;
+  const instance = await untilResting(client, computeId, ctx);
+  const running = await runsWith(client, instance, configId, record.booted);
+  let booted = running;
+  if (inputs.booted === false) {
+    if (running === true) await shutDown(client, instance, `${named(record.config)} has booted: false`, ctx);
+    booted = false;
+  } else if (inputs.booted === true && running !== true) {
+    await bootInto(client, instance, configId, `into ${named(record.config)}, which has booted: true`, ctx);
+    booted = true;
+  } else if (
+    record.rebootPending &&
+    running &&
+    !(await bootedSinceChange(client, computeId, record.config))
+  ) {
+    await bootInto(client, instance, configId, `to apply the change to ${named(record.config)}`, ctx);
+  }
+  const config = await client.api.getConfig({ params: { computeId, configId } });
+  return { config, booted, rebootPending: false };
+}

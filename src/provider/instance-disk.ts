@@ -1,0 +1,293 @@
+/** InstanceDisk. API area: disks.
+ * A disk of an instance, empty or deployed from an image; `settle` waits until it is `ready`. Label
+ * changes in place; size through the resize endpoint and rootPass through the disk's password
+ * endpoint, both in place: when the disk is in use (its instance runs with a config that holds it),
+ * the instance is shut down first if `allowReboot` (default true), and booted back into the same
+ * config once the disk is ready again. Everything else a deploy decides replaces the disk.
+ *
+ * Disk labels are not unique (an instance may hold two `data` disks), so a create whose answer is
+ * lost is found by listing the instance's disks before and after (`createByListing`).
+ */
+import { z } from "zod";
+import type { ComputeClient } from "../client/compute-client";
+import { collect } from "../client/pagination";
+import { gone, status, waitForDisk } from "../client/waits";
+import type { Config } from "../contract/configs";
+import { AuthorizedKeys, AuthorizedUsers, ImageId, password, StackScriptData } from "../contract/deploy";
+import {
+  diskEndpoints,
+  DiskLabel,
+  DiskParams,
+  DiskSize,
+  FILESYSTEMS,
+  type Disk,
+  type DiskCreateRequest,
+} from "../contract/disks";
+import { bool, idFrom, integer } from "../contract/fields";
+import type { Instance } from "../contract/instances";
+import { act } from "./actions";
+import type { CheckFailure } from "./check";
+import { createByListing } from "./create-by-listing";
+import { ProviderError } from "./errors";
+import {
+  bootInto,
+  isPowered,
+  listConfigs,
+  namedInstance,
+  runningConfigId,
+  shutDown,
+  untilResting,
+} from "./instance-power";
+import { defineSpec, type OperationContext, type Props } from "./resource-spec";
+
+export const InstanceDiskInputs = z.object({
+  computeId: idFrom("computeId"),
+  label: DiskLabel.optional(),
+  size: DiskSize,
+  filesystem: z
+    .enum(FILESYSTEMS, { error: "filesystem must be one of raw, swap, ext3, ext4, initrd" })
+    .optional(),
+  image: ImageId.optional(),
+  rootPass: password("rootPass").optional(),
+  authorizedKeys: AuthorizedKeys.optional(),
+  authorizedUsers: AuthorizedUsers.optional(),
+  stackscriptId: integer("stackscriptId").positive("stackscriptId must be an integer ID").optional(),
+  stackscriptData: StackScriptData.optional(),
+  allowReboot: bool("allowReboot").optional(),
+});
+export type InstanceDiskInputs = z.infer<typeof InstanceDiskInputs>;
+
+export const INSTANCE_DISK_COMPUTED = ["status", "created", "updated"] as const;
+
+/** Inputs kept as secrets in the state (the class marks them) and never shown in a check failure. */
+export const INSTANCE_DISK_SECRETS = ["rootPass", "stackscriptData"] as const;
+
+/** Inputs that only make sense with an image to deploy. */
+const DEPLOY_ONLY = ["rootPass", "authorizedKeys", "authorizedUsers", "stackscriptData"] as const;
+
+/**
+ * What the provider works with: the disk, and whether its instance was shut down for a resize or a
+ * password reset and must be booted back once the disk is ready (kept in the state as `resumeBoot`
+ * when that wait fails, so the next `up` boots it).
+ */
+export interface DiskRecord {
+  disk: Disk;
+  resume: boolean;
+}
+
+const params = (diskId: string | number, props: Props) =>
+  DiskParams.parse({ computeId: props.computeId, diskId });
+
+/** `InstanceDisk 5 (data)`, for log lines. */
+const named = (d: Pick<Disk, "id" | "label">) => `InstanceDisk ${d.id} (${d.label})`;
+
+const listDisks = (client: ComputeClient, computeId: number) =>
+  collect(client.each(diskEndpoints.listDisks, { params: { computeId } }));
+
+function createBody(inputs: InstanceDiskInputs): DiskCreateRequest {
+  return {
+    size: inputs.size,
+    label: inputs.label,
+    filesystem: inputs.filesystem,
+    image: inputs.image,
+    root_pass: inputs.rootPass,
+    authorized_keys: inputs.authorizedKeys,
+    authorized_users: inputs.authorizedUsers,
+    stackscript_id: inputs.stackscriptId,
+    stackscript_data: inputs.stackscriptData,
+  };
+}
+
+function validate(inputs: InstanceDiskInputs): CheckFailure[] {
+  const failures: CheckFailure[] = [];
+  if (inputs.image === undefined) {
+    if (inputs.label === undefined) {
+      failures.push({ property: "label", reason: "label is required for an empty disk (one without image)" });
+    }
+    if (inputs.stackscriptId !== undefined) {
+      failures.push({ property: "image", reason: "image is required with a StackScript (stackscriptId)" });
+    }
+    for (const property of DEPLOY_ONLY) {
+      if (inputs[property] !== undefined) {
+        failures.push({ property, reason: `${property} needs an image to deploy (an empty disk has none)` });
+      }
+    }
+  } else if (inputs.rootPass === undefined) {
+    failures.push({ property: "rootPass", reason: "rootPass is required when deploying from an image" });
+  }
+  return failures;
+}
+
+/**
+ * The config of the powered instance that holds the disk, if any: the one it runs with, or, when
+ * that is unknown, any config that holds it.
+ */
+async function usedBy(client: ComputeClient, instance: Instance, diskId: number) {
+  if (!isPowered(instance)) return undefined;
+  const configs = await listConfigs(client, instance.id);
+  const holds = (c: Config) => Object.values(c.devices).some((d) => d?.disk_id === diskId);
+  const running = await runningConfigId(client, instance, configs);
+  if (typeof running === "number") return configs.find((c) => c.id === running && holds(c));
+  return configs.find(holds);
+}
+
+/**
+ * Frees the disk for a resize, a password reset or a delete: shuts its instance down when it runs
+ * with the disk and `allowReboot` lets it, else fails saying what to do. Returns whether it shut down.
+ */
+async function freeDisk(
+  client: ComputeClient,
+  disk: Disk,
+  computeId: number,
+  action: string,
+  allowReboot: boolean,
+  ctx: OperationContext,
+): Promise<boolean> {
+  const instance = await untilResting(client, computeId, ctx);
+  const config = await usedBy(client, instance, disk.id);
+  if (!config) return false;
+  if (!allowReboot) {
+    throw new ProviderError(
+      `${named(disk)}: ${namedInstance(instance)} runs with config ${config.id} (${config.label}), which ` +
+        `holds this disk, and must be shut down to ${action} this disk; allowReboot is false, so shut it ` +
+        "down yourself (or set allowReboot: true) and run `pulumi up` again",
+    );
+  }
+  await shutDown(client, instance, `to ${action} ${named(disk)}`, ctx);
+  return true;
+}
+
+type DiskAddress = z.infer<typeof DiskParams>;
+
+const untilReady = async (client: ComputeClient, p: DiskAddress, ctx: OperationContext) =>
+  (await waitForDisk(client, p.computeId, p.diskId, status("ready", { failed: ["deleting"] }), ctx.wait))!;
+
+async function bootBack(client: ComputeClient, computeId: number, disk: Disk, ctx: OperationContext) {
+  const instance = await untilResting(client, computeId, ctx);
+  await bootInto(client, instance, undefined, `back, after the change to ${named(disk)}`, ctx);
+}
+
+export const instanceDiskSpec = defineSpec({
+  kind: "InstanceDisk",
+  inputs: InstanceDiskInputs,
+  computed: INSTANCE_DISK_COMPUTED,
+  defaults: { allowReboot: true },
+  // Left out, the API names a disk from an image `<image> Disk` and picks the filesystem.
+  apiChosen: ["label", "filesystem"],
+  secrets: INSTANCE_DISK_SECRETS,
+  validate,
+  replaceOn: [
+    "computeId",
+    "filesystem",
+    "image",
+    "authorizedKeys",
+    "authorizedUsers",
+    "stackscriptId",
+    "stackscriptData",
+  ],
+  create: async (client, inputs, ctx): Promise<DiskRecord> => {
+    const { computeId } = inputs;
+    const disk = await createByListing(
+      {
+        kind: "InstanceDisk",
+        what: `InstanceDisk ${inputs.label ?? `from ${inputs.image}`} on Instance ${computeId}`,
+        list: () => listDisks(client, computeId),
+        post: () => client.api.createDisk({ params: { computeId }, body: createBody(inputs) }),
+        matches: (d) =>
+          d.size === inputs.size &&
+          (inputs.label === undefined || d.label === inputs.label) &&
+          (inputs.filesystem === undefined || d.filesystem === inputs.filesystem),
+      },
+      ctx,
+    );
+    return { disk, resume: false };
+  },
+  // Not ready yet (a wait that failed), or an instance to boot back: the next `up` settles again.
+  settled: (outputs) => (outputs.status === undefined || outputs.status === "ready") && !outputs.resumeBoot,
+  settle: async (client, record, inputs, ctx) => {
+    const p = params(record.disk.id, inputs);
+    const disk = await untilReady(client, p, ctx);
+    if (record.resume) await bootBack(client, p.computeId, disk, ctx);
+    return { disk, resume: false };
+  },
+  read: async (client, id, props) => ({
+    disk: await client.api.getDisk({ params: params(id, props) }),
+    resume: props.resumeBoot === true,
+  }),
+  update: async (client, id, olds, news, ctx) => {
+    const p = params(id, olds);
+    let disk = await client.api.getDisk({ params: p });
+    if (news.label !== undefined && news.label !== disk.label) {
+      disk = await client.api.updateDisk({ params: p, body: { label: news.label } });
+    }
+    // An instance shut down by an earlier update whose wait failed is still to boot back.
+    let resume = olds.resumeBoot === true;
+    // Compared with the API's size: a resize whose wait failed has been applied.
+    const resize = news.size !== disk.size;
+    const newPass = news.rootPass !== undefined && news.rootPass !== olds.rootPass;
+    if (!resize && !newPass) return { disk, resume };
+    const action = [newPass && "reset the root password of", resize && "resize"]
+      .filter(Boolean)
+      .join(" and ");
+    disk = await untilReady(client, p, ctx);
+    const allowReboot = news.allowReboot !== false;
+    if (await freeDisk(client, disk, p.computeId, action, allowReboot, ctx)) resume = true;
+    try {
+      if (newPass) {
+        ctx.log(`${named(disk)}: resetting the root password`);
+        await act(
+          {
+            name: `${named(disk)}: reset the root password`,
+            post: () => client.api.resetDiskPassword({ params: p, body: { password: news.rootPass! } }),
+            // Not readable back; the same password again changes nothing more.
+            happened: async () => false,
+          },
+          ctx,
+        );
+      }
+      if (resize) {
+        ctx.log(`${named(disk)}: resizing from ${disk.size} MB to ${news.size} MB`);
+        await act(
+          {
+            name: `${named(disk)}: resize to ${news.size} MB`,
+            post: () => client.api.resizeDisk({ params: p, body: { size: news.size } }),
+            happened: async () => (await client.api.getDisk({ params: p })).size === news.size,
+          },
+          ctx,
+        );
+      }
+    } catch (err) {
+      // Refused (no space, ...): the instance is not left down for it.
+      if (resume) await bootBack(client, p.computeId, disk, ctx);
+      throw err;
+    }
+    return { disk: await client.api.getDisk({ params: p }), resume };
+  },
+  delete: async (client, id, props, ctx) => {
+    const p = params(id, props);
+    const disk = await client.api.getDisk({ params: p });
+    await freeDisk(client, disk, p.computeId, "delete", props.allowReboot !== false, ctx);
+    await client.api.deleteDisk({ params: p });
+    await waitForDisk(client, p.computeId, p.diskId, gone(), ctx.wait);
+  },
+  idOf: (record) => String(record.disk.id),
+  toOutputs: ({ disk, resume }, props) => ({
+    computeId: DiskParams.shape.computeId.parse(props.computeId),
+    label: disk.label,
+    size: disk.size,
+    filesystem: disk.filesystem,
+    // What a deploy was given is not read back: the outputs keep what was asked.
+    image: props.image,
+    rootPass: props.rootPass,
+    authorizedKeys: props.authorizedKeys,
+    authorizedUsers: props.authorizedUsers,
+    stackscriptId: props.stackscriptId,
+    stackscriptData: props.stackscriptData,
+    allowReboot: props.allowReboot,
+    status: disk.status,
+    created: disk.created,
+    updated: disk.updated,
+    // Only while an instance shut down for this disk is still to boot back.
+    resumeBoot: resume || undefined,
+  }),
+});

@@ -1,0 +1,163 @@
+/**
+ * The power of an instance as its parts (disks, configs) need it: which config it runs with, and
+ * shutting it down, booting or rebooting it into a config, each sent through `act` (an answer lost
+ * is read back, never repeated blindly) and waited for.
+ *
+ * The instance record does not say which config it runs with. As the peers do, the latest boot or
+ * reboot event of the instance says (`/account/events`, beyond the spec; its secondary entity is the
+ * config). Events are listed for 90 days and need `events:read_only`: without one, an instance with a
+ * single config runs with that one, and otherwise the answer is unknown (callers keep what they knew).
+ */
+import type { ComputeClient } from "../client/compute-client";
+import { ComputeApiError } from "../client/errors";
+import { collect } from "../client/pagination";
+import { status, waitForInstance, type Goal } from "../client/waits";
+import { configEndpoints, type Config } from "../contract/configs";
+import { InstanceParams } from "../contract/instance-endpoints";
+import type { Instance } from "../contract/instances";
+import { act } from "./actions";
+import type { OperationContext } from "./resource-spec";
+
+const params = (computeId: number) => InstanceParams.parse({ computeId });
+
+export const getInstance = (client: ComputeClient, computeId: number) =>
+  client.api.getInstance({ params: params(computeId) });
+
+export const listConfigs = (client: ComputeClient, computeId: number) =>
+  collect(client.each(configEndpoints.listConfigs, { params: { computeId } }));
+
+/** `Instance 12 (web-1)`, for log lines. */
+export const namedInstance = (i: Pick<Instance, "id" | "label">) => `Instance ${i.id} (${i.label})`;
+
+/** Powered: running, or on the way up or down with a config in use. */
+export function isPowered(instance: Instance): boolean {
+  return ["running", "booting", "rebooting", "shutting_down"].includes(instance.status);
+}
+
+/** Statuses an instance does not leave by itself. */
+const STUCK: Instance["status"][] = ["stopped", "billing_suspension"];
+
+const resting: Goal<Instance> = {
+  name: "running or offline",
+  reached: (i) => i !== undefined && (i.status === "running" || i.status === "offline"),
+  unreachable: (i) =>
+    i === undefined ? "it was deleted" : STUCK.includes(i.status) ? `it is ${i.status}` : undefined,
+};
+
+/** Waits until the instance rests (running or offline): actions are refused while another runs. */
+export async function untilResting(client: ComputeClient, computeId: number, ctx: OperationContext) {
+  return (await waitForInstance(client, computeId, resting, ctx.wait))!;
+}
+
+interface BootEvent {
+  eventId: number;
+  /** When it began (the API's timestamp). */
+  created: string;
+  /** The config booted into; null for none (rescue). */
+  configId: number | null;
+}
+
+/** The instance's latest boot or reboot event, or undefined when the events cannot tell. */
+export async function lastBoot(client: ComputeClient, computeId: number): Promise<BootEvent | undefined> {
+  try {
+    const { data } = await client.api.listEvents({
+      query: { page_size: 25 },
+      filter: {
+        "entity.type": "compute",
+        "entity.id": computeId,
+        "+or": [{ action: "compute_boot" }, { action: "compute_reboot" }],
+      },
+    });
+    const event = data[0];
+    if (!event) return undefined;
+    const config = event.secondary_entity;
+    return {
+      eventId: event.id,
+      created: event.created,
+      configId: config?.type === "compute_config" ? Number(config.id) : null,
+    };
+  } catch (err) {
+    // A token without events:read_only, or an API without the (unspecified) events: unknown.
+    if (err instanceof ComputeApiError && [400, 401, 403, 404].includes(err.status)) return undefined;
+    throw err;
+  }
+}
+
+/**
+ * The config the instance runs with: null when it is not powered (or runs without one), undefined
+ * when unknown. `configs`, when the caller has them, saves a list.
+ */
+export async function runningConfigId(
+  client: ComputeClient,
+  instance: Instance,
+  configs?: Config[],
+): Promise<number | null | undefined> {
+  if (!isPowered(instance)) return null;
+  const boot = await lastBoot(client, instance.id);
+  if (boot) return boot.configId;
+  const all = configs ?? (await listConfigs(client, instance.id));
+  return all.length === 1 ? all[0]!.id : undefined;
+}
+
+/** Shuts a running instance down and waits until it is offline; `why` is logged. */
+export async function shutDown(
+  client: ComputeClient,
+  instance: Instance,
+  why: string,
+  ctx: OperationContext,
+): Promise<Instance> {
+  if (instance.status === "offline") return instance;
+  ctx.log(`${namedInstance(instance)}: shutting down (${why})`);
+  await act(
+    {
+      name: `${namedInstance(instance)}: shut down`,
+      post: () => client.api.shutdownInstance({ params: params(instance.id), body: {} }),
+      happened: async () =>
+        ["shutting_down", "offline"].includes((await getInstance(client, instance.id)).status),
+    },
+    ctx,
+  );
+  return (await waitForInstance(client, instance.id, status("offline"), ctx.wait))!;
+}
+
+/**
+ * Boots an offline instance into `configId` (undefined: the config it ran with last), or reboots a
+ * running one into it, and waits until it runs; `why` is logged.
+ */
+export async function bootInto(
+  client: ComputeClient,
+  instance: Instance,
+  configId: number | undefined,
+  why: string,
+  ctx: OperationContext,
+): Promise<Instance> {
+  const p = params(instance.id);
+  const body = configId === undefined ? {} : { config_id: configId };
+  if (instance.status === "offline") {
+    ctx.log(`${namedInstance(instance)}: booting (${why})`);
+    await act(
+      {
+        name: `${namedInstance(instance)}: boot`,
+        post: () => client.api.bootInstance({ params: p, body }),
+        happened: async () =>
+          ["booting", "running"].includes((await getInstance(client, instance.id)).status),
+      },
+      ctx,
+    );
+  } else {
+    ctx.log(`${namedInstance(instance)}: rebooting (${why})`);
+    const before = await lastBoot(client, instance.id);
+    await act(
+      {
+        name: `${namedInstance(instance)}: reboot`,
+        post: () => client.api.rebootInstance({ params: p, body }),
+        // A newer boot event, or the instance on its way: the reboot was taken.
+        happened: async () =>
+          (await getInstance(client, instance.id)).status === "rebooting" ||
+          ((await lastBoot(client, instance.id))?.eventId ?? 0) > (before?.eventId ?? 0),
+      },
+      ctx,
+    );
+  }
+  return (await waitForInstance(client, instance.id, status("running"), ctx.wait))!;
+}
