@@ -80,7 +80,9 @@ test("up creates the disks, waits until they are ready, and the config boots the
   const result = await e.stack.up();
   expect(result.summary.resourceChanges).toEqual({ create: 5 });
   computeId = Number(result.outputs.instanceId!.value);
-  expect((await disks()).map((d) => [d.label, d.size, d.filesystem, d.status])).toEqual([
+  // The engine creates independent resources in parallel: the API's order is not the program's.
+  const byLabel = (await disks()).sort((x, y) => x.label.localeCompare(y.label));
+  expect(byLabel.map((d) => [d.label, d.size, d.filesystem, d.status])).toEqual([
     ["root", 4000, "ext4", "ready"],
     ["swap", 512, "swap", "ready"],
   ]);
