@@ -6,12 +6,25 @@ import type * as emulatorModule from "./emulator";
 export { Vpc, type VpcArgs } from "./resources/vpc";
 export { Subnet, type SubnetArgs } from "./resources/subnet";
 export { Instance, type InstanceArgs } from "./resources/instance";
+export { SshKey, type SshKeyArgs } from "./resources/ssh-key";
+export { Token, type TokenArgs } from "./resources/token";
 export { InstanceDisk, type InstanceDiskArgs } from "./resources/instance-disk";
 export {
   InstanceConfig,
   type InstanceConfigArgs,
   type InstanceConfigInterface,
 } from "./resources/instance-config";
+export {
+  StackScript,
+  type StackScriptArgs,
+  type StackScriptUserDefinedField,
+} from "./resources/stack-script";
+export { Tag, type TagArgs } from "./resources/tag";
+export { ProfileSettings, type ProfileSettingsArgs } from "./resources/profile-settings";
+export { ProfilePreferences, type ProfilePreferencesArgs } from "./resources/profile-preferences";
+
+/** Data functions (`getImage`, `getImageOutput`, ...): see src/functions. */
+export * from "./functions";
 
 /** A namespace loaded on first use: a program that only declares resources never pays for the
  * client's HTTP stack, the whole contract or the emulator at start-up. (Their types are imported

@@ -67,11 +67,11 @@ async function guarded<T>(spec: AnySpec, operation: string, run: () => Promise<T
 
 export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
   return {
-    async check(_olds: Props, news: Props) {
+    async check(olds: Props, news: Props) {
       return guarded(spec, "check", async () => {
         const result = checkInputs(spec.inputs, news, spec.defaults as Props);
         if (result.failures.length === 0 && spec.validate && !containsUnknown(result.inputs)) {
-          result.failures.push(...spec.validate(result.inputs));
+          result.failures.push(...(await spec.validate(result.inputs, olds ?? {})));
         }
         return { ...result, failures: result.failures.map((f) => withoutSecretValue(spec, f)) };
       });

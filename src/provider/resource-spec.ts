@@ -34,8 +34,12 @@ export interface ResourceSpec<Inputs extends Props = Props, Rec = unknown> {
   apiChosen?: (keyof Inputs & string)[];
   /** Secret inputs (the resource class marks them secret): a failing check never shows their value. */
   secrets?: readonly (keyof Inputs & string)[];
-  /** Rules across inputs, checked at preview once every field is valid and known. */
-  validate?(inputs: Inputs): CheckFailure[];
+  /**
+   * Rules across inputs, checked at preview once every field is valid and known. `olds` are the
+   * inputs in the state (empty for a new resource), for rules that hold only for new values (an
+   * expiry in the past); a rule may look something up in the API.
+   */
+  validate?(inputs: Inputs, olds: Props): CheckFailure[] | Promise<CheckFailure[]>;
   /** Inputs that cannot change in place. */
   replaceOn: (keyof Inputs & string)[];
   /** Whether a replacement must delete the old resource first (e.g. a unique label is kept). */

@@ -9,12 +9,30 @@ import { instanceSpec } from "./instance";
 import { instanceConfigSpec } from "./instance-config";
 import { instanceDiskSpec } from "./instance-disk";
 import { makeProvider } from "./make-provider";
+import { profilePreferencesSpec } from "./profile-preferences";
+import { profileSettingsSpec } from "./profile-settings";
 import { byKind } from "./resource-spec";
 import { configure as configureSettings } from "./settings";
+import { sshKeySpec } from "./ssh-key";
+import { stackScriptSpec } from "./stack-script";
 import { subnetSpec } from "./subnet";
+import { tagSpec } from "./tag";
+import { tokenSpec } from "./token";
 import { vpcSpec } from "./vpc";
 
-const specOf = byKind([vpcSpec, subnetSpec, instanceSpec, instanceDiskSpec, instanceConfigSpec]);
+const specOf = byKind([
+  vpcSpec,
+  subnetSpec,
+  instanceSpec,
+  instanceDiskSpec,
+  instanceConfigSpec,
+  sshKeySpec,
+  tokenSpec,
+  stackScriptSpec,
+  tagSpec,
+  profileSettingsSpec,
+  profilePreferencesSpec,
+]);
 
 quietHostEcho();
 

@@ -58,6 +58,11 @@ export function clientFromConfig(): ComputeClient {
   return cached.client;
 }
 
+/** The API token the provider acts with (never to be logged or stored), or undefined when none is set. */
+export function apiToken(): string | undefined {
+  return setting("token", "COMPUTE_TOKEN");
+}
+
 /** How long the waits of one operation may take, in ms. */
 export function waitTimeoutMs(operation: Operation): number {
   const perOperation = `${operation}TimeoutSeconds`;

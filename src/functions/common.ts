@@ -1,0 +1,171 @@
+/**
+ * What the data functions share. They run in the program process (dynamic providers have no
+ * Invoke), so they read the credentials there: explicit options, else the stack config
+ * (`compute:apiUrl`, `compute:token` read as plain values through `pulumi.runtime.getConfig`, since
+ * a secret's `Config.getSecret` is an Output), else `COMPUTE_API_URL` / `COMPUTE_TOKEN`, as the
+ * provider does. The client and the contract are loaded on the first call, never at start-up.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { ComputeClient } from "../client/compute-client";
+import type { ListFilter } from "../contract/filter";
+
+/** Credentials of one call, when they are not those of the stack. */
+export interface FunctionOptions {
+  /** API base URL ending in `/v4`. Default: stack config `compute:apiUrl`, else `COMPUTE_API_URL`. */
+  apiUrl?: string;
+  /** API token. Default: stack config `compute:token` (a secret), else `COMPUTE_TOKEN`. */
+  token?: string;
+}
+
+/**
+ * A data function's failure: one line, reported by the engine without a stack trace (a
+ * `RunError`), e.g. `image private/12 not found` or `getVpcs: [401] Invalid Token (GET /vpcs)`.
+ */
+export class DataFunctionError extends pulumi.RunError {
+  override readonly name = "DataFunctionError";
+}
+
+/** Whether a token must be at hand: `optional` endpoints answer public records without one. */
+export type TokenNeed = "required" | "optional";
+
+const clients = new Map<string, ComputeClient>();
+
+function setting(key: string, env: string, explicit: string | undefined): string | undefined {
+  return explicit || pulumi.runtime.getConfig(`compute:${key}`) || process.env[env] || undefined;
+}
+
+/** The client for these credentials (one per URL and token), loading the client module on first use. */
+export function clientFor(opts: FunctionOptions = {}, need: TokenNeed = "required"): ComputeClient {
+  const apiUrl = setting("apiUrl", "COMPUTE_API_URL", opts.apiUrl);
+  const token = setting("token", "COMPUTE_TOKEN", opts.token);
+  if (!apiUrl) {
+    throw new DataFunctionError(
+      "No API URL: run `pulumi config set compute:apiUrl <url ending in /v4>` or set COMPUTE_API_URL",
+    );
+  }
+  if (!token && need === "required") {
+    throw new DataFunctionError(
+      "No API token: run `pulumi config set --secret compute:token <token>` or set COMPUTE_TOKEN",
+    );
+  }
+  const key = `${apiUrl}\n${token ?? ""}`;
+  let client = clients.get(key);
+  if (!client) {
+    const { ComputeClient: Client } =
+      require("../client/compute-client") as typeof import("../client/compute-client");
+    client = new Client({ baseUrl: apiUrl, token });
+    clients.set(key, client);
+  }
+  return client;
+}
+
+/** The contract's endpoints, loaded on first use. */
+export function endpoints(): typeof import("../contract").endpoints {
+  return (require("../contract") as typeof import("../contract")).endpoints;
+}
+
+const isNotFound = (err: unknown) =>
+  err instanceof Error && err.name === "ComputeApiError" && (err as { status?: number }).status === 404;
+
+/**
+ * Runs one data function: a 404 becomes `<what> not found` (when `what` is given), any other
+ * failure one line prefixed by the function's name.
+ */
+export async function run<T>(fn: string, what: string | undefined, body: () => Promise<T>): Promise<T> {
+  try {
+    return await body();
+  } catch (err) {
+    if (err instanceof DataFunctionError) throw err;
+    if (what !== undefined && isNotFound(err)) throw new DataFunctionError(`${what} not found`);
+    const message = err instanceof Error ? err.message : String(err);
+    throw new DataFunctionError(`${fn}: ${message.split("\n")[0]}`);
+  }
+}
+
+/** Every item of a list endpoint (each page), with an `X-Filter` when there is one. */
+export async function listAll<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}
+
+/** A filter object, or undefined when it holds no condition. */
+export function filterOf(conditions: Record<string, unknown>): ListFilter | undefined {
+  const kept = Object.entries(conditions).filter(([, v]) => v !== undefined);
+  return kept.length ? (Object.fromEntries(kept) as ListFilter) : undefined;
+}
+
+/** The arguments of the Output form: each may be an Input. */
+export type InputArgs<A> = { [K in keyof A]: pulumi.Input<A[K]> };
+
+/** The Output form of a data function: waits for its Input arguments, then calls the Promise form. */
+export function outputOf<A, R>(
+  fn: (args: A, opts?: FunctionOptions) => Promise<R>,
+  args: InputArgs<A>,
+  opts?: FunctionOptions,
+): pulumi.Output<R> {
+  return pulumi.output(args).apply((plain) => fn(plain as unknown as A, opts)) as pulumi.Output<R>;
+}
+
+// ---- labels: glob or regular expression ----
+
+/** How a list function matches labels. */
+export interface LabelArgs {
+  /**
+   * A glob on the whole label, case-sensitive: `*` is any run of characters, `?` one character
+   * (`Debian *`, `Ubuntu 2?.04*`). Without a wildcard it is the exact label.
+   */
+  label?: string;
+  /** A regular expression (JavaScript syntax) the label must contain a match of: `^Debian \d+$`. */
+  labelRegex?: string;
+}
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+
+function globToRegex(glob: string): RegExp {
+  const source = glob
+    .split(/([*?])/)
+    .map((part) => (part === "*" ? ".*" : part === "?" ? "." : escapeRegex(part)))
+    .join("");
+  return new RegExp(`^${source}$`, "s");
+}
+
+/** A test of a label against `label` and `labelRegex` (both must hold when both are given). */
+export function labelTest(args: LabelArgs): (label: string) => boolean {
+  const tests: RegExp[] = [];
+  if (args.label !== undefined) tests.push(globToRegex(args.label));
+  if (args.labelRegex !== undefined) {
+    try {
+      tests.push(new RegExp(args.labelRegex));
+    } catch (err) {
+      throw new DataFunctionError(
+        `labelRegex ${JSON.stringify(args.labelRegex)} is not a valid regular expression: ${(err as Error).message}`,
+      );
+    }
+  }
+  return (label) => tests.every((re) => re.test(label));
+}
+
+/**
+ * The part of a label glob the API can check (an `X-Filter` condition): the exact label when
+ * there is no wildcard, else `+contains` of its longest literal run; the glob is then checked
+ * here. Undefined when there is nothing to send.
+ */
+export function labelCondition(glob: string | undefined): ListFilter[string] {
+  if (glob === undefined) return undefined;
+  if (!/[*?]/.test(glob)) return glob;
+  const longest = glob.split(/[*?]/).reduce((a, b) => (b.length > a.length ? b : a), "");
+  return longest ? { "+contains": longest } : undefined;
+}
+
+/** A numeric ID given as a number or as a resource's `id` string. */
+export type IdArg = number | string;
+
+/** The integer an ID argument holds; anything else fails naming the argument. */
+export function idArg(name: string, value: IdArg): number {
+  const n = typeof value === "number" ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n) || n <= 0) {
+    throw new DataFunctionError(`${name} must be an integer ID, not ${JSON.stringify(value)}`);
+  }
+  return n;
+}

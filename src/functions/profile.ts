@@ -1,0 +1,52 @@
+/** Data function of the acting user's profile: `getProfile`. API area: profile. */
+import type * as pulumi from "@pulumi/pulumi";
+import type { Profile } from "../contract/profile";
+import { clientFor, outputOf, run, type FunctionOptions } from "./common";
+
+/** The profile of the token's user. */
+export interface ProfileResult {
+  uid: number;
+  username: string;
+  email: string;
+  emailNotifications: boolean;
+  /** IANA time zone name. */
+  timezone: string;
+  authenticationType: "password" | "github";
+  /** Public keys installed on new instances' root user; null when none were set. */
+  authorizedKeys: string[] | null;
+  lishAuthMethod: "password_keys" | "keys_only" | "disabled";
+  ipWhitelistEnabled: boolean;
+  /** Whether the user is restricted (its access then comes from `getGrants`). */
+  restricted: boolean;
+  twoFactorAuth: boolean;
+  verifiedPhoneNumber: string | null;
+  referrals: { code: string; completed: number; credit: number; pending: number; total: number; url: string };
+}
+
+export function toProfileResult(p: Profile): ProfileResult {
+  return {
+    uid: p.uid,
+    username: p.username,
+    email: p.email,
+    emailNotifications: p.email_notifications,
+    timezone: p.timezone,
+    authenticationType: p.authentication_type,
+    authorizedKeys: p.authorized_keys ? [...p.authorized_keys] : null,
+    lishAuthMethod: p.lish_auth_method,
+    ipWhitelistEnabled: p.ip_whitelist_enabled,
+    restricted: p.restricted,
+    twoFactorAuth: p.two_factor_auth,
+    verifiedPhoneNumber: p.verified_phone_number,
+    referrals: { ...p.referrals },
+  };
+}
+
+/** The profile of the user whose token the stack uses (any valid token may read it). */
+export function getProfile(opts?: FunctionOptions): Promise<ProfileResult> {
+  return run("getProfile", undefined, async () => toProfileResult(await clientFor(opts).api.getProfile()));
+}
+
+/** `getProfile` as an Output. */
+export function getProfileOutput(opts?: FunctionOptions): pulumi.Output<ProfileResult> {
+  return outputOf(() => getProfile(opts), {});
+}

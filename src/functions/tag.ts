@@ -1,0 +1,38 @@
+/** Data function of tags: `getTags`. API area: tags. */
+import type * as pulumi from "@pulumi/pulumi";
+import {
+  clientFor,
+  endpoints,
+  labelTest,
+  listAll,
+  outputOf,
+  run,
+  type FunctionOptions,
+  type InputArgs,
+  type LabelArgs,
+} from "./common";
+
+/** Label filters, checked here (the tag list takes no `X-Filter`). */
+export type GetTagsArgs = LabelArgs;
+
+export interface GetTagsResult {
+  /** The labels of the account's tags (created explicitly or carried by an instance), in the API's order. */
+  tags: string[];
+}
+
+/** The account's tags (unrestricted users only: the API answers 403 to a restricted one). */
+export function getTags(args: GetTagsArgs = {}, opts?: FunctionOptions): Promise<GetTagsResult> {
+  return run("getTags", undefined, async () => {
+    const matches = labelTest(args);
+    const all = await listAll(clientFor(opts).each(endpoints().listTags));
+    return { tags: all.map((t) => t.label).filter(matches) };
+  });
+}
+
+/** `getTags` with Input arguments. */
+export function getTagsOutput(
+  args: InputArgs<GetTagsArgs> = {},
+  opts?: FunctionOptions,
+): pulumi.Output<GetTagsResult> {
+  return outputOf(getTags, args, opts);
+}

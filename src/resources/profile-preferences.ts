@@ -1,0 +1,37 @@
+import * as pulumi from "@pulumi/pulumi";
+import { PROFILE_PREFERENCES_COMPUTED } from "../provider/profile-preferences";
+import { placeholders } from "../provider/resource-spec";
+import { shimProvider } from "../provider/shim";
+
+const provider = shimProvider("ProfilePreferences");
+
+export interface ProfilePreferencesArgs {
+  /** Any JSON object, at most 65,535 characters once serialized (checked at preview). The whole
+   * object is written in place: keys it leaves out are removed. */
+  preferences: pulumi.Input<Record<string, unknown>>;
+}
+
+/**
+ * The preferences object the API keeps for the token's OAuth client (a personal access token counts
+ * as its own): one per stack. Its ID is the username. Creating it replaces what was there; deleting it
+ * leaves the preferences as they are.
+ *
+ * ```ts
+ * new compute.ProfilePreferences("prefs", { preferences: { theme: "dark", sortKeys: { instances: "label" } } });
+ * ```
+ */
+export class ProfilePreferences extends pulumi.dynamic.Resource {
+  declare readonly preferences: pulumi.Output<Record<string, unknown>>;
+  declare readonly username: pulumi.Output<string>;
+
+  constructor(name: string, args: ProfilePreferencesArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      provider,
+      name,
+      { ...placeholders(PROFILE_PREFERENCES_COMPUTED), ...args },
+      opts,
+      "compute",
+      "ProfilePreferences",
+    );
+  }
+}

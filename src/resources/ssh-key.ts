@@ -1,0 +1,35 @@
+import * as pulumi from "@pulumi/pulumi";
+import { placeholders } from "../provider/resource-spec";
+import { shimProvider } from "../provider/shim";
+import { SSH_KEY_COMPUTED } from "../provider/ssh-key";
+
+const provider = shimProvider("SshKey");
+
+export interface SshKeyArgs {
+  /** At most 64 characters (may be empty). Updated in place. */
+  label: pulumi.Input<string>;
+  /**
+   * The public key line, `<type> <base64 key> [comment]` (`ssh-rsa`, `ssh-ed25519` or
+   * `ecdsa-sha2-nistp256/384/521`); checked at preview, surrounding spaces and newlines ignored.
+   * Changing it replaces the key.
+   */
+  sshKey: pulumi.Input<string>;
+}
+
+/**
+ * A public SSH key of the profile the provider's token belongs to. Pass its `sshKey` to an
+ * instance's `authorizedKeys`.
+ *
+ * ```ts
+ * const key = new compute.SshKey("deploy", { label: "deploy", sshKey: fs.readFileSync("id_ed25519.pub", "utf8") });
+ * ```
+ */
+export class SshKey extends pulumi.dynamic.Resource {
+  declare readonly label: pulumi.Output<string>;
+  declare readonly sshKey: pulumi.Output<string>;
+  declare readonly created: pulumi.Output<string>;
+
+  constructor(name: string, args: SshKeyArgs, opts?: pulumi.CustomResourceOptions) {
+    super(provider, name, { ...placeholders(SSH_KEY_COMPUTED), ...args }, opts, "compute", "SshKey");
+  }
+}

@@ -1,0 +1,54 @@
+import * as pulumi from "@pulumi/pulumi";
+import { placeholders } from "../provider/resource-spec";
+import { shimProvider } from "../provider/shim";
+import { TOKEN_COMPUTED, TOKEN_SECRETS } from "../provider/token";
+
+const provider = shimProvider("Token");
+
+export interface TokenArgs {
+  /** 1..100 characters. Updated in place. */
+  label: pulumi.Input<string>;
+  /**
+   * `*` or a space-separated list of `<resource>:read_only|read_write` (e.g. `"vpc:read_only
+   * computes:read_write"`), within the provider's own token's scopes (checked at preview when the
+   * provider's token may list the profile's tokens). Compared as a set: order and spacing never
+   * make a diff. Left out: the provider's token's scopes. Changing them replaces the token.
+   */
+  scopes?: pulumi.Input<string>;
+  /**
+   * When the token expires, UTC, `YYYY-MM-DDTHH:MM:SS`; in the future when set or changed. Left out:
+   * valid until revoked. Changing it replaces the token.
+   */
+  expiry?: pulumi.Input<string>;
+}
+
+/**
+ * A personal access token of the profile the provider's token belongs to. Its value (`token`) is
+ * returned by the API once, at create: it is a secret output, kept encrypted in the state, and a
+ * refresh never replaces it (the API shows only its first 16 characters afterwards).
+ *
+ * ```ts
+ * const ci = new compute.Token("ci", { label: "ci", scopes: "computes:read_write vpc:read_only", expiry: "2030-01-01T00:00:00" });
+ * export const ciToken = ci.token; // a secret
+ * ```
+ */
+export class Token extends pulumi.dynamic.Resource {
+  declare readonly label: pulumi.Output<string>;
+  /** The scopes the token holds, canonical (`*`, or sorted and separated by one space). */
+  declare readonly scopes: pulumi.Output<string>;
+  declare readonly expiry: pulumi.Output<string | null>;
+  /** The token's value; a secret. */
+  declare readonly token: pulumi.Output<string>;
+  declare readonly created: pulumi.Output<string>;
+
+  constructor(name: string, args: TokenArgs, opts?: pulumi.CustomResourceOptions) {
+    super(
+      provider,
+      name,
+      { ...placeholders(TOKEN_COMPUTED), ...args },
+      pulumi.mergeOptions(opts, { additionalSecretOutputs: [...TOKEN_SECRETS] }),
+      "compute",
+      "Token",
+    );
+  }
+}
