@@ -11,6 +11,7 @@
  * emulator loaded from the package (not the whole SDK).
  */
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Emulator } from "../src/emulator";
@@ -75,6 +76,29 @@ async function main(): Promise<number> {
       const init = await pulumi(["stack", "init", STACK, "--non-interactive"], stackDir, env, true);
       // A stack left by an earlier demo: `up` writes a new config file for it.
       if (init.code !== 0 && !/already exists/.test(init.output)) throw new Error(init.output.trim());
+    }
+    // The servers' root password: a stack secret, made once (the file holds it encrypted).
+    if (!fs.readFileSync(configFile, "utf8").includes("compute-demo:rootPass")) {
+      const rootPass = `${randomBytes(18).toString("base64url")}-Aa1`;
+      const set = await pulumi(
+        [
+          "config",
+          "set",
+          "--secret",
+          "rootPass",
+          "--stack",
+          STACK,
+          "--config-file",
+          configFile,
+          "--non-interactive",
+          "--",
+          rootPass,
+        ],
+        root,
+        env,
+        true,
+      );
+      if (set.code !== 0) throw new Error(set.output.trim());
     }
     const started = Date.now();
     const up = await pulumi(

@@ -21,6 +21,7 @@ jest.setTimeout(300_000);
 const ROOT = path.resolve(__dirname, "../..");
 const PROJECT = /^name:\s*(\S+)/m.exec(fs.readFileSync(path.join(ROOT, "Pulumi.yaml"), "utf8"))![1]!;
 const VPC = "pulumi-nodejs:dynamic/compute:Vpc";
+const ROOT_PASS = "Project-dir-test-42!";
 const SUBNET = "pulumi-nodejs:dynamic/compute:Subnet";
 
 interface Declared {
@@ -79,6 +80,9 @@ async function declaredByProgram(): Promise<{ resources: Declared[]; exports: st
     "mock",
     false,
   );
+  // The program reads its root password from the stack and picks its image with a data function.
+  pulumi.runtime.setAllConfig({ [`${PROJECT}:rootPass`]: ROOT_PASS });
+  Object.assign(process.env, { COMPUTE_API_URL: emulator.url, COMPUTE_TOKEN: emulator.token });
   const { demoProgram } = await import("../../examples/program");
   const result = (await demoProgram()) as Record<string, unknown>;
   await new Promise((resolve) => pulumi.output(result).apply(resolve));
@@ -112,7 +116,8 @@ function summary(stdout: string): Record<string, number> {
 beforeAll(async () => {
   requirePulumiCli();
   requireLanguageHost();
-  emulator = await startEmulator();
+  // Lifecycles (instances booting, disks getting ready) run 20 times faster than real time.
+  emulator = await startEmulator({ speed: 20 });
   client = new ComputeClient({ baseUrl: emulator.url, token: emulator.token, retry: { retries: 0 } });
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "compute-project-dir-"));
   for (const sub of ["state", "home", "init"]) fs.mkdirSync(path.join(tmp, sub));
@@ -151,9 +156,11 @@ afterEach(() => {
 test("config set writes the credentials into the stack's config file, the token encrypted", async () => {
   await pulumiCli("config", "set", "compute:apiUrl", emulator.url);
   await pulumiCli("config", "set", "--secret", "compute:token", emulator.token);
+  await pulumiCli("config", "set", "--secret", "rootPass", ROOT_PASS);
   const text = fs.readFileSync(configFile, "utf8");
   expect(text).toContain(emulator.url);
   expect(text).not.toContain(emulator.token);
+  expect(text).not.toContain(ROOT_PASS);
   expect(text).toMatch(/compute:token:\s+secure: /);
 });
 
@@ -195,8 +202,17 @@ test("a second preview, and a refresh, report no changes", async () => {
   expect(Object.keys(summary(refresh))).toEqual(["same"]);
 });
 
-test("destroy leaves the emulator with no VPCs", async () => {
+test("the example's servers both run when up has returned", async () => {
+  const instances = (await client.api.listInstances()).data;
+  expect(instances.map((i) => [i.label, i.status]).sort()).toEqual([
+    ["demo-db", "running"],
+    ["demo-web", "running"],
+  ]);
+});
+
+test("destroy leaves the emulator with no VPCs and no instances", async () => {
   const out = await pulumiCli("destroy", "--yes", "--json");
   expect(Object.keys(summary(out))).toEqual(["delete"]);
   expect(await vpcs()).toEqual([]);
+  expect((await client.api.listInstances()).data).toEqual([]);
 });
