@@ -37,17 +37,30 @@ export function isPowered(instance: Instance): boolean {
 /** Statuses an instance does not leave by itself. */
 const STUCK: Instance["status"][] = ["stopped", "billing_suspension"];
 
-const resting: Goal<Instance> = {
-  name: "running or offline",
-  reached: (i) => i !== undefined && (i.status === "running" || i.status === "offline"),
-  unreachable: (i) =>
-    i === undefined ? "it was deleted" : STUCK.includes(i.status) ? `it is ${i.status}` : undefined,
-};
+/** Statuses an instance rests in; any other is on its way somewhere (provisioning, booting, migrating...). */
+export const AT_REST: Instance["status"][] = ["running", "offline", ...STUCK];
+
+/** The instance rests (running or offline); `name` is what the caller is after, for messages. */
+function resting(name: string): Goal<Instance> {
+  return {
+    name,
+    reached: (i) => i !== undefined && (i.status === "running" || i.status === "offline"),
+    unreachable: (i) =>
+      i === undefined ? "it was deleted" : STUCK.includes(i.status) ? `it is ${i.status}` : undefined,
+  };
+}
 
 /** Waits until the instance rests (running or offline): actions are refused while another runs. */
-export async function untilResting(client: ComputeClient, computeId: number, ctx: OperationContext) {
-  return (await waitForInstance(client, computeId, resting, ctx.wait))!;
+export async function untilResting(
+  client: ComputeClient,
+  computeId: number,
+  ctx: OperationContext,
+  name = "running or offline",
+) {
+  return (await waitForInstance(client, computeId, resting(name), ctx.wait))!;
 }
+
+const because = (why: string | undefined) => (why ? ` (${why})` : "");
 
 interface BootEvent {
   eventId: number;
@@ -99,15 +112,15 @@ export async function runningConfigId(
   return all.length === 1 ? all[0]!.id : undefined;
 }
 
-/** Shuts a running instance down and waits until it is offline; `why` is logged. */
+/** Shuts a running instance down and waits until it is offline; `why`, if given, is logged. */
 export async function shutDown(
   client: ComputeClient,
   instance: Instance,
-  why: string,
+  why: string | undefined,
   ctx: OperationContext,
 ): Promise<Instance> {
   if (instance.status === "offline") return instance;
-  ctx.log(`${namedInstance(instance)}: shutting down (${why})`);
+  ctx.log(`${namedInstance(instance)}: shutting down${because(why)}`);
   await act(
     {
       name: `${namedInstance(instance)}: shut down`,
@@ -122,19 +135,19 @@ export async function shutDown(
 
 /**
  * Boots an offline instance into `configId` (undefined: the config it ran with last), or reboots a
- * running one into it, and waits until it runs; `why` is logged.
+ * running one into it, and waits until it runs; `why`, if given, is logged.
  */
 export async function bootInto(
   client: ComputeClient,
   instance: Instance,
   configId: number | undefined,
-  why: string,
+  why: string | undefined,
   ctx: OperationContext,
 ): Promise<Instance> {
   const p = params(instance.id);
   const body = configId === undefined ? {} : { config_id: configId };
   if (instance.status === "offline") {
-    ctx.log(`${namedInstance(instance)}: booting (${why})`);
+    ctx.log(`${namedInstance(instance)}: booting${because(why)}`);
     await act(
       {
         name: `${namedInstance(instance)}: boot`,
@@ -145,7 +158,7 @@ export async function bootInto(
       ctx,
     );
   } else {
-    ctx.log(`${namedInstance(instance)}: rebooting (${why})`);
+    ctx.log(`${namedInstance(instance)}: rebooting${because(why)}`);
     const before = await lastBoot(client, instance.id);
     await act(
       {

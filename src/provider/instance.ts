@@ -8,9 +8,8 @@
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import type { ComputeClient } from "../client/compute-client";
-import { isOutcomeUnknown } from "../client/errors";
 import { collect } from "../client/pagination";
-import { gone, status, waitForInstance, type Goal } from "../client/waits";
+import { gone, waitForInstance } from "../client/waits";
 import { AuthorizedKeys, ImageId, password } from "../contract/deploy";
 import { bool } from "../contract/fields";
 import { instanceEndpoints, InstanceParams } from "../contract/instance-endpoints";
@@ -22,8 +21,9 @@ import {
   type InstanceUpdateRequest,
 } from "../contract/instances";
 import { act } from "./actions";
+import { createByListing } from "./create-by-listing";
+import { AT_REST, bootInto, getInstance, namedInstance, shutDown, untilResting } from "./instance-power";
 import type { CheckFailure } from "./check";
-import { ProviderError } from "./errors";
 import { defineSpec, type OperationContext, type Props } from "./resource-spec";
 
 export const InstanceInputs = z.object({
@@ -59,10 +59,6 @@ export const INSTANCE_SECRETS = ["rootPass"] as const;
 
 const params = (id: string | number) => InstanceParams.parse({ computeId: id });
 
-/** `Instance 12 (web-1)`, for log lines. */
-const named = (i: Pick<Instance, "id" | "label">) => `Instance ${i.id} (${i.label})`;
-const getInstance = (client: ComputeClient, id: number) => client.api.getInstance({ params: params(id) });
-
 /** Private IPv4 addresses of instances come from 192.168.128.0/17. */
 function isPrivateIpv4(address: string): boolean {
   const [a, b, c] = address.split(".").map(Number);
@@ -87,55 +83,6 @@ function bootedOf(record: Instance, props: Props): boolean | undefined {
   return asked;
 }
 
-/** Statuses an instance does not leave by itself. */
-const STUCK: Instance["status"][] = ["stopped", "billing_suspension"];
-/** Statuses an instance rests in; any other is on its way somewhere (provisioning, booting, migrating...). */
-const AT_REST: Instance["status"][] = ["running", "offline", ...STUCK];
-
-/** The instance rests (running or offline); `name` is what the caller is after, for messages. */
-function resting(name: string): Goal<Instance> {
-  return {
-    name,
-    reached: (i) => i !== undefined && (i.status === "running" || i.status === "offline"),
-    unreachable: (i) =>
-      i === undefined ? "it was deleted" : STUCK.includes(i.status) ? `it is ${i.status}` : undefined,
-  };
-}
-
-async function untilResting(client: ComputeClient, computeId: number, name: string, ctx: OperationContext) {
-  return (await waitForInstance(client, computeId, resting(name), ctx.wait))!;
-}
-
-/** Shuts a running instance down and waits until it is offline. */
-async function shutDown(client: ComputeClient, current: Instance, ctx: OperationContext): Promise<Instance> {
-  if (current.status !== "running") return current;
-  ctx.log(`${named(current)}: shutting down`);
-  await act(
-    {
-      name: `${named(current)}: shut down`,
-      post: () => client.api.shutdownInstance({ params: params(current.id), body: {} }),
-      happened: async () =>
-        ["shutting_down", "offline"].includes((await getInstance(client, current.id)).status),
-    },
-    ctx,
-  );
-  return (await waitForInstance(client, current.id, status("offline"), ctx.wait))!;
-}
-
-async function boot(client: ComputeClient, current: Instance, ctx: OperationContext): Promise<Instance> {
-  if (current.status !== "offline") return current;
-  ctx.log(`${named(current)}: booting`);
-  await act(
-    {
-      name: `${named(current)}: boot`,
-      post: () => client.api.bootInstance({ params: params(current.id), body: {} }),
-      happened: async () => ["booting", "running"].includes((await getInstance(client, current.id)).status),
-    },
-    ctx,
-  );
-  return (await waitForInstance(client, current.id, status("running"), ctx.wait))!;
-}
-
 function createBody(inputs: InstanceInputs) {
   const { region, type, label, image, rootPass, authorizedKeys, booted, tags, group } = inputs;
   return {
@@ -158,33 +105,21 @@ function createBody(inputs: InstanceInputs) {
 const listInstances = (client: ComputeClient) => collect(client.each(instanceEndpoints.listInstances));
 
 /**
- * A create without a label cannot be found by one later, so it notes the instances that exist
- * before the POST: when the answer is lost, the one new instance with these inputs is what it made.
- * Several such instances (another client creating the same at the same time) is an error.
+ * A create without a label cannot be found by one later, so it lists the instances before the POST:
+ * when the answer is lost, the one new instance with these inputs is what it made.
  */
-async function createUnlabeled(client: ComputeClient, inputs: InstanceInputs, ctx: OperationContext) {
-  const before = new Set((await listInstances(client)).map((i) => i.id));
-  try {
-    return await client.api.createInstance({ body: createBody(inputs) });
-  } catch (err) {
-    if (!isOutcomeUnknown(err)) throw err;
-    const made = (await listInstances(client)).filter(
-      (i) =>
-        !before.has(i.id) &&
-        i.region === inputs.region &&
-        i.type === inputs.type &&
-        i.image === (inputs.image ?? null),
-    );
-    if (made.length === 0) throw err;
-    if (made.length > 1) {
-      throw new ProviderError(
-        `Instance create: the API's answer was lost, and ${made.length} new instances match ` +
-          `(${made.map((i) => i.id).join(", ")}); give the instance a label so that its create can be found`,
-      );
-    }
-    ctx.log(`${named(made[0]!)}: the create's answer was lost, but the API had created it; adopted`);
-    return made[0]!;
-  }
+function createUnlabeled(client: ComputeClient, inputs: InstanceInputs, ctx: OperationContext) {
+  return createByListing(
+    {
+      kind: "Instance",
+      what: `Instance in ${inputs.region}`,
+      list: () => listInstances(client),
+      post: () => client.api.createInstance({ body: createBody(inputs) }),
+      matches: (i) =>
+        i.region === inputs.region && i.type === inputs.type && i.image === (inputs.image ?? null),
+    },
+    ctx,
+  );
 }
 
 function validate(inputs: InstanceInputs): CheckFailure[] {
@@ -230,9 +165,10 @@ export const instanceSpec = defineSpec({
     outputs.status === undefined || AT_REST.includes(outputs.status as Instance["status"]),
   settle: async (client, record, inputs, ctx) => {
     const want = wantedStatus(record, inputs);
-    const current = await untilResting(client, record.id, want ?? "running or offline", ctx);
-    if (want === "running") return boot(client, current, ctx);
-    if (want === "offline") return shutDown(client, current, ctx);
+    const current = await untilResting(client, record.id, ctx, want);
+    if (want === "running" && current.status === "offline")
+      return bootInto(client, current, undefined, undefined, ctx);
+    if (want === "offline") return shutDown(client, current, undefined, ctx);
     return current;
   },
   read: (client, id) => client.api.getInstance({ params: params(id) }),
@@ -259,14 +195,14 @@ export const instanceSpec = defineSpec({
     if (newPass || news.type !== olds.type) {
       // Actions wait for the instance to rest; the type is compared with the API's (a resize whose
       // wait failed may have finished since).
-      let current = await untilResting(client, p.computeId, "running or offline", ctx);
+      let current = await untilResting(client, p.computeId, ctx);
       if (newPass) {
         // The API resets a password only while the instance is shut down; settle boots it back.
-        current = await shutDown(client, current, ctx);
-        ctx.log(`${named(current)}: resetting the root password`);
+        current = await shutDown(client, current, undefined, ctx);
+        ctx.log(`${namedInstance(current)}: resetting the root password`);
         await act(
           {
-            name: `${named(current)}: reset the root password`,
+            name: `${namedInstance(current)}: reset the root password`,
             post: () => client.api.resetInstancePassword({ params: p, body: { root_pass: news.rootPass! } }),
             // Not readable back; sending the same password again to an offline instance changes nothing more.
             happened: async () => false,
@@ -275,10 +211,10 @@ export const instanceSpec = defineSpec({
         );
       }
       if (current.type !== news.type) {
-        ctx.log(`${named(current)}: resizing from ${current.type} to ${news.type}`);
+        ctx.log(`${namedInstance(current)}: resizing from ${current.type} to ${news.type}`);
         await act(
           {
-            name: `${named(current)}: resize to ${news.type}`,
+            name: `${namedInstance(current)}: resize to ${news.type}`,
             post: () => client.api.resizeInstance({ params: p, body: { type: news.type } }),
             // A resize moves the instance (`migrating`) and ends with the new type.
             happened: async () => {

@@ -106,11 +106,7 @@ test("a failing up shows one line per failure and no stack trace", async () => {
     vpcProgram({ name: "broken", region: "us-iad", label: "broken", subnets: [] });
   });
   await e.control.injectFault({ status: 400, reason: "Refused for the test", method: "POST", path: "/vpcs" });
-  let output = "";
-  const err = await e.stack.up({ onOutput: (line) => (output += line) }).then(
-    () => undefined,
-    (failure: Error) => failure,
-  );
+  const { failed: err, shown: output } = await e.failingUp();
   expect(err).toBeDefined();
   expect(output).toContain("error: Vpc create: [400] Refused for the test (POST /vpcs)");
   expect(output).not.toMatch(/^\s+at /m);

@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
+import { LocalWorkspace, type Stack, type UpResult } from "@pulumi/pulumi/automation";
 import { ComputeClient, ControlClient } from "../../src/client";
 import { startEmulator, type Emulator } from "../../src/emulator";
 
@@ -22,6 +22,10 @@ export interface EngineStack {
   dir: string;
   /** Replaces the program the next operation runs. */
   setProgram(program: () => Promise<Record<string, unknown> | void>): void;
+  /** `up`, keeping what it showed the user. */
+  upShowing(): Promise<{ result: UpResult; shown: string }>;
+  /** An `up` expected to fail: its error (undefined if it succeeded) and all it showed, errors included. */
+  failingUp(): Promise<{ failed: Error | undefined; shown: string }>;
   dispose(): Promise<void>;
 }
 
@@ -65,6 +69,21 @@ export async function engineStack(name: string): Promise<EngineStack> {
     control: new ControlClient(emulator.controlUrl),
     setProgram(program) {
       stack.workspace.program = program;
+    },
+    async upShowing() {
+      let shown = "";
+      const result = await stack.up({ onOutput: (out) => (shown += out) });
+      return { result, shown };
+    },
+    async failingUp() {
+      let shown = "";
+      const failed = await stack
+        .up({ onOutput: (out) => (shown += out), onError: (err) => (shown += err) })
+        .then(
+          () => undefined,
+          (thrown: Error) => thrown,
+        );
+      return { failed, shown };
     },
     async dispose() {
       await emulator.close();

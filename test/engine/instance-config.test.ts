@@ -98,8 +98,7 @@ test("label and comments change in place, with no reboot and no reboot line", as
   shape.config = { ...shape.config, label: "boot-2", comments: "assembled" };
   e.setProgram(program());
   expect(await preview()).toEqual({ same: 4, update: 1 });
-  let shown = "";
-  const result = await e.stack.up({ onOutput: (out) => (shown += out) });
+  const { result, shown } = await e.upShowing();
   expect(result.summary.resourceChanges).toEqual({ same: 4, update: 1 });
   expect(await theConfig()).toMatchObject({ id, label: "boot-2", comments: "assembled" });
   expect(await writes()).toEqual([`PUT /compute/instances/${computeId}/configs/${id}`]);
@@ -112,8 +111,7 @@ test("a kernel change is made in place; by default no reboot, and a line says on
   shape.config = { ...shape.config, kernel: "compute/latest-32bit" };
   e.setProgram(program());
   expect(await preview()).toEqual({ same: 4, update: 1 });
-  let shown = "";
-  const result = await e.stack.up({ onOutput: (out) => (shown += out) });
+  const { result, shown } = await e.upShowing();
   expect(result.summary.resourceChanges).toEqual({ same: 4, update: 1 });
   expect(await theConfig()).toMatchObject({ id, kernel: "compute/latest-32bit" });
   expect(await writes()).toEqual([`PUT /compute/instances/${computeId}/configs/${id}`]);
@@ -239,10 +237,7 @@ test("a boot whose wait times out keeps the config, and the next up converges", 
   e.emulator.jobs.timings.set("instance.boot", 3_600_000);
   shape.config = { ...shape.config, booted: true };
   e.setProgram(program());
-  let shown = "";
-  const failed = await failure(
-    e.stack.up({ onOutput: (out) => (shown += out), onError: (err) => (shown += err) }),
-  );
+  const { failed, shown } = await e.failingUp();
   expect(failed).toBeInstanceOf(Error);
   expect(shown).toMatch(
     new RegExp(

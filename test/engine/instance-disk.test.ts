@@ -109,8 +109,7 @@ test("a size change resizes in place: the running instance is shut down and boot
   shape.swap.size = 768;
   e.setProgram(program());
   expect(await preview()).toEqual({ same: 4, update: 1 });
-  let shown = "";
-  const result = await e.stack.up({ onOutput: (out) => (shown += out) });
+  const { result, shown } = await e.upShowing();
   expect(result.summary.resourceChanges).toEqual({ same: 4, update: 1 });
   expect(await labelled("swap-2")).toMatchObject({ id, size: 768, status: "ready" });
   expect(await instanceStatus()).toBe("running");
@@ -143,8 +142,7 @@ test("an image change replaces the disk (the new one first), and the config foll
   };
   e.setProgram(program());
   expect(await preview()).toEqual({ same: 3, replace: 1, update: 1 });
-  let shown = "";
-  const result = await e.stack.up({ onOutput: (out) => (shown += out) });
+  const { result, shown } = await e.upShowing();
   expect(result.summary.resourceChanges).toEqual({ same: 3, replace: 1, update: 1 });
   const root = await labelled("root");
   expect(root.id).not.toBe(old.id);
@@ -200,10 +198,7 @@ test("a resize whose wait times out keeps the disk, and the next up converges an
   e.emulator.jobs.timings.set("disk.resize", 3_600_000);
   shape.swap.size = 1024;
   e.setProgram(program());
-  let shown = "";
-  const failed = await failure(
-    e.stack.up({ onOutput: (out) => (shown += out), onError: (err) => (shown += err) }),
-  );
+  const { failed, shown } = await e.failingUp();
   expect(failed).toBeInstanceOf(Error);
   expect(shown).toMatch(
     new RegExp(

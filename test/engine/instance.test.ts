@@ -145,13 +145,7 @@ test("a wait that times out fails the up in one line, keeps the ID, and the next
   await e.stack.setConfig("compute:createTimeoutSeconds", { value: "2" });
   e.emulator.jobs.timings.set("instance.create", 3_600_000);
   e.setProgram(program(web, slow));
-  let shown = "";
-  const failed = await e.stack
-    .up({ onOutput: (out) => (shown += out), onError: (err) => (shown += err) })
-    .then(
-      () => undefined,
-      (thrown: Error) => thrown,
-    );
+  const { failed, shown } = await e.failingUp();
   expect(failed).toBeInstanceOf(Error);
   const stuck = await labelled("engine-slow");
   expect(stuck.status).toBe("provisioning");

@@ -46,3 +46,14 @@ export async function expectOutputsRoundTrip(spec: AnySpec, inputs: Record<strin
   expect(read.inputs).toEqual(inputs);
   return { id, outs, provider };
 }
+
+/** The lines the provider prints (progress, adoptions), captured per test instead of printed. */
+export function useLogLines(): string[] {
+  const lines: string[] = [];
+  beforeEach(() => {
+    lines.length = 0;
+    jest.spyOn(console, "log").mockImplementation((line: string) => void lines.push(line));
+  });
+  afterEach(() => jest.restoreAllMocks());
+  return lines;
+}

@@ -15,19 +15,14 @@ import { configure } from "../../../src/provider/settings";
 import { UNKNOWN } from "../../../src/provider/unknown";
 import { empty, status } from "../../support/compute";
 import { useEmulator } from "../../support/emulator";
-import { expectOutputsRoundTrip, thrown, useProviderSettings } from "../../support/provider";
+import { expectOutputsRoundTrip, thrown, useProviderSettings, useLogLines } from "../../support/provider";
 
 // Lifecycles run a thousand times faster than real time: a boot's 3 s take 3 ms.
 const t = useEmulator({ speed: 1000 });
 useProviderSettings(t, { "compute:waitTimeoutSeconds": "10" });
 
 const provider = makeProvider(instanceConfigSpec);
-let logged: string[] = [];
-beforeEach(() => {
-  logged = [];
-  jest.spyOn(console, "log").mockImplementation((line: string) => void logged.push(line));
-});
-afterEach(() => jest.restoreAllMocks());
+const logged = useLogLines();
 
 const checked = (news: Record<string, unknown>) =>
   checkInputs(instanceConfigSpec.inputs, news, instanceConfigSpec.defaults);
@@ -65,7 +60,7 @@ async function booted() {
     booted: true,
   });
   await t.control.clearRequests();
-  logged = [];
+  logged.length = 0;
   return { ...p, ...made };
 }
 

@@ -14,7 +14,7 @@ import { configure } from "../../../src/provider/settings";
 import { UNKNOWN } from "../../../src/provider/unknown";
 import { empty, IMAGE, ROOT_PASS, seedStackScript, status } from "../../support/compute";
 import { useEmulator } from "../../support/emulator";
-import { expectOutputsRoundTrip, thrown, useProviderSettings } from "../../support/provider";
+import { expectOutputsRoundTrip, thrown, useProviderSettings, useLogLines } from "../../support/provider";
 import { publicKeyLine } from "../../support/ssh-keys";
 
 const ED25519 = publicKeyLine();
@@ -24,12 +24,7 @@ const t = useEmulator({ speed: 1000 });
 useProviderSettings(t, { "compute:waitTimeoutSeconds": "10" });
 
 const provider = makeProvider(instanceDiskSpec);
-let logged: string[] = [];
-beforeEach(() => {
-  logged = [];
-  jest.spyOn(console, "log").mockImplementation((line: string) => void logged.push(line));
-});
-afterEach(() => jest.restoreAllMocks());
+const logged = useLogLines();
 
 const checked = (news: Record<string, unknown>) =>
   checkInputs(instanceDiskSpec.inputs, news, instanceDiskSpec.defaults);

@@ -12,7 +12,7 @@ import { configure } from "../../../src/provider/settings";
 import { UNKNOWN } from "../../../src/provider/unknown";
 import { IMAGE, ROOT_PASS, status } from "../../support/compute";
 import { useEmulator } from "../../support/emulator";
-import { thrown, useProviderSettings } from "../../support/provider";
+import { thrown, useProviderSettings, useLogLines } from "../../support/provider";
 import { publicKeyLine } from "../../support/ssh-keys";
 
 const ED25519 = publicKeyLine();
@@ -23,12 +23,7 @@ useProviderSettings(t, { "compute:waitTimeoutSeconds": "10" });
 
 const provider = makeProvider(instanceSpec);
 /** The provider's progress lines (console.log in the provider process). */
-let logged: string[] = [];
-beforeEach(() => {
-  logged = [];
-  jest.spyOn(console, "log").mockImplementation((line: string) => void logged.push(line));
-});
-afterEach(() => jest.restoreAllMocks());
+const logged = useLogLines();
 const base = { region: "us-iad", type: "g6-standard-1", image: IMAGE, rootPass: ROOT_PASS };
 const checked = (news: Record<string, unknown>) =>
   checkInputs(instanceSpec.inputs, news, instanceSpec.defaults);

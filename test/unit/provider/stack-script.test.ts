@@ -7,18 +7,13 @@ import { diffInputs } from "../../../src/provider/diff";
 import { makeProvider } from "../../../src/provider/make-provider";
 import { stackScriptSpec } from "../../../src/provider/stack-script";
 import { useEmulator } from "../../support/emulator";
-import { expectOutputsRoundTrip, thrown, useProviderSettings } from "../../support/provider";
+import { expectOutputsRoundTrip, thrown, useProviderSettings, useLogLines } from "../../support/provider";
 
 const t = useEmulator();
 useProviderSettings(t);
 
 const provider = makeProvider(stackScriptSpec);
-let logged: string[] = [];
-beforeEach(() => {
-  logged = [];
-  jest.spyOn(console, "log").mockImplementation((line: string) => void logged.push(line));
-});
-afterEach(() => jest.restoreAllMocks());
+const logged = useLogLines();
 
 const SCRIPT = '#!/bin/bash\n# <UDF name="site" label="Site name" example="example.com" default="a.test"/>\n';
 const base = { label: "setup", script: SCRIPT, images: ["compute/debian12"] };

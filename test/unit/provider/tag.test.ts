@@ -8,14 +8,13 @@ import { makeProvider } from "../../../src/provider/make-provider";
 import { tagSpec } from "../../../src/provider/tag";
 import { empty } from "../../support/compute";
 import { useEmulator } from "../../support/emulator";
-import { expectOutputsRoundTrip, useProviderSettings } from "../../support/provider";
+import { expectOutputsRoundTrip, useProviderSettings, useLogLines } from "../../support/provider";
 
 const t = useEmulator();
 useProviderSettings(t);
 
 const provider = makeProvider(tagSpec);
-beforeEach(() => jest.spyOn(console, "log").mockImplementation(() => undefined));
-afterEach(() => jest.restoreAllMocks());
+useLogLines();
 
 const writes = async () =>
   (await t.control.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
