@@ -7,6 +7,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { ComputeClient } from "../client/compute-client";
+import { isNotFound } from "../client/errors";
 import type { ListFilter } from "../contract/filter";
 
 /** Credentials of one call, when they are not those of the stack. */
@@ -64,9 +65,6 @@ export function endpoints(): typeof import("../contract").endpoints {
   return (require("../contract") as typeof import("../contract")).endpoints;
 }
 
-const isNotFound = (err: unknown) =>
-  err instanceof Error && err.name === "ComputeApiError" && (err as { status?: number }).status === 404;
-
 /**
  * Runs one data function: a 404 becomes `<what> not found` (when `what` is given), any other
  * failure one line prefixed by the function's name.
@@ -80,13 +78,6 @@ export async function run<T>(fn: string, what: string | undefined, body: () => P
     const message = err instanceof Error ? err.message : String(err);
     throw new DataFunctionError(`${fn}: ${message.split("\n")[0]}`);
   }
-}
-
-/** Every item of a list endpoint (each page), with an `X-Filter` when there is one. */
-export async function listAll<T>(items: AsyncIterable<T>): Promise<T[]> {
-  const all: T[] = [];
-  for await (const item of items) all.push(item);
-  return all;
 }
 
 /** A filter object, or undefined when it holds no condition. */

@@ -8,13 +8,13 @@ import {
   filterOf,
   labelCondition,
   labelTest,
-  listAll,
   outputOf,
   run,
   type FunctionOptions,
   type InputArgs,
   type LabelArgs,
 } from "./common";
+import { collect } from "../client/pagination";
 
 /** An image: public (`compute/debian12`) or a private one of the account (`private/12`). */
 export interface ImageResult {
@@ -120,7 +120,7 @@ async function matching(args: ImageFilterArgs, opts: FunctionOptions | undefined
     status: args.status,
     type: args.type,
   });
-  const all = await listAll(clientFor(opts, "optional").each(endpoints().listImages, { filter }));
+  const all = await collect(clientFor(opts, "optional").each(endpoints().listImages, { filter }));
   return all.filter((i) => matches(i.label));
 }
 

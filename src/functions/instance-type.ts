@@ -7,13 +7,13 @@ import {
   filterOf,
   labelCondition,
   labelTest,
-  listAll,
   outputOf,
   run,
   type FunctionOptions,
   type InputArgs,
   type LabelArgs,
 } from "./common";
+import { collect } from "../client/pagination";
 
 /** A price in US dollars. */
 export interface PriceResult {
@@ -120,7 +120,7 @@ export function getInstanceTypes(
       disk: atLeast(args.minDisk),
       gpus: args.gpus,
     });
-    const all = await listAll(clientFor(opts, "optional").each(endpoints().listTypes, { filter }));
+    const all = await collect(clientFor(opts, "optional").each(endpoints().listTypes, { filter }));
     return { types: all.filter((t) => matches(t.label)).map(toInstanceTypeResult) };
   });
 }

@@ -8,7 +8,6 @@ import {
   idArg,
   labelCondition,
   labelTest,
-  listAll,
   outputOf,
   run,
   type FunctionOptions,
@@ -16,6 +15,7 @@ import {
   type InputArgs,
   type LabelArgs,
 } from "./common";
+import { collect } from "../client/pagination";
 
 /** A compute instance. */
 export interface InstanceResult {
@@ -126,7 +126,7 @@ export function getInstances(
       // A tags condition holds when one element matches; `+and` over them asks for every tag.
       tags: tags.length ? { "+and": tags } : undefined,
     });
-    const all = await listAll(clientFor(opts).each(endpoints().listInstances, { filter }));
+    const all = await collect(clientFor(opts).each(endpoints().listInstances, { filter }));
     const kept = all.filter(
       (i) => matches(i.label) && (args.status === undefined || i.status === args.status),
     );

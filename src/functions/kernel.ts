@@ -7,13 +7,13 @@ import {
   filterOf,
   labelCondition,
   labelTest,
-  listAll,
   outputOf,
   run,
   type FunctionOptions,
   type InputArgs,
   type LabelArgs,
 } from "./common";
+import { collect } from "../client/pagination";
 
 /** A kernel an instance configuration can boot. */
 export interface KernelResult {
@@ -73,7 +73,7 @@ export function getKernels(args: GetKernelsArgs = {}, opts?: FunctionOptions): P
       kvm: args.kvm,
       pvops: args.pvops,
     });
-    const all = await listAll(clientFor(opts, "optional").each(endpoints().listKernels, { filter }));
+    const all = await collect(clientFor(opts, "optional").each(endpoints().listKernels, { filter }));
     return { kernels: all.filter((k) => matches(k.label)).map(toResult) };
   });
 }

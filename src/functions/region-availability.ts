@@ -5,12 +5,12 @@ import {
   clientFor,
   endpoints,
   filterOf,
-  listAll,
   outputOf,
   run,
   type FunctionOptions,
   type InputArgs,
 } from "./common";
+import { collect } from "../client/pagination";
 
 /** Whether a region can take new instances of a premium or GPU plan. */
 export interface RegionAvailabilityResult {
@@ -60,7 +60,7 @@ export function getRegionAvailability(
       );
     } else {
       const filter = filterOf({ plan: args.plan, available: args.available });
-      entries = await listAll(client.each(endpoints().listAvailability, { filter }));
+      entries = await collect(client.each(endpoints().listAvailability, { filter }));
     }
     return { availability: entries.map(toResult) };
   });

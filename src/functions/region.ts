@@ -1,7 +1,8 @@
 /** Data functions of regions: `getRegions` (filters) and `getRegion`. API area: regions. */
 import type * as pulumi from "@pulumi/pulumi";
 import type { Region } from "../contract/regions";
-import { clientFor, endpoints, listAll, outputOf, run, type FunctionOptions, type InputArgs } from "./common";
+import { clientFor, endpoints, outputOf, run, type FunctionOptions, type InputArgs } from "./common";
+import { collect } from "../client/pagination";
 
 /** A region, as the API describes it. */
 export interface RegionResult {
@@ -55,7 +56,7 @@ export function toRegionResult(r: Region): RegionResult {
 /** The regions (public: no token needed), filtered here (the region list takes no `X-Filter`). */
 export function getRegions(args: GetRegionsArgs = {}, opts?: FunctionOptions): Promise<GetRegionsResult> {
   return run("getRegions", undefined, async () => {
-    const all = await listAll(clientFor(opts, "optional").each(endpoints().listRegions));
+    const all = await collect(clientFor(opts, "optional").each(endpoints().listRegions));
     const regions = all.filter(
       (r) =>
         (args.capability === undefined || r.capabilities.includes(args.capability)) &&

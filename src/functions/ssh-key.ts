@@ -6,7 +6,6 @@ import {
   endpoints,
   idArg,
   labelTest,
-  listAll,
   outputOf,
   run,
   type FunctionOptions,
@@ -14,6 +13,7 @@ import {
   type InputArgs,
   type LabelArgs,
 } from "./common";
+import { collect } from "../client/pagination";
 
 /** An SSH public key of the acting user's profile. */
 export interface SshKeyResult {
@@ -48,7 +48,7 @@ const toResult = (k: SshKey): SshKeyResult => ({
 export function getSshKeys(args: GetSshKeysArgs = {}, opts?: FunctionOptions): Promise<GetSshKeysResult> {
   return run("getSshKeys", undefined, async () => {
     const matches = labelTest(args);
-    const all = await listAll(clientFor(opts).each(endpoints().listProfileSshKeys));
+    const all = await collect(clientFor(opts).each(endpoints().listProfileSshKeys));
     return { sshKeys: all.filter((k) => matches(k.label)).map(toResult) };
   });
 }

@@ -7,7 +7,6 @@ import {
   filterOf,
   labelCondition,
   labelTest,
-  listAll,
   outputOf,
   run,
   idArg,
@@ -16,6 +15,7 @@ import {
   type InputArgs,
   type LabelArgs,
 } from "./common";
+import { collect } from "../client/pagination";
 
 /** A field the script declares (`<UDF name=... label=.../>`), filled in at deploy time. */
 export interface UserDefinedFieldResult {
@@ -104,7 +104,7 @@ export function getStackScripts(
   return run("getStackScripts", undefined, async () => {
     const matches = labelTest(args);
     const filter = filterOf({ label: labelCondition(args.label), is_public: args.isPublic, mine: args.mine });
-    const all = await listAll(clientFor(opts, "optional").each(endpoints().listStackScripts, { filter }));
+    const all = await collect(clientFor(opts, "optional").each(endpoints().listStackScripts, { filter }));
     const image = args.image;
     const kept = all.filter(
       (s) =>

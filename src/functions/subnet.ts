@@ -7,7 +7,6 @@ import {
   filterOf,
   labelCondition,
   labelTest,
-  listAll,
   outputOf,
   run,
   idArg,
@@ -16,6 +15,7 @@ import {
   type InputArgs,
   type LabelArgs,
 } from "./common";
+import { collect } from "../client/pagination";
 
 /** A subnet of a VPC. */
 export interface SubnetResult {
@@ -63,7 +63,7 @@ export function getSubnets(args: GetSubnetsArgs, opts?: FunctionOptions): Promis
     const vpcId = idArg("vpcId", args.vpcId);
     const matches = labelTest(args);
     const filter = filterOf({ label: labelCondition(args.label) });
-    const all = await listAll(clientFor(opts).each(endpoints().listSubnets, { params: { vpcId }, filter }));
+    const all = await collect(clientFor(opts).each(endpoints().listSubnets, { params: { vpcId }, filter }));
     return { subnets: all.filter((s) => matches(s.label)).map(toSubnetResult) };
   });
 }

@@ -4,13 +4,13 @@ import {
   clientFor,
   endpoints,
   labelTest,
-  listAll,
   outputOf,
   run,
   type FunctionOptions,
   type InputArgs,
   type LabelArgs,
 } from "./common";
+import { collect } from "../client/pagination";
 
 /** Label filters, checked here (the tag list takes no `X-Filter`). */
 export type GetTagsArgs = LabelArgs;
@@ -24,7 +24,7 @@ export interface GetTagsResult {
 export function getTags(args: GetTagsArgs = {}, opts?: FunctionOptions): Promise<GetTagsResult> {
   return run("getTags", undefined, async () => {
     const matches = labelTest(args);
-    const all = await listAll(clientFor(opts).each(endpoints().listTags));
+    const all = await collect(clientFor(opts).each(endpoints().listTags));
     return { tags: all.map((t) => t.label).filter(matches) };
   });
 }

@@ -7,7 +7,6 @@ import {
   filterOf,
   labelCondition,
   labelTest,
-  listAll,
   outputOf,
   run,
   idArg,
@@ -16,6 +15,7 @@ import {
   type InputArgs,
   type LabelArgs,
 } from "./common";
+import { collect } from "../client/pagination";
 import { toSubnetResult, type SubnetResult } from "./subnet";
 
 /** A VPC, with its subnets. */
@@ -62,7 +62,7 @@ export function getVpcs(args: GetVpcsArgs = {}, opts?: FunctionOptions): Promise
   return run("getVpcs", undefined, async () => {
     const matches = labelTest(args);
     const filter = filterOf({ label: labelCondition(args.label), region: args.region });
-    const all = await listAll(clientFor(opts).each(endpoints().listVpcs, { filter }));
+    const all = await collect(clientFor(opts).each(endpoints().listVpcs, { filter }));
     return { vpcs: all.filter((v) => matches(v.label)).map(toVpcResult) };
   });
 }
