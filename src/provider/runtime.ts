@@ -13,6 +13,7 @@ import { profilePreferencesSpec } from "./profile-preferences";
 import { profileSettingsSpec } from "./profile-settings";
 import { byKind } from "./resource-spec";
 import { configure as configureSettings } from "./settings";
+import { snapshotSpec } from "./snapshot";
 import { sshKeySpec } from "./ssh-key";
 import { stackScriptSpec } from "./stack-script";
 import { subnetSpec } from "./subnet";
@@ -32,6 +33,7 @@ const specOf = byKind([
   tagSpec,
   profileSettingsSpec,
   profilePreferencesSpec,
+  snapshotSpec,
 ]);
 
 quietHostEcho();

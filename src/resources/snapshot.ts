@@ -1,0 +1,72 @@
+import * as pulumi from "@pulumi/pulumi";
+import { placeholders } from "../provider/resource-spec";
+import { shimProvider } from "../provider/shim";
+import { SNAPSHOT_COMPUTED } from "../provider/snapshot";
+
+const provider = shimProvider("Snapshot");
+
+export interface SnapshotArgs {
+  /**
+   * The instance's ID (e.g. `instance.id`); the instance needs `backupsEnabled: true`, else the
+   * create fails saying so. Changing it replaces the snapshot.
+   */
+  computeId: pulumi.Input<string | number>;
+  /** 1..255 characters, checked at preview. The API cannot relabel a backup: changing it takes a new snapshot. */
+  label: pulumi.Input<string>;
+}
+
+/** A disk held in a snapshot. */
+export interface SnapshotDisk {
+  label: string;
+  /** MB. */
+  size: number;
+  filesystem: string;
+}
+
+/**
+ * A manual backup (snapshot) of an instance whose backups are enabled. `pulumi up` returns once it
+ * is `successful`; a wait that fails keeps it in the state, and the next `up` waits again.
+ *
+ * An instance holds one snapshot: a new one deletes the previous one when it succeeds. So a label
+ * change takes the new snapshot first, and the old one goes once the new one succeeds. Two Snapshot
+ * resources of one instance replace each other's snapshot (each refresh drops the other): keep one
+ * per instance. A create logs the snapshot it replaces and fails while another is being taken.
+ *
+ * The API cannot delete one snapshot, so deleting the resource (or `destroy`) leaves the snapshot
+ * in place: the instance's next snapshot, cancelling its backups (`backupsEnabled: false`, which
+ * deletes every backup) or deleting the instance removes it. A snapshot deleted or replaced outside
+ * Pulumi (or one that failed) disappears on refresh, and the next `up` takes it again.
+ *
+ * ```ts
+ * const server = new compute.Instance("server", {
+ *   region: "us-iad",
+ *   type: "g6-standard-1",
+ *   label: "server",
+ *   image: "compute/debian12",
+ *   rootPass: config.requireSecret("rootPass"),
+ *   backupsEnabled: true,
+ * });
+ * const before = new compute.Snapshot("before-upgrade", { computeId: server.id, label: "before-upgrade" });
+ * ```
+ */
+export class Snapshot extends pulumi.dynamic.Resource {
+  declare readonly computeId: pulumi.Output<number>;
+  declare readonly label: pulumi.Output<string>;
+  /** `successful` once `up` returns (`pending` or `running` while the API takes it). */
+  declare readonly status: pulumi.Output<string>;
+  /** `snapshot`. */
+  declare readonly type: pulumi.Output<string>;
+  /** False while the backup is under maintenance (it cannot be restored then). */
+  declare readonly available: pulumi.Output<boolean>;
+  declare readonly created: pulumi.Output<string>;
+  declare readonly updated: pulumi.Output<string>;
+  /** When the snapshot finished; absent until then. */
+  declare readonly finished: pulumi.Output<string | undefined>;
+  /** Labels of the configuration profiles in the snapshot. */
+  declare readonly configs: pulumi.Output<string[]>;
+  declare readonly disks: pulumi.Output<SnapshotDisk[]>;
+
+  constructor(name: string, args: SnapshotArgs, opts?: pulumi.CustomResourceOptions) {
+    super(provider, name, { ...placeholders(SNAPSHOT_COMPUTED), ...args }, opts, "compute", "Snapshot");
+  }
+}
