@@ -22,6 +22,7 @@ export {
 export { Tag, type TagArgs } from "./resources/tag";
 export { ProfileSettings, type ProfileSettingsArgs } from "./resources/profile-settings";
 export { ProfilePreferences, type ProfilePreferencesArgs } from "./resources/profile-preferences";
+export { Image, type ImageArgs } from "./resources/image";
 export { Snapshot, type SnapshotArgs, type SnapshotDisk } from "./resources/snapshot";
 
 /** Data functions (`getImage`, `getImageOutput`, ...): see src/functions. */

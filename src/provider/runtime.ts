@@ -5,6 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { quietHostEcho } from "./errors";
+import { imageSpec } from "./image";
 import { instanceSpec } from "./instance";
 import { instanceConfigSpec } from "./instance-config";
 import { instanceDiskSpec } from "./instance-disk";
@@ -33,6 +34,7 @@ const specOf = byKind([
   tagSpec,
   profileSettingsSpec,
   profilePreferencesSpec,
+  imageSpec,
   snapshotSpec,
 ]);
 

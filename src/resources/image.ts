@@ -1,0 +1,107 @@
+import { createHash } from "node:crypto";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import * as pulumi from "@pulumi/pulumi";
+import { IMAGE_COMPUTED } from "../provider/image";
+import { placeholders } from "../provider/resource-spec";
+import { shimProvider } from "../provider/shim";
+
+const provider = shimProvider("Image");
+
+export interface ImageArgs {
+  /** The disk to capture (an `InstanceDisk`'s `id`; the disk must be `ready`). Give this or `file`.
+   * Changing it replaces the image. */
+  diskId?: pulumi.Input<number | string>;
+  /**
+   * A local gzip file of a raw disk image to upload (at most 5 GB compressed); give this or `diskId`.
+   * A relative path is taken from the program's working directory. Checked at preview: it must exist
+   * and start as gzip data. Uploading needs `label` and `region`. Another path to the same content
+   * changes nothing; other content (see `fileHash`) replaces the image.
+   */
+  file?: pulumi.Input<string>;
+  /**
+   * The content's hash, which decides whether the file changed: the SHA-256 (hex) of `file`, computed
+   * when the program runs, unless given here (any string that changes with the content). Changing it
+   * replaces the image.
+   */
+  fileHash?: pulumi.Input<string>;
+  /** Region the upload is sent to (required with `file`; the image can then be deployed anywhere).
+   * Changing it replaces the image. */
+  region?: pulumi.Input<string>;
+  /** 1..128 characters; required with `file`, else the disk's label when left out. Labels need not be
+   * unique, but distinct labels let a create whose answer was lost be told apart. Updated in place. */
+  label?: pulumi.Input<string>;
+  /** 1..65000 characters. Updated in place. */
+  description?: pulumi.Input<string>;
+  /** Whether the image supports cloud-init (default false). Changing it replaces the image. */
+  cloudInit?: pulumi.Input<boolean>;
+}
+
+/** SHA-256 (hex) of a file's content, read as a stream; undefined when it cannot be read (the
+ * provider's check then says why, naming `file`). */
+function sha256(file: string): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const hash = createHash("sha256");
+    fs.createReadStream(file)
+      .on("error", () => resolve(undefined))
+      .on("data", (chunk) => hash.update(chunk))
+      .on("end", () => resolve(hash.digest("hex")));
+  });
+}
+
+/**
+ * A private image of the account: captured from a disk, or uploaded from a local gzip file of a raw
+ * disk image. `pulumi up` returns once it is `available`; a wait that fails keeps the image in the
+ * state, and the next `up` waits again. An upload reports its progress every 10 s. Public images are
+ * found with `getImage`.
+ *
+ * ```ts
+ * const golden = new compute.Image("golden", { diskId: root.id, label: "golden", description: "web base" });
+ * const uploaded = new compute.Image("custom", { file: "build/disk.img.gz", label: "custom", region: "us-iad" });
+ * ```
+ */
+export class Image extends pulumi.dynamic.Resource {
+  declare readonly diskId: pulumi.Output<number | undefined>;
+  /** The file's absolute path. */
+  declare readonly file: pulumi.Output<string | undefined>;
+  declare readonly fileHash: pulumi.Output<string | undefined>;
+  declare readonly region: pulumi.Output<string | undefined>;
+  declare readonly label: pulumi.Output<string>;
+  declare readonly description: pulumi.Output<string | undefined>;
+  declare readonly cloudInit: pulumi.Output<boolean>;
+  /** `available` once `up` returns (`creating` while captured, `pending_upload` until processed). */
+  declare readonly status: pulumi.Output<string>;
+  /** Minimum deploy size in MB. */
+  declare readonly size: pulumi.Output<number>;
+  declare readonly created: pulumi.Output<string>;
+  declare readonly updated: pulumi.Output<string>;
+  declare readonly expiry: pulumi.Output<string | null>;
+  declare readonly vendor: pulumi.Output<string | null>;
+  declare readonly isPublic: pulumi.Output<boolean>;
+  declare readonly deprecated: pulumi.Output<boolean>;
+  /** e.g. `cloud-init`. */
+  declare readonly capabilities: pulumi.Output<string[]>;
+  /** `manual` (`automatic` images come from deleted instances). */
+  declare readonly type: pulumi.Output<string>;
+  /** The user that made it. */
+  declare readonly createdBy: pulumi.Output<string | null>;
+
+  constructor(name: string, args: ImageArgs, opts?: pulumi.CustomResourceOptions) {
+    // Absolute, so that the provider process (another working directory) reads the same file.
+    const file =
+      args.file === undefined
+        ? undefined
+        : pulumi.output(args.file).apply((f) => (f === undefined ? undefined : path.resolve(f)));
+    const fileHash =
+      args.fileHash ??
+      (file === undefined ? undefined : file.apply((f) => (f === undefined ? undefined : sha256(f))));
+    super(
+      provider,
+      name,
+      { ...placeholders(IMAGE_COMPUTED), ...args, file, fileHash },
+      opts,
+      "compute",
+      "Image",
+    );
+  }
+}
