@@ -17,6 +17,20 @@ export interface InstanceShape {
   group?: string;
   privateIp?: boolean;
   backupsEnabled?: boolean;
+  backupsSchedule?: { day?: string; window?: string };
+  authorizedUsers?: string[];
+  /** A StackScript's ID (`script.id` of a `StackScript`, or a number). */
+  stackscriptId?: pulumi.Input<string | number>;
+  /** The StackScript's field values; made secret. */
+  stackscriptData?: Record<string, pulumi.Input<string>>;
+  backupId?: number;
+  firewallId?: number;
+  interfaces?: compute.InstanceConfigInterface[];
+  /** Base64 cloud-init user data; made secret. */
+  metadata?: { userData?: pulumi.Input<string> };
+  swapSize?: number;
+  alerts?: { cpu?: number; io?: number; networkIn?: number; networkOut?: number; transferQuota?: number };
+  watchdogEnabled?: boolean;
 }
 
 export function instanceProgram(shape: InstanceShape) {

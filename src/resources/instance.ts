@@ -2,11 +2,16 @@ import * as pulumi from "@pulumi/pulumi";
 import { INSTANCE_COMPUTED, INSTANCE_SECRETS } from "../provider/instance";
 import { placeholders } from "../provider/resource-spec";
 import { shimProvider } from "../provider/shim";
+import type { InstanceConfigInterface } from "./instance-config";
 
 const provider = shimProvider("Instance");
 
 export interface InstanceArgs {
-  /** Region ID, e.g. `us-iad`. Changing it replaces the instance. */
+  /**
+   * Region ID, e.g. `us-iad`. Changed in place by a migration: `pulumi up` waits until the instance
+   * rests in the new region in the power state it had (it gets new public addresses; the API refuses
+   * to move an instance with a VPC interface).
+   */
   region: pulumi.Input<string>;
   /** Instance type ID, e.g. `g6-standard-1`. Changed in place by a resize (the instance moves host; it
    * comes back in the power state it had). */
@@ -19,8 +24,8 @@ export interface InstanceArgs {
    */
   label?: pulumi.Input<string>;
   /** Image to deploy, e.g. `compute/debian12` or `private/12`; needs `rootPass`. Left out: an empty
-   * instance (no disks or configs; it stays offline until an `InstanceConfig` boots it). Changing it
-   * replaces the instance. */
+   * instance (no disks or configs; it stays offline until an `InstanceConfig` boots it), or one
+   * restored from `backupId`. Changing it replaces the instance. */
   image?: pulumi.Input<string>;
   /**
    * Root password of the image's disk (7..128 characters, at least three of lower case, upper case,
@@ -39,10 +44,80 @@ export interface InstanceArgs {
   tags?: pulumi.Input<pulumi.Input<string>[]>;
   /** Display group (deprecated by the API; at most 50 characters). Updated in place. */
   group?: pulumi.Input<string>;
-  /** Adds a private IPv4 address at create (default false). Changing it replaces the instance. */
+  /**
+   * Adds a private IPv4 address at create (default false). Changing it replaces the instance: the API
+   * has no call that adds or removes one later.
+   */
   privateIp?: pulumi.Input<boolean>;
   /** The backup service (default false). Enabled or cancelled in place; cancelling deletes every backup. */
   backupsEnabled?: pulumi.Input<boolean>;
+  /**
+   * When the backup service takes its weekly and daily backups: `day` (`Sunday`..`Saturday`, or
+   * `Scheduling` to let the API choose) and `window` (a two-hour window `W0`, `W2`, ..., `W22` UTC, or
+   * `Scheduling`). Needs `backupsEnabled: true`. Changed in place; left out, the API's choice is kept.
+   */
+  backupsSchedule?: pulumi.Input<{ day?: pulumi.Input<string>; window?: pulumi.Input<string> }>;
+  /**
+   * Usernames of the account whose profile SSH keys are deployed for root with the image (each needs
+   * a key on its profile). Changing them replaces the instance.
+   */
+  authorizedUsers?: pulumi.Input<pulumi.Input<string>[]>;
+  /**
+   * StackScript to run at first boot, e.g. `script.id`; needs an image the StackScript supports.
+   * Changing it replaces the instance.
+   */
+  stackscriptId?: pulumi.Input<string | number>;
+  /**
+   * Values of the StackScript's fields (UDFs) by name; required fields without a default must be
+   * given. Always stored as a secret. Changing them replaces the instance.
+   */
+  stackscriptData?: pulumi.Input<Record<string, pulumi.Input<string>>>;
+  /**
+   * Restore this backup (of another instance, in the same region) instead of deploying an image: its
+   * disks, configs and root password. Cannot be combined with `image`, `rootPass`, keys, StackScript,
+   * interfaces, metadata or `swapSize`. Changing it replaces the instance.
+   */
+  backupId?: pulumi.Input<string | number>;
+  /** Cloud Firewall to attach at create. Changing it replaces the instance. */
+  firewallId?: pulumi.Input<string | number>;
+  /**
+   * Interfaces of the config the image deploy makes (1..3, in order eth0..eth2, at most one primary).
+   * Left out: public networking. Values the API fills in (a VPC address it chose, `nat11: "any"`
+   * resolved to the public address) are not changes. Changing them replaces the instance (an
+   * `InstanceConfig` changes interfaces in place).
+   */
+  interfaces?: pulumi.Input<pulumi.Input<InstanceConfigInterface>[]>;
+  /**
+   * Cloud-init user data, base64-encoded (at most 65,535 bytes before encoding); needs a region with
+   * Metadata and a cloud-init image. Always stored as a secret (the whole `metadata`). Changing it
+   * replaces the instance.
+   */
+  metadata?: pulumi.Input<{ userData?: pulumi.Input<string> }>;
+  /** MB of the swap disk of an image deploy (default 512; 0: none). Changing it replaces the instance. */
+  swapSize?: pulumi.Input<number>;
+  /**
+   * Alert thresholds: `cpu` (%, the API's default 90 per vCPU), `io` (IOPS), `networkIn` and
+   * `networkOut` (Mbit/s), `transferQuota` (% of the monthly quota, 0..100); 0 turns one off.
+   * Changed in place; those left out keep the API's values.
+   */
+  alerts?: pulumi.Input<{
+    cpu?: pulumi.Input<number>;
+    io?: pulumi.Input<number>;
+    networkIn?: pulumi.Input<number>;
+    networkOut?: pulumi.Input<number>;
+    transferQuota?: pulumi.Input<number>;
+  }>;
+  /** Whether the shutdown watchdog boots the instance when it powers off unexpectedly (default true). Changed in place. */
+  watchdogEnabled?: pulumi.Input<boolean>;
+}
+
+/** Alert thresholds as the API holds them (only those asked for, when some were). */
+export interface InstanceAlerts {
+  cpu?: number;
+  io?: number;
+  networkIn?: number;
+  networkOut?: number;
+  transferQuota?: number;
 }
 
 /** Sizes of the instance's type. */
@@ -95,6 +170,20 @@ export class Instance extends pulumi.dynamic.Resource {
   declare readonly group: pulumi.Output<string>;
   declare readonly privateIp: pulumi.Output<boolean>;
   declare readonly backupsEnabled: pulumi.Output<boolean>;
+  declare readonly backupsSchedule: pulumi.Output<{ day?: string; window?: string }>;
+  declare readonly authorizedUsers: pulumi.Output<string[] | undefined>;
+  declare readonly stackscriptId: pulumi.Output<number | undefined>;
+  /** The values asked for (never read back from the API); a secret. */
+  declare readonly stackscriptData: pulumi.Output<Record<string, string> | undefined>;
+  declare readonly backupId: pulumi.Output<number | undefined>;
+  declare readonly firewallId: pulumi.Output<number | undefined>;
+  /** The create's interfaces as the API holds them, in the shape asked. */
+  declare readonly interfaces: pulumi.Output<InstanceConfigInterface[] | undefined>;
+  /** The user data asked for (never read back from the API); a secret. */
+  declare readonly metadata: pulumi.Output<{ userData?: string } | undefined>;
+  declare readonly swapSize: pulumi.Output<number | undefined>;
+  declare readonly alerts: pulumi.Output<InstanceAlerts>;
+  declare readonly watchdogEnabled: pulumi.Output<boolean>;
   /** `running` or `offline` once `up` returns (other values while the API works on it). */
   declare readonly status: pulumi.Output<string>;
   /** Public IPv4 address first, then the private one if any. */

@@ -1,8 +1,12 @@
 /**
- * Instance: check (rootPass with image, named), diff (in place vs replace, a label the API chose),
- * outputs, and the provider against a fast emulator: waits after create and update, power changes,
- * password reset and resize in place, lost creates with and without a label, a wait that times out.
+ * Instance: check (rootPass with image, named; deploy fields need an image; backupId excludes it;
+ * StackScript, user data and interfaces rules, some looked up in the API; secrets never shown), diff
+ * (in place vs replace, values the API chose), outputs, and the provider against a fast emulator:
+ * waits after create and update, power changes, password reset, resize and migration in place, PUT
+ * fields, creates from a StackScript, a backup and with interfaces, lost creates with and without a
+ * label, a wait that times out.
  */
+import * as pagination from "../../../src/client/pagination";
 import { checkInputs } from "../../../src/provider/check";
 import { diffInputs } from "../../../src/provider/diff";
 import { PartialFailure } from "../../../src/provider/errors";
@@ -10,12 +14,15 @@ import { INSTANCE_COMPUTED, instanceSpec } from "../../../src/provider/instance"
 import { makeProvider } from "../../../src/provider/make-provider";
 import { configure } from "../../../src/provider/settings";
 import { UNKNOWN } from "../../../src/provider/unknown";
-import { IMAGE, ROOT_PASS, status } from "../../support/compute";
+import { deployed, IMAGE, ROOT_PASS, settle, status } from "../../support/compute";
 import { useEmulator } from "../../support/emulator";
 import { thrown, useProviderSettings, useLogLines } from "../../support/provider";
 import { publicKeyLine } from "../../support/ssh-keys";
 
 const ED25519 = publicKeyLine();
+const SCRIPT =
+  '#!/bin/bash\n# <UDF name="site" label="Site name" example="example.com"/>\n' +
+  '# <UDF name="tier" label="Tier" oneOf="web,db" default="web"/>\necho "$SITE"\n';
 
 // Lifecycles run a thousand times faster than real time: a create's 4 s take 4 ms.
 const t = useEmulator({ speed: 1000 });
@@ -86,7 +93,175 @@ describe("check", () => {
       group: "",
       privateIp: false,
       backupsEnabled: false,
+      watchdogEnabled: true,
     });
+  });
+
+  it("takes IDs as strings too (a resource's id)", () => {
+    expect(checked({ ...base, stackscriptId: "12", firewallId: 3 }).inputs).toMatchObject({
+      stackscriptId: 12,
+      firewallId: 3,
+    });
+  });
+
+  it("refuses a backupId with an image, and deploy fields with a backup, naming each", async () => {
+    const withImage = await provider.check!({}, { ...base, backupId: 5 });
+    expect(withImage.failures).toEqual([
+      {
+        property: "backupId",
+        reason: "backupId cannot be combined with image: the instance is restored from the backup",
+      },
+    ]);
+    const restore = await provider.check!(
+      {},
+      { region: "us-iad", type: "g6-standard-1", backupId: 5, swapSize: 256, authorizedKeys: [ED25519] },
+    );
+    expect(restore.failures!.map((f) => f.property)).toEqual(["authorizedKeys", "swapSize"]);
+    expect(restore.failures![0]!.reason).toBe(
+      "authorizedKeys cannot be combined with backupId (a restore brings the backup's disks, configs and root password)",
+    );
+  });
+
+  it("needs an image for a StackScript, interfaces or user data, and a StackScript for its data", async () => {
+    const empty = { region: "us-iad", type: "g6-standard-1" };
+    const result = await provider.check!(
+      {},
+      { ...empty, stackscriptId: 4, interfaces: [{ purpose: "public" }], swapSize: 0 },
+    );
+    expect(result.failures).toEqual([
+      {
+        property: "stackscriptId",
+        reason: "stackscriptId needs an image to deploy (an empty instance has no disk)",
+      },
+      {
+        property: "interfaces",
+        reason: "interfaces needs an image to deploy (an empty instance has no disk)",
+      },
+      { property: "swapSize", reason: "swapSize needs an image to deploy (an empty instance has no disk)" },
+    ]);
+    const data = await provider.check!({}, { ...base, stackscriptData: { site: "s3cret-value" } });
+    expect(data.failures).toEqual([
+      {
+        property: "",
+        reason:
+          "stackscriptData: stackscriptData needs stackscriptId (the StackScript whose fields it fills in)",
+      },
+    ]);
+    expect(JSON.stringify(data.failures)).not.toContain("s3cret-value");
+  });
+
+  it("applies the interface rules of the contract, and needs at least one", async () => {
+    const two = await provider.check!(
+      {},
+      {
+        ...base,
+        interfaces: [
+          { purpose: "public", primary: true },
+          { purpose: "vpc", subnetId: 1, primary: true },
+        ],
+      },
+    );
+    expect(two.failures).toEqual([
+      { property: "interfaces", reason: "at most one interface may be primary" },
+    ]);
+    const none = await provider.check!({}, { ...base, interfaces: [] });
+    expect(none.failures).toEqual([
+      {
+        property: "interfaces",
+        reason: "interfaces must hold 1..3 interfaces (left out: the API's public interface)",
+      },
+    ]);
+  });
+
+  it("reports bad user data without its value, and a schedule without backups", async () => {
+    const result = await provider.check!(
+      {},
+      { ...base, metadata: { userData: "not base64!" }, backupsSchedule: { day: "Sunday" } },
+    );
+    expect(result.failures).toEqual([
+      { property: "", reason: "metadata: metadata.userData must be base64-encoded" },
+    ]);
+    expect(JSON.stringify(result.failures)).not.toContain("not base64!");
+    const schedule = await provider.check!({}, { ...base, backupsSchedule: { day: "Sunday", window: "W4" } });
+    expect(schedule.failures).toEqual([
+      {
+        property: "backupsSchedule",
+        reason: "backupsSchedule needs backupsEnabled: true (the schedule is of the backup service)",
+      },
+    ]);
+    const badWindow = await provider.check!(
+      {},
+      { ...base, backupsEnabled: true, backupsSchedule: { window: "W3" } },
+    );
+    expect(badWindow.failures).toEqual([
+      {
+        property: "backupsSchedule",
+        reason: "backupsSchedule.window must be one of W0, W2, ..., W22 or Scheduling",
+      },
+    ]);
+    const alerts = await provider.check!({}, { ...base, alerts: { transferQuota: 120, disk: 1 } });
+    expect(alerts.failures).toEqual([
+      { property: "alerts", reason: "alerts.transferQuota must be 0..100" },
+      { property: "alerts", reason: "alerts are cpu, io, networkIn, networkOut, transferQuota (not disk)" },
+    ]);
+  });
+
+  it("looks the StackScript up: it must exist, support the image and get its required fields", async () => {
+    const script = await t.client.api.createStackScript({
+      body: { label: "site-setup", images: ["compute/ubuntu24.04"], script: SCRIPT },
+    });
+    await t.control.clearRequests();
+    const missing = await provider.check!({}, { ...base, stackscriptId: script.id + 100 });
+    expect(missing.failures).toEqual([
+      { property: "stackscriptId", reason: `StackScript ${script.id + 100} not found` },
+    ]);
+    const result = await provider.check!(
+      {},
+      { ...base, stackscriptId: script.id, stackscriptData: { tier: "gold", token: "s3cret-value" } },
+    );
+    expect(result.failures).toEqual([
+      {
+        property: "image",
+        reason: `StackScript ${script.id} (site-setup) does not support image ${IMAGE}; it supports compute/ubuntu24.04`,
+      },
+      {
+        property: "",
+        reason: `stackscriptData.site: site is required by StackScript ${script.id} (Site name)`,
+      },
+      { property: "", reason: "stackscriptData.tier: tier must be one of web,db" },
+    ]);
+    expect(JSON.stringify(result.failures)).not.toContain("s3cret-value");
+    expect(await writes()).toEqual([]);
+    // An instance made already passes: nothing is looked up for unchanged values.
+    const inputs = {
+      ...base,
+      image: "compute/ubuntu24.04",
+      stackscriptId: script.id,
+      stackscriptData: { site: "a" },
+    };
+    await t.control.clearRequests();
+    expect((await provider.check!(checked(inputs).inputs, inputs)).failures).toEqual([]);
+    expect(await t.control.requests()).toEqual([]);
+  });
+
+  it("looks up where user data can go: a region with Metadata, a cloud-init image", async () => {
+    const userData = Buffer.from("#cloud-config\n").toString("base64");
+    const result = await provider.check!(
+      {},
+      { ...base, region: "us-east", image: "compute/alpine3.19", metadata: { userData } },
+    );
+    expect(result.failures).toEqual([
+      {
+        property: "",
+        reason: "metadata.userData: metadata.userData needs a region with Metadata; us-east has none",
+      },
+      {
+        property: "",
+        reason:
+          "metadata.userData: metadata.userData needs an image with cloud-init; compute/alpine3.19 has none",
+      },
+    ]);
+    expect((await provider.check!({}, { ...base, metadata: { userData } })).failures).toEqual([]);
   });
 
   it("lets unknown values through during preview", async () => {
@@ -110,6 +285,14 @@ describe("diff", () => {
     });
   });
 
+  it("keeps alerts and a backup schedule the API chose while the program leaves them out", () => {
+    const chosen = { ...olds, alerts: { cpu: 90, io: 10000 }, backupsSchedule: { day: "Monday" } };
+    expect(diffInputs(instanceSpec, chosen, inputs)).toMatchObject({ changes: false });
+    // State written before these inputs existed: the defaults hold.
+    const { watchdogEnabled: _w, ...older } = olds as Record<string, unknown>;
+    expect(diffInputs(instanceSpec, older, inputs)).toMatchObject({ changes: false });
+  });
+
   it("reports a change while the instance is not at rest, so the next up waits again", () => {
     expect(diffInputs(instanceSpec, { ...olds, status: "provisioning" }, inputs)).toMatchObject({
       changes: true,
@@ -129,6 +312,10 @@ describe("diff", () => {
     ["type", "g6-standard-2"],
     ["rootPass", "An0ther-secret"],
     ["backupsEnabled", true],
+    ["region", "fr-par"],
+    ["alerts", { cpu: 50 }],
+    ["backupsSchedule", { day: "Sunday" }],
+    ["watchdogEnabled", false],
   ])("changes %s in place", (key, value) => {
     expect(diffInputs(instanceSpec, olds, { ...inputs, [key]: value })).toEqual({
       changes: true,
@@ -139,10 +326,17 @@ describe("diff", () => {
   });
 
   it.each([
-    ["region", "fr-par"],
     ["image", "compute/ubuntu24.04"],
     ["authorizedKeys", []],
     ["privateIp", true],
+    ["authorizedUsers", ["admin"]],
+    ["stackscriptId", 7],
+    ["stackscriptData", { site: "b" }],
+    ["backupId", 9],
+    ["firewallId", 3],
+    ["interfaces", [{ purpose: "public", primary: false }]],
+    ["metadata", { userData: "YQ==" }],
+    ["swapSize", 1024],
   ])("replaces on %s, deleting first only when the unique label is kept", (key, value) => {
     expect(diffInputs(instanceSpec, olds, { ...inputs, [key]: value })).toMatchObject({
       replaces: [key],
@@ -171,14 +365,36 @@ describe("create", () => {
       backupsEnabled: true,
     });
     expect(await status(t, Number(id))).toBe("running");
+    // Every input but the create-time ones not given (a restore's, a StackScript's, ...) and the
+    // backup schedule, which the API has not set yet.
+    const notGiven = [
+      "backupsSchedule",
+      "authorizedUsers",
+      "stackscriptId",
+      "stackscriptData",
+      "backupId",
+      "firewallId",
+      "interfaces",
+      "metadata",
+      "swapSize",
+    ];
     expect(Object.keys(outs).sort()).toEqual(
-      [...Object.keys(instanceSpec.inputs.shape), ...INSTANCE_COMPUTED, "schemaVersion"].sort(),
+      [...Object.keys(instanceSpec.inputs.shape), ...INSTANCE_COMPUTED, "schemaVersion"]
+        .filter((key) => !notGiven.includes(key))
+        .sort(),
     );
     expect(outs).toMatchObject({ ...inputs, status: "running" });
     expect(outs.ipv4).toHaveLength(2);
+    // Left out, alerts and the backup schedule are the API's.
+    expect(outs.alerts).toEqual({ cpu: 90, io: 10000, networkIn: 10, networkOut: 10, transferQuota: 80 });
+    const record = await t.client.api.getInstance({ params: { computeId: Number(id) } });
+    const every = Object.fromEntries(Object.keys(instanceSpec.inputs.shape).map((key) => [key, 1]));
+    expect(Object.keys(instanceSpec.toOutputs(record, every)).sort()).toEqual(
+      [...Object.keys(instanceSpec.inputs.shape), ...INSTANCE_COMPUTED].sort(),
+    );
     const read = await provider.read!(id, outs);
     expect(read.props).toEqual(outs);
-    expect(read.inputs).toEqual(inputs);
+    expect(read.inputs).toEqual({ ...inputs, alerts: outs.alerts });
   });
 
   it("waits until offline with booted: false", async () => {
@@ -232,6 +448,78 @@ describe("create", () => {
   });
 });
 
+describe("create from other sources", () => {
+  it("deploys a StackScript with its data and waits until the instance runs", async () => {
+    const script = await t.client.api.createStackScript({
+      body: { label: "site-setup", images: [IMAGE], script: SCRIPT },
+    });
+    const { id, outs } = await create({
+      ...base,
+      label: "scripted",
+      stackscriptId: String(script.id),
+      stackscriptData: { site: "example.com" },
+    });
+    expect(outs).toMatchObject({
+      stackscriptId: script.id,
+      stackscriptData: { site: "example.com" },
+      status: "running",
+    });
+    expect(
+      (await t.client.api.getStackScript({ params: { stackscriptId: script.id } })).deployments_active,
+    ).toBe(1);
+    expect((await provider.read!(id, outs)).props).toEqual(outs);
+  });
+
+  it("restores another instance's backup and waits until it runs", async () => {
+    const source = await deployed(t, { backups_enabled: true });
+    const snapshot = await t.client.api.createSnapshot({
+      params: { computeId: source.id },
+      body: { label: "golden" },
+    });
+    await settle(t);
+    const { id, outs } = await create({ region: "us-iad", type: "g6-standard-1", backupId: snapshot.id });
+    expect(outs).toMatchObject({ backupId: snapshot.id, booted: true, status: "running" });
+    expect(Object.keys(outs)).not.toContain("image");
+    const disks = await t.client.api.listDisks({ params: { computeId: Number(id) } });
+    expect(disks.data.map((d) => d.filesystem).sort()).toEqual(["ext4", "swap"]);
+  });
+
+  it("gives the create's config its interfaces; values the API fills in are no diff", async () => {
+    const vpc = await t.client.api.createVpc({
+      body: { label: "net", region: "us-iad", subnets: [{ label: "app", ipv4: "10.0.1.0/24" }] },
+    });
+    const subnetId = vpc.subnets[0]!.id;
+    const { id, outs, inputs } = await create({
+      ...base,
+      interfaces: [
+        { purpose: "public" },
+        { purpose: "vpc", subnetId: String(subnetId), ipv4: { nat11: "any" } },
+      ],
+    });
+    expect(outs.interfaces).toEqual([
+      { purpose: "public", primary: false },
+      { purpose: "vpc", primary: false, subnetId, ipv4: { nat11: "any" } },
+    ]);
+    const [config] = (await t.client.api.listConfigs({ params: { computeId: Number(id) } })).data;
+    expect(config!.interfaces[1]!.ipv4).toMatchObject({
+      vpc: expect.stringMatching(/^10\.0\.1\./),
+      nat_1_1: outs.ipv4 && (outs.ipv4 as string[])[0],
+    });
+    const read = await provider.read!(id, outs);
+    expect(read.props).toEqual(outs);
+    expect(diffInputs(instanceSpec, read.props!, inputs)).toMatchObject({ changes: false });
+  });
+
+  it("reports the API's refusal in one line naming the input, and creates nothing", async () => {
+    const { inputs } = checked({ ...base, label: "guarded", firewallId: 42 });
+    const err = await thrown(provider.create(inputs));
+    expect(err.message).toBe(
+      "Instance create: [400] [firewallId] Firewall 42 not found (POST /compute/instances)",
+    );
+    expect(await instances()).toEqual([]);
+  });
+});
+
 describe("a create whose answer is lost", () => {
   it("adopts the instance by its label", async () => {
     await t.control.injectFault({ status: 502, lost: true, method: "POST", path: "/compute/instances" });
@@ -245,6 +533,36 @@ describe("a create whose answer is lost", () => {
     await t.control.injectFault({ status: 0, lost: true, method: "POST", path: "/compute/instances" });
     const { id } = await create(base);
     expect(await instances()).toHaveLength(2);
+    expect(await status(t, Number(id))).toBe("running");
+  });
+
+  it("without a label, adopts the restore the create made, not an empty instance made meanwhile", async () => {
+    const source = await deployed(t, { backups_enabled: true });
+    const snapshot = await t.client.api.createSnapshot({
+      params: { computeId: source.id },
+      body: { label: "golden" },
+    });
+    await settle(t);
+    // Once the create has listed the instances: another client makes an empty one, and the
+    // create's own answer is lost.
+    const listing = jest.requireActual<typeof import("../../../src/client/pagination")>(
+      "../../../src/client/pagination",
+    );
+    const realCollect = listing.collect;
+    let lists = 0;
+    let empty: number | undefined;
+    jest.spyOn(pagination, "collect").mockImplementation(async (items) => {
+      const listed = await realCollect(items);
+      if (++lists === 1) {
+        empty = (await t.client.api.createInstance({ body: { region: "us-iad", type: "g6-standard-1" } })).id;
+        await t.control.injectFault({ status: 502, lost: true, method: "POST", path: "/compute/instances" });
+      }
+      return listed;
+    });
+    const { id } = await create({ region: "us-iad", type: "g6-standard-1", backupId: snapshot.id });
+    expect(lists).toBe(2);
+    expect([String(empty), String(source.id)]).not.toContain(id);
+    expect(await instances()).toHaveLength(3);
     expect(await status(t, Number(id))).toBe("running");
   });
 
@@ -317,6 +635,45 @@ describe("update", () => {
     await t.control.clearRequests();
     const { outs: after } = await provider.update!(id, outs, { ...inputs, type: "g6-standard-2" });
     expect(after).toMatchObject({ type: "g6-standard-2", status: "running" });
+    expect(await writes()).toEqual([]);
+  });
+
+  it("sends alerts, the backup schedule and the watchdog in one PUT; outputs hold only the alerts asked", async () => {
+    const { id, outs, inputs } = await create({ ...base, backupsEnabled: true });
+    await t.control.clearRequests();
+    const news = {
+      ...inputs,
+      alerts: { cpu: 50, transferQuota: 0 },
+      backupsSchedule: { day: "Sunday", window: "W4" },
+      watchdogEnabled: false,
+    };
+    const { outs: after } = await provider.update!(id, outs, news);
+    expect(after).toMatchObject({
+      alerts: { cpu: 50, transferQuota: 0 },
+      backupsSchedule: { day: "Sunday", window: "W4" },
+      watchdogEnabled: false,
+      status: "running",
+    });
+    expect(await writes()).toEqual([`PUT /compute/instances/${id}`]);
+    expect(await t.client.api.getInstance({ params: { computeId: Number(id) } })).toMatchObject({
+      alerts: { cpu: 50, io: 10000, network_in: 10, network_out: 10, transfer_quota: 0 },
+      backups: { schedule: { day: "Sunday", window: "W4" } },
+      watchdog_enabled: false,
+    });
+    expect(diffInputs(instanceSpec, after, news)).toMatchObject({ changes: false });
+  });
+
+  it("migrates to another region in place and waits until it runs there", async () => {
+    const { id, outs, inputs } = await create(base);
+    await t.control.clearRequests();
+    const { outs: after } = await provider.update!(id, outs, { ...inputs, region: "fr-par" });
+    expect(after).toMatchObject({ region: "fr-par", status: "running" });
+    expect(after.ipv4).not.toEqual(outs.ipv4);
+    expect(await writes()).toEqual([`POST /compute/instances/${id}/migrate`]);
+    expect(logged).toContain(`Instance ${id} (compute${id}): migrating from us-iad to fr-par`);
+    // A migration that finished after its wait failed is not sent again.
+    await t.control.clearRequests();
+    await provider.update!(id, { ...after, region: "us-iad" }, { ...inputs, region: "fr-par" });
     expect(await writes()).toEqual([]);
   });
 
