@@ -14,6 +14,7 @@ export {
   type InstanceConfigArgs,
   type InstanceConfigInterface,
 } from "./resources/instance-config";
+export { ConfigInterface, type ConfigInterfaceArgs } from "./resources/config-interface";
 export {
   StackScript,
   type StackScriptArgs,

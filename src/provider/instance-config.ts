@@ -31,19 +31,19 @@ import {
   type Helpers,
 } from "../contract/configs";
 import { bool, idFrom, integer, text } from "../contract/fields";
-import type { Instance } from "../contract/instances";
 import type { CheckFailure } from "./check";
 import { createByListing } from "./create-by-listing";
 import {
+  bootedSinceChange,
   bootInto,
   getInstance,
-  isPowered,
-  lastBoot,
   listConfigs,
-  runningConfigId,
+  onePowerAtATime,
+  runsWith,
   shutDown,
   untilResting,
 } from "./instance-power";
+import { noteInlineInterfaces } from "./inline-interfaces";
 import {
   detailsOf,
   interfaceRequest,
@@ -235,19 +235,6 @@ const params = (configId: string | number, props: Props) =>
 /** `InstanceConfig 7 (boot)`, for log lines. */
 const named = (c: Pick<Config, "id" | "label">) => `InstanceConfig ${c.id} (${c.label})`;
 
-/** Whether the instance runs with the config: from the API, else what was known before. */
-async function runsWith(client: ComputeClient, instance: Instance, configId: number, known?: boolean) {
-  const running = await runningConfigId(client, instance);
-  if (running === undefined) return isPowered(instance) ? known : false;
-  return running === configId;
-}
-
-/** Whether the instance has booted into the config since the config last changed. */
-async function bootedSinceChange(client: ComputeClient, computeId: number, config: Config) {
-  const boot = await lastBoot(client, computeId);
-  return boot !== undefined && boot.configId === config.id && boot.created >= config.updated;
-}
-
 export const instanceConfigSpec = defineSpec({
   kind: "InstanceConfig",
   inputs: InstanceConfigInputs,
@@ -264,6 +251,7 @@ export const instanceConfigSpec = defineSpec({
   // then not managed by this resource.
   apiChosen: ["memoryLimit", "helpers", "interfaces", "booted"],
   validate,
+  observe: (id, inputs) => noteInlineInterfaces(id, inputs.interfaces !== undefined),
   replaceOn: ["computeId"],
   create: async (client, inputs, ctx): Promise<ConfigRecord> => {
     const { computeId } = inputs;
@@ -281,7 +269,8 @@ export const instanceConfigSpec = defineSpec({
     return { config, booted: false, rebootPending: false };
   },
   settled: (outputs) => outputs.rebootPending !== true,
-  settle: async (client, record, inputs, ctx) => settle(client, record, inputs, ctx),
+  settle: (client, record, inputs, ctx) =>
+    onePowerAtATime(inputs.computeId, () => settle(client, record, inputs, ctx)),
   read: async (client, id, props) => {
     const p = params(id, props);
     const config = await client.api.getConfig({ params: p });

@@ -112,6 +112,39 @@ export async function runningConfigId(
   return all.length === 1 ? all[0]!.id : undefined;
 }
 
+/** Whether the instance runs with the config: from the API, else what was known before. */
+export async function runsWith(client: ComputeClient, instance: Instance, configId: number, known?: boolean) {
+  const running = await runningConfigId(client, instance);
+  if (running === undefined) return isPowered(instance) ? known : false;
+  return running === configId;
+}
+
+/** Whether the instance has booted into the config since the config (or one of its interfaces) last changed. */
+export async function bootedSinceChange(client: ComputeClient, computeId: number, config: Config) {
+  const boot = await lastBoot(client, computeId);
+  return boot !== undefined && boot.configId === config.id && boot.created >= config.updated;
+}
+
+const powerQueues = new Map<number, Promise<unknown>>();
+
+/**
+ * Runs `work` once this provider's earlier power work on the instance is done. The parts of one
+ * instance (its configs, disks and interfaces) are worked on in parallel by the engine: one after
+ * another, a reboot is not sent while another runs, and a later part sees the earlier reboot.
+ */
+export function onePowerAtATime<T>(computeId: number, work: () => Promise<T>): Promise<T> {
+  const run = (powerQueues.get(computeId) ?? Promise.resolve()).then(work);
+  const tail = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  powerQueues.set(computeId, tail);
+  void tail.then(() => {
+    if (powerQueues.get(computeId) === tail) powerQueues.delete(computeId);
+  });
+  return run;
+}
+
 /** Shuts a running instance down and waits until it is offline; `why`, if given, is logged. */
 export async function shutDown(
   client: ComputeClient,

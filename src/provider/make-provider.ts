@@ -77,8 +77,9 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
       });
     },
 
-    async diff(_id: string, olds: Props, news: Props) {
+    async diff(id: string, olds: Props, news: Props) {
       return guarded(spec, "diff", async () => {
+        spec.observe?.(id, news);
         const { changes, replaces, deleteBeforeReplace } = diffInputs(spec, olds, news);
         return { changes, replaces, deleteBeforeReplace };
       });
@@ -91,6 +92,7 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
         return { client, ctx, record: await createOrAdopt(spec, client, inputs, ctx) };
       });
       const id = spec.idOf(record);
+      spec.observe?.(id, inputs);
       try {
         const settled = spec.settle ? await spec.settle(client, record, inputs, ctx) : record;
         return { id, outs: outputsOf(spec, settled, inputs) };
@@ -117,6 +119,7 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
       const { client, ctx, record } = await guarded(spec, "update", async () => {
         const client = clientFromConfig();
         const ctx = operationContext("update");
+        spec.observe?.(id, news);
         return { client, ctx, record: await spec.update(client, id, olds, news, ctx) };
       });
       try {

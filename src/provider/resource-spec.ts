@@ -40,6 +40,12 @@ export interface ResourceSpec<Inputs extends Props = Props, Rec = unknown> {
    * expiry in the past); a rule may look something up in the API.
    */
   validate?(inputs: Inputs, olds: Props): CheckFailure[] | Promise<CheckFailure[]>;
+  /**
+   * Told each ID this provider process works on, with the inputs declared for it (diff, create,
+   * update), for rules across the resources of one program that `validate` then checks (a config
+   * that declares its interfaces inline, and a ConfigInterface on it).
+   */
+  observe?(id: string, inputs: Inputs): void;
   /** Inputs that cannot change in place. */
   replaceOn: (keyof Inputs & string)[];
   /** Whether a replacement must delete the old resource first (e.g. a unique label is kept). */

@@ -4,6 +4,7 @@
  * code installed now. Holds the provider of every resource kind.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import { configInterfaceSpec } from "./config-interface";
 import { quietHostEcho } from "./errors";
 import { imageSpec } from "./image";
 import { instanceSpec } from "./instance";
@@ -28,6 +29,7 @@ const specOf = byKind([
   instanceSpec,
   instanceDiskSpec,
   instanceConfigSpec,
+  configInterfaceSpec,
   sshKeySpec,
   tokenSpec,
   stackScriptSpec,
