@@ -1,19 +1,44 @@
 /**
- * The example program of the demo and of `pulumi up` in this directory: a VPC with two subnets; a web
- * server from the latest Debian 12 image (found with a data function); a database server assembled
- * from parts (an empty instance, a root disk from that image, a swap disk, and a config that boots
- * them with a public and a VPC interface). Both run when `pulumi up` returns. The root password is
- * the stack's secret `rootPass` (`pulumi config set --secret rootPass ...`; the demo sets one).
+ * The example program of the demo and of `pulumi up` in this directory: a VPC with two subnets; an
+ * SSH key and a StackScript; a web server from the latest Debian 12 image (found with a data
+ * function), deployed with the key and provisioned by the StackScript; a database server assembled
+ * from parts (an empty instance, a root disk from that image, a swap disk, a config that boots them,
+ * and the config's public and VPC interfaces as resources of their own). Both run when `pulumi up`
+ * returns. The root password is the stack's secret `rootPass` (`pulumi config set --secret rootPass
+ * ...`; the demo sets one); the SSH key is the stack's `sshPublicKey`, else the demo's own.
  * Imports the package by name, as a user's program does.
  */
 import * as pulumi from "@pulumi/pulumi";
 import * as compute from "pulumi-compute";
 import { vpcProgram } from "./vpc";
 
+/** The demo's public key (no one holds its private half): `pulumi config set sshPublicKey "$(cat ~/.ssh/id_ed25519.pub)"` puts yours. */
+export const DEMO_PUBLIC_KEY =
+  "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIIoN0rM0AxiPAReAXKe4aeJh2PrQfhiXSBKo8LLeYgS+ demo@compute";
+
+/** Provisions the web server: the site's name is a field the StackScript declares. */
+const WEB_SETUP = `#!/bin/bash
+# <UDF name="site" label="Site name" example="demo.example"/>
+apt-get install -y nginx
+echo "$SITE" > /var/www/html/index.html
+`;
+
 export function demoProgram() {
-  const rootPass = new pulumi.Config().requireSecret("rootPass");
+  const config = new pulumi.Config();
+  const rootPass = config.requireSecret("rootPass");
   const { vpc, subnets } = vpcProgram();
   const image = compute.getImageOutput({ label: "Debian 12*", isPublic: true, deprecated: false });
+
+  const key = new compute.SshKey("deploy", {
+    label: "demo-deploy",
+    sshKey: config.get("sshPublicKey") ?? DEMO_PUBLIC_KEY,
+  });
+  const setup = new compute.StackScript("web-setup", {
+    label: "demo-web-setup",
+    description: "nginx with the site's name",
+    images: [image.id],
+    script: WEB_SETUP,
+  });
 
   const web = new compute.Instance("web", {
     region: vpc.region,
@@ -21,6 +46,9 @@ export function demoProgram() {
     label: "demo-web",
     image: image.id,
     rootPass,
+    authorizedKeys: [key.sshKey],
+    stackscriptId: setup.id,
+    stackscriptData: { site: "demo.example" },
     tags: ["demo"],
   });
 
@@ -47,8 +75,23 @@ export function demoProgram() {
     computeId: db.id,
     label: "boot",
     devices: { sda: root.id, sdb: swap.id },
-    interfaces: [{ purpose: "public" }, { purpose: "vpc", subnetId: subnets.db!.id }],
     booted: true,
+  });
+  // The config runs once it boots: the interfaces reboot it (once) so that they take effect.
+  const dbPublic = new compute.ConfigInterface("db-public", {
+    computeId: db.id,
+    configId: boot.id,
+    purpose: "public",
+    position: 0,
+    rebootOnChange: true,
+  });
+  const dbVpc = new compute.ConfigInterface("db-vpc", {
+    computeId: db.id,
+    configId: boot.id,
+    purpose: "vpc",
+    subnetId: subnets.db!.id,
+    position: 1,
+    rebootOnChange: true,
   });
 
   return {
@@ -59,7 +102,9 @@ export function demoProgram() {
       Object.entries(subnets).map(([name, s]) => [name, { id: s.id, ipv4: s.ipv4 }]),
     ),
     image: image.id,
+    sshKey: key.id,
+    stackScript: { id: setup.id, fields: setup.userDefinedFields },
     web: { id: web.id, status: web.status, ipv4: web.ipv4 },
-    db: { id: db.id, config: boot.id, ipv4: db.ipv4 },
+    db: { id: db.id, config: boot.id, ipv4: db.ipv4, public: dbPublic.id, vpcAddress: dbVpc.vpcAddress },
   };
 }

@@ -2,34 +2,19 @@ import * as pulumi from "@pulumi/pulumi";
 import { CONFIG_INTERFACE_COMPUTED } from "../provider/config-interface";
 import { placeholders } from "../provider/resource-spec";
 import { shimProvider } from "../provider/shim";
+import type { InstanceConfigInterface } from "./instance-config";
 
 const provider = shimProvider("ConfigInterface");
 
-export interface ConfigInterfaceArgs {
+/** The interface's fields as a config's `interfaces` list holds them: `purpose`, `subnetId`, `label`
+ * and `ipamAddress` replace it (the API cannot change them); `primary`, and on a vpc interface `ipv4`
+ * and `ipRanges`, are updated in place. */
+export interface ConfigInterfaceArgs extends InstanceConfigInterface {
   /** The instance's ID (e.g. `instance.id`). Changing it replaces the interface. */
   computeId: pulumi.Input<string | number>;
   /** The config's ID (e.g. `config.id`); the config must leave its `interfaces` out. Changing it
    * replaces the interface. */
   configId: pulumi.Input<string | number>;
-  /** `public`, `vlan` or `vpc`. Changing it replaces the interface. */
-  purpose: pulumi.Input<string>;
-  /** The default route (default false; one per config: a new primary demotes the old one; vlan
-   * interfaces cannot be). Updated in place. */
-  primary?: pulumi.Input<boolean>;
-  /** vlan only (required): the VLAN's label. Changing it replaces the interface. */
-  label?: pulumi.Input<string>;
-  /** vlan only: the interface's address in CIDR notation. Changing it replaces the interface. */
-  ipamAddress?: pulumi.Input<string>;
-  /** vpc only (required): the subnet's ID. Changing it replaces the interface. */
-  subnetId?: pulumi.Input<string | number>;
-  /**
-   * vpc only: `vpc`, the address in the subnet (the API picks a free one when left out: see
-   * `vpcAddress`); `nat11`, the instance's public IPv4 for 1:1 NAT, or `any` (kept as `any`: see
-   * `nat11Address`). Updated in place.
-   */
-  ipv4?: pulumi.Input<{ vpc?: pulumi.Input<string>; nat11?: pulumi.Input<string> }>;
-  /** vpc only: IPv4 ranges of the subnet routed to this interface. Updated in place. */
-  ipRanges?: pulumi.Input<pulumi.Input<string>[]>;
   /** 0..2: eth0..eth2, kept with the API's order endpoint (last, when the config has fewer
    * interfaces). Left out: wherever the API put it (added last). */
   position?: pulumi.Input<number>;

@@ -13,7 +13,7 @@ import { instanceEndpoints, type ConfigInterface } from "../../src/contract";
 import { assembledProgram, type AssembledShape } from "../../examples/instance-assembled";
 import type { ConfigInterfaceShape } from "../../examples/config-interface";
 import { IMAGE, ROOT_PASS } from "../support/compute";
-import { engineStack, type EngineStack } from "./harness";
+import { engineStack, failure, type EngineStack } from "./harness";
 
 jest.setTimeout(300_000);
 
@@ -38,13 +38,6 @@ const nics = (): Promise<ConfigInterface[]> =>
   e.client.api.listInterfaces({ params: { computeId, configId } });
 const summary = async () => (await nics()).map((i) => [i.purpose, i.active, i.primary, i.subnet_id]);
 const instanceStatus = async () => (await e.client.api.getInstance({ params: { computeId } })).status;
-const writes = async () =>
-  (await e.control.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (thrown: Error) => thrown,
-  );
 const withNic = (name: string, change: Partial<ConfigInterfaceShape>) => {
   shape.interfaces = shape.interfaces!.map((n) => (n.name === name ? { ...n, ...change } : n));
   e.setProgram(program());
@@ -126,7 +119,7 @@ test("primary changes in place, and rebootOnChange reboots the instance to apply
   withNic("vpc", { primary: true });
   expect(await preview()).toEqual({ same: 6, update: 1 });
   expect(await up()).toEqual({ same: 6, update: 1 });
-  expect(await writes()).toEqual([
+  expect(await e.writes()).toEqual([
     `PUT /compute/instances/${computeId}/configs/${configId}/interfaces/${before[1]}`,
     `POST /compute/instances/${computeId}/reboot`,
   ]);
@@ -146,9 +139,9 @@ test("swapped positions are kept with the order endpoint: shut down, reorder, bo
   expect(await preview()).toEqual({ same: 5, update: 2 });
   expect(await up()).toEqual({ same: 5, update: 2 });
   expect((await nics()).map((i) => i.id)).toEqual([vpc, pub]);
-  const orders = (await writes()).filter((w) => w.endsWith("/interfaces/order"));
+  const orders = (await e.writes()).filter((w) => w.endsWith("/interfaces/order"));
   expect(orders.length).toBeGreaterThanOrEqual(1);
-  expect((await writes()).filter((w) => w.endsWith("/shutdown")).length).toBe(orders.length);
+  expect((await e.writes()).filter((w) => w.endsWith("/shutdown")).length).toBe(orders.length);
   expect(await instanceStatus()).toBe("running");
   expect((await nics()).every((i) => i.active)).toBe(true);
   await e.stack.preview({ expectNoChanges: true });
@@ -213,7 +206,7 @@ test("bad input fails at preview naming the property, and nothing is written", a
     expect(err?.message).not.toMatch(/^\s+at /m);
     shape.interfaces = good;
   }
-  expect(await writes()).toEqual([]);
+  expect(await e.writes()).toEqual([]);
 });
 
 test("a config that declares its interfaces inline and ConfigInterfaces on it fail at preview", async () => {
@@ -224,7 +217,7 @@ test("a config that declares its interfaces inline and ConfigInterfaces on it fa
   expect(err?.message).toMatch(
     new RegExp(`configId.*InstanceConfig ${configId} declares its interfaces inline`, "s"),
   );
-  expect(await writes()).toEqual([]);
+  expect(await e.writes()).toEqual([]);
   shape.config = { ...shape.config, interfaces: undefined };
   e.setProgram(program());
   await e.stack.preview({ expectNoChanges: true });

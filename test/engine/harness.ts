@@ -26,8 +26,17 @@ export interface EngineStack {
   upShowing(): Promise<{ result: UpResult; shown: string }>;
   /** An `up` expected to fail: its error (undefined if it succeeded) and all it showed, errors included. */
   failingUp(): Promise<{ failed: Error | undefined; shown: string }>;
+  /** The writes the emulator received since its requests were last cleared: `POST /path`, in order. */
+  writes(): Promise<string[]>;
   dispose(): Promise<void>;
 }
+
+/** What a promise failed with, or undefined if it succeeded. */
+export const failure = (promise: Promise<unknown>): Promise<Error | undefined> =>
+  promise.then(
+    () => undefined,
+    (thrown: Error) => thrown,
+  );
 
 export function requirePulumiCli(): string {
   try {
@@ -61,12 +70,13 @@ export async function engineStack(name: string): Promise<EngineStack> {
   );
   await stack.setConfig("compute:apiUrl", { value: emulator.url });
   await stack.setConfig("compute:token", { value: emulator.token, secret: true });
+  const control = new ControlClient(emulator.controlUrl);
   return {
     stack,
     emulator,
     dir,
     client: new ComputeClient({ baseUrl: emulator.url, token: emulator.token, retry: { retries: 0 } }),
-    control: new ControlClient(emulator.controlUrl),
+    control,
     setProgram(program) {
       stack.workspace.program = program;
     },
@@ -84,6 +94,9 @@ export async function engineStack(name: string): Promise<EngineStack> {
           (thrown: Error) => thrown,
         );
       return { failed, shown };
+    },
+    async writes() {
+      return (await control.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
     },
     async dispose() {
       await emulator.close();

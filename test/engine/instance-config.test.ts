@@ -15,7 +15,7 @@ import { instanceConfigProgram } from "../../examples/instance-config";
 import { instanceDiskProgram } from "../../examples/instance-disk";
 import { instanceProgram } from "../../examples/instance";
 import { IMAGE, ROOT_PASS } from "../support/compute";
-import { engineStack, type EngineStack } from "./harness";
+import { engineStack, failure, type EngineStack } from "./harness";
 
 jest.setTimeout(240_000);
 
@@ -39,13 +39,6 @@ const theConfig = async (): Promise<Config> => {
   return found[0]!;
 };
 const instanceStatus = async () => (await e.client.api.getInstance({ params: { computeId } })).status;
-const writes = async () =>
-  (await e.control.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (thrown: Error) => thrown,
-  );
 
 beforeAll(async () => {
   e = await engineStack("instance-config");
@@ -101,7 +94,7 @@ test("label and comments change in place, with no reboot and no reboot line", as
   const { result, shown } = await e.upShowing();
   expect(result.summary.resourceChanges).toEqual({ same: 4, update: 1 });
   expect(await theConfig()).toMatchObject({ id, label: "boot-2", comments: "assembled" });
-  expect(await writes()).toEqual([`PUT /compute/instances/${computeId}/configs/${id}`]);
+  expect(await e.writes()).toEqual([`PUT /compute/instances/${computeId}/configs/${id}`]);
   expect(shown).not.toMatch(/reboot/);
 });
 
@@ -114,7 +107,7 @@ test("a kernel change is made in place; by default no reboot, and a line says on
   const { result, shown } = await e.upShowing();
   expect(result.summary.resourceChanges).toEqual({ same: 4, update: 1 });
   expect(await theConfig()).toMatchObject({ id, kernel: "compute/latest-32bit" });
-  expect(await writes()).toEqual([`PUT /compute/instances/${computeId}/configs/${id}`]);
+  expect(await e.writes()).toEqual([`PUT /compute/instances/${computeId}/configs/${id}`]);
   expect(shown).toContain(
     `InstanceConfig ${id} (boot-2): kernel changed; Instance ${computeId} runs with this config and applies ` +
       "the change when it reboots (rebootOnChange: true lets `pulumi up` reboot it)",
@@ -129,7 +122,7 @@ test("with rebootOnChange, a run level change reboots the instance and waits unt
   expect(await preview()).toEqual({ same: 4, update: 1 });
   expect(await up()).toEqual({ same: 4, update: 1 });
   expect(await theConfig()).toMatchObject({ id, run_level: "single" });
-  expect(await writes()).toEqual([
+  expect(await e.writes()).toEqual([
     `PUT /compute/instances/${computeId}/configs/${id}`,
     `POST /compute/instances/${computeId}/reboot`,
   ]);
@@ -225,7 +218,7 @@ test("bad input fails at preview naming the property, and nothing is written", a
   expect((await failure(e.stack.preview()))?.message).toMatch(
     /interfaces.*at most one interface may be primary/s,
   );
-  expect(await writes()).toEqual([]);
+  expect(await e.writes()).toEqual([]);
 });
 
 test("a boot whose wait times out keeps the config, and the next up converges", async () => {
@@ -271,7 +264,7 @@ test("destroy shuts the instance down to delete its config, and leaves nothing",
   const { id } = await theConfig();
   await e.control.clearRequests();
   const result = await e.stack.destroy();
-  expect((await writes()).slice(0, 3)).toEqual([
+  expect((await e.writes()).slice(0, 3)).toEqual([
     `DELETE /compute/instances/${computeId}/configs/${id}`,
     `POST /compute/instances/${computeId}/shutdown`,
     `DELETE /compute/instances/${computeId}/configs/${id}`,

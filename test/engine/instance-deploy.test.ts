@@ -13,7 +13,7 @@ import { collect } from "../../src/client";
 import { configEndpoints, instanceEndpoints, type Instance } from "../../src/contract";
 import { instanceProgram, type InstanceShape } from "../../examples/instance";
 import { IMAGE, ROOT_PASS } from "../support/compute";
-import { engineStack, type EngineStack } from "./harness";
+import { engineStack, failure, type EngineStack } from "./harness";
 
 jest.setTimeout(300_000);
 
@@ -46,13 +46,6 @@ const labelled = async (label: string): Promise<Instance> => {
   expect(found).toHaveLength(1);
   return found[0]!;
 };
-const writes = async () =>
-  (await e.control.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (thrown: Error) => thrown,
-  );
 
 beforeAll(async () => {
   e = await engineStack("instance-deploy");
@@ -244,7 +237,7 @@ test("bad input fails at preview naming the property, never showing secrets, and
   expect(bad?.message).toMatch(/metadata\.userData must be base64-encoded/);
   expect(bad?.message).not.toContain("not base64!");
   for (const err of [missing, both, bad]) expect(err?.message).not.toContain(SITE);
-  expect(await writes()).toEqual([]);
+  expect(await e.writes()).toEqual([]);
 });
 
 test("a firewall the API does not know fails the up in one line naming firewallId; nothing is created", async () => {

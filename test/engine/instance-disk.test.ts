@@ -12,7 +12,7 @@ import { collect } from "../../src/client";
 import { diskEndpoints, instanceEndpoints, type Disk } from "../../src/contract";
 import { assembledProgram, type AssembledShape } from "../../examples/instance-assembled";
 import { IMAGE, ROOT_PASS } from "../support/compute";
-import { engineStack, type EngineStack } from "./harness";
+import { engineStack, failure, type EngineStack } from "./harness";
 
 jest.setTimeout(240_000);
 
@@ -39,11 +39,6 @@ const labelled = async (label: string): Promise<Disk> => {
 };
 const instanceStatus = async () => (await e.client.api.getInstance({ params: { computeId } })).status;
 const writes = async () => (await e.control.requests()).filter((r) => r.method !== "GET");
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (thrown: Error) => thrown,
-  );
 
 beforeAll(async () => {
   e = await engineStack("instance-disk");
