@@ -5,7 +5,13 @@ import type * as emulatorModule from "./emulator";
 
 export { Vpc, type VpcArgs } from "./resources/vpc";
 export { Subnet, type SubnetArgs } from "./resources/subnet";
-export { Instance, type InstanceArgs } from "./resources/instance";
+export {
+  Instance,
+  type InstanceArgs,
+  type InstanceAlerts,
+  type InstanceBackups,
+  type InstanceSpecs,
+} from "./resources/instance";
 export { SshKey, type SshKeyArgs } from "./resources/ssh-key";
 export { Token, type TokenArgs } from "./resources/token";
 export { InstanceDisk, type InstanceDiskArgs } from "./resources/instance-disk";

@@ -12,7 +12,7 @@ import type { InstanceRow, JobRow, UserRow } from "../state";
 import type { Store } from "../store";
 import { configsOf, disksOf } from "./instance-access";
 import { allocateIpv6, allocatePrivateIpv4, allocatePublicIpv4 } from "./instance-addresses";
-import { finishAction } from "./instance-events";
+import { configRef, finishAction, startAction } from "./instance-events";
 import { findRegion } from "./regions";
 
 const BACKUPS_CAPABILITY = "Backups";
@@ -157,14 +157,18 @@ export function runWith(world: JobWorld, instance: InstanceRow, configId: number
 }
 
 /** A deploy (create or rebuild) is done: its disks are ready, and it runs its first config when it
- * was asked to boot, else it stays offline. */
+ * was asked to boot (a `compute_boot` event with the config, as the API records one, so that clients
+ * can tell which config an instance runs with), else it stays offline. */
 export function finishDeploy(world: JobWorld, job: JobRow) {
   const instance = world.store.table("instances").get(job.entity_id);
   if (!instance) return;
   readyDisks(world, instance.id);
   const [config] = configsOf(world.store, instance.id);
-  if (job.payload.boot && config) runWith(world, instance, config.id);
-  else
+  if (job.payload.boot && config) {
+    const bootEvent = startAction(world, null, "compute_boot", instance, configRef(config));
+    runWith(world, instance, config.id);
+    finishAction(world, bootEvent);
+  } else
     world.store.table("instances").put({ ...instance, status: "offline", updated: world.clock.timestamp() });
   finishAction(world, job.payload.event_id);
 }

@@ -329,9 +329,22 @@ describe("power lifecycle", () => {
     const actions = (await t.control.events({ entity_id: made.id })).map((e) => `${e.action}:${e.status}`);
     expect(actions).toEqual([
       "compute_create:finished",
+      "compute_boot:finished",
       "compute_shutdown:finished",
       "compute_reboot:finished",
     ]);
+  });
+
+  it("records the first boot of a deployed instance with the config it runs", async () => {
+    const made = await deployed(t);
+    const [config] = (await t.client.api.listConfigs({ params: { computeId: made.id } })).data;
+    const [boot] = await t.control.events({ entity_id: made.id, action: "compute_boot" });
+    expect(boot).toMatchObject({
+      status: "finished",
+      secondary_entity: { type: "compute_config", id: config!.id },
+    });
+    expect((await deployed(t, { booted: false })).status).toBe("offline");
+    expect(await t.control.events({ action: "compute_boot" })).toHaveLength(1);
   });
 
   it("answers 400 Compute instance busy. while an action is queued or running", async () => {
