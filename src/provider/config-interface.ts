@@ -63,12 +63,14 @@ export const CONFIG_INTERFACE_COMPUTED = ["active", "vpcId", "vpcAddress", "nat1
 /** Inputs the API applies at the next boot: a change to one on a running config needs a reboot. */
 const APPLIED_AT_BOOT = ["primary", "ipv4", "ipRanges"] as const;
 
-/** What the provider works with: the interface, where it sits in its config's list, and whether a
- * reboot that `rebootOnChange` asked for is still due (kept in the state when its wait fails). */
+/** What the provider works with: the interface, where it sits in its config's list (or that settle
+ * has just put it where it was asked), and whether a reboot that `rebootOnChange` asked for is still
+ * due (kept in the state when its wait fails). */
 export interface InterfaceRecord {
   iface: ConfigInterface;
   index: number;
   count: number;
+  arranged?: boolean;
   rebootPending: boolean;
 }
 
@@ -170,15 +172,18 @@ export const configInterfaceSpec = defineSpec({
   delete: (client, id, props, ctx) =>
     onePowerAtATime(configParams(props).computeId, () => deleteInterface(client, id, props, ctx)),
   idOf: (record) => String(record.iface.id),
-  toOutputs: ({ iface, index, count, rebootPending }, props) => {
+  toOutputs: ({ iface, index, count, arranged, rebootPending }, props) => {
     const asked = { ...(props as unknown as ConfigInterfaceInputs), primary: props.primary === true };
     const shape = interfaceShapeOf(iface, asked);
     const position = props.position as number | undefined;
     return {
       ...configParams(props),
       ...shape,
-      // Asked beyond the end of a shorter list, it is as near as it can be: last.
-      position: position !== undefined && index === count - 1 && position > index ? position : index,
+      // Where settle put it: a sibling added since comes after it until that sibling's own settle
+      // moves itself to its position. Asked beyond the end of a shorter list, it is as near as it
+      // can be: last. A read (refresh) reports where it is.
+      position:
+        position !== undefined && (arranged || (index === count - 1 && position > index)) ? position : index,
       allowReboot: props.allowReboot,
       rebootOnChange: props.rebootOnChange,
       active: iface.active,
@@ -256,7 +261,7 @@ async function settle(
       }
     }
   }
-  return load(client, p, id);
+  return { ...(await load(client, p, id)), arranged: inputs.position !== undefined };
 }
 
 /** The API deletes only inactive interfaces: with `allowReboot`, shut down, delete, boot back. */
