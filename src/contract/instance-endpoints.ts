@@ -7,6 +7,8 @@ import {
   CloneRequest,
   Instance,
   InstanceCreateRequest,
+  InstanceIp,
+  InstanceIpRequest,
   InstanceIps,
   InstanceStats,
   InstanceUpdateRequest,
@@ -183,6 +185,18 @@ export const instanceEndpoints = {
     params: InstanceParams,
     response: InstanceIps,
     summary: "The instance's IPv4 (public, private, shared, reserved) and IPv6 (SLAAC, link-local, global)",
+    beyondSpec: true,
+  }),
+  allocateInstanceIp: endpoint({
+    name: "allocateInstanceIp",
+    method: "POST",
+    path: `${base}/ips`,
+    scopes: [write],
+    params: InstanceParams,
+    body: InstanceIpRequest,
+    response: InstanceIp,
+    summary:
+      "Allocates an IPv4 address to the instance: the private one (at most one), or another public one; beyond the spec's tables (real API behaviour)",
     beyondSpec: true,
   }),
   getInstanceStats: endpoint({

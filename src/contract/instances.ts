@@ -337,6 +337,16 @@ export const InstanceIp = z.object({
 });
 export type InstanceIp = z.infer<typeof InstanceIp>;
 
+/** `POST .../ips`: one more address; only `ipv4` exists, and `public: false` asks for the private one. */
+export const InstanceIpRequest = z.object({
+  type: z.enum(["ipv4"], {
+    error: (iss) =>
+      iss.input === undefined || iss.input === null ? "type is required" : "type must be ipv4",
+  }),
+  public: bool("public"),
+});
+export type InstanceIpRequest = z.infer<typeof InstanceIpRequest>;
+
 export const Ipv6Range = z.object({
   range: z.string(),
   prefix: z.number().int(),

@@ -1,6 +1,7 @@
 /**
  * `diff`: stored outputs against new inputs, input by input. Unknown new values count as changes, and
- * so does an object that is not yet at rest (`settled`).
+ * so does an object that is not yet at rest (`settled`). A changed input replaces when it is in
+ * `replaceOn`, or when the spec's `replaces` names it for this pair of values.
  */
 import { isDeepStrictEqual } from "node:util";
 import { containsUnknown } from "./unknown";
@@ -22,7 +23,10 @@ export function diffInputs(spec: AnySpec, olds: Props, news: Props): DiffResult 
     if (next === undefined && apiChosen.includes(key)) return false;
     return containsUnknown(next) || !isDeepStrictEqual(olds[key] ?? defaults[key], next);
   });
-  const replaces = changed.filter((key) => (spec.replaceOn as string[]).includes(key));
+  const oneWay = changed.length > 0 ? ((spec.replaces?.(olds, news) ?? []) as string[]) : [];
+  const replaces = changed.filter(
+    (key) => (spec.replaceOn as string[]).includes(key) || oneWay.includes(key),
+  );
   return {
     changes: changed.length > 0 || !(spec.settled?.(olds) ?? true),
     replaces,

@@ -4,9 +4,11 @@
  * `settle` waits until the instance rests in the wanted power state, booting or shutting it down
  * when it does not. Label, tags, group, alerts, watchdogEnabled, backupsSchedule and backupsEnabled
  * change in place (PUT and the backup actions), type by a resize, region by a migration (each waited
- * for), rootPass by a reset (shut down, reset, boot back). What only a create takes replaces: image,
- * authorizedKeys, authorizedUsers, StackScript and its data, backupId, firewallId, interfaces,
- * metadata, swapSize and privateIp (the API has no call that adds or removes a private IPv4).
+ * for), rootPass by a reset (shut down, reset, boot back), privateIp false → true by allocating the
+ * private IPv4 (POST .../ips; the guest configures it at its next boot). What only a create takes
+ * replaces: image, authorizedKeys, authorizedUsers, StackScript and its data, backupId, firewallId,
+ * interfaces, metadata, swapSize, and privateIp true → false (the API has no call that removes a
+ * private IPv4).
  * rootPass, stackscriptData and metadata are never read back: the outputs keep what was asked, and
  * the resource class marks them secret. Interfaces are read back from the config the create made.
  */
@@ -180,6 +182,29 @@ const params = (id: string | number) => InstanceParams.parse({ computeId: id });
 function isPrivateIpv4(address: string): boolean {
   const [a, b, c] = address.split(".").map(Number);
   return a === 192 && b === 168 && c !== undefined && c >= 128;
+}
+
+const hasPrivateIpv4 = (instance: Instance) => instance.ipv4.some(isPrivateIpv4);
+
+/**
+ * Allocates the instance's private IPv4. The API assigns it at once; the guest configures it at its
+ * next boot. A lost answer is read back from the instance's addresses: a second POST would be a 400.
+ */
+async function addPrivateIpv4(client: ComputeClient, instance: Instance, ctx: OperationContext) {
+  const name = namedInstance(instance);
+  ctx.log(`${name}: allocating a private IPv4 (the guest configures it at its next boot)`);
+  await act(
+    {
+      name: `${name}: allocate a private IPv4`,
+      post: () =>
+        client.api.allocateInstanceIp({
+          params: params(instance.id),
+          body: { type: "ipv4", public: false },
+        }),
+      happened: async () => hasPrivateIpv4(await getInstance(client, instance.id)),
+    },
+    ctx,
+  );
 }
 
 /** Whether the create deploys disks (from an image or a backup), so that `booted` applies. */
@@ -474,8 +499,10 @@ export const instanceSpec = defineSpec({
     "interfaces",
     "metadata",
     "swapSize",
-    "privateIp",
   ],
+  // The API adds a private IPv4 to an instance but has no call that takes it away. An unknown new
+  // value may be false: it replaces too.
+  replaces: (olds, news) => (olds.privateIp === true && news.privateIp !== true ? ["privateIp"] : []),
   // Labels are unique per account: a replacement that keeps the label must free it first.
   deleteBeforeReplace: (olds, news) => news.label !== undefined && olds.label === news.label,
   create: (client, inputs, ctx): Promise<InstanceRecord> =>
@@ -521,6 +548,11 @@ export const instanceSpec = defineSpec({
         },
         ctx,
       );
+    }
+    if (news.privateIp === true && olds.privateIp !== true) {
+      // Compared with the API's: an earlier allocation whose answer was lost may have happened.
+      const instance = await getInstance(client, p.computeId);
+      if (!hasPrivateIpv4(instance)) await addPrivateIpv4(client, instance, ctx);
     }
     const newPass = news.rootPass !== undefined && news.rootPass !== olds.rootPass;
     if (newPass || news.type !== olds.type) {
@@ -578,7 +610,7 @@ export const instanceSpec = defineSpec({
     booted: bootedOf(instance, props),
     tags: instance.tags,
     group: instance.group,
-    privateIp: instance.ipv4.some(isPrivateIpv4),
+    privateIp: hasPrivateIpv4(instance),
     backupsEnabled: instance.backups.enabled,
     authorizedUsers: props.authorizedUsers,
     stackscriptId: props.stackscriptId,

@@ -48,6 +48,12 @@ export interface ResourceSpec<Inputs extends Props = Props, Rec = unknown> {
   observe?(id: string, inputs: Inputs): void;
   /** Inputs that cannot change in place. */
   replaceOn: (keyof Inputs & string)[];
+  /**
+   * Inputs whose change replaces in one direction only (a value the API can add but not take
+   * away), from the stored outputs and the new inputs, whose values may be unknown at preview.
+   * Counted for changed inputs only, in addition to `replaceOn`.
+   */
+  replaces?(olds: Props, news: Inputs): (keyof Inputs & string)[];
   /** Whether a replacement must delete the old resource first (e.g. a unique label is kept). */
   deleteBeforeReplace?(olds: Props, news: Inputs): boolean;
   create(client: ComputeClient, inputs: Inputs, ctx: OperationContext): Promise<Rec>;

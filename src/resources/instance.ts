@@ -45,8 +45,9 @@ export interface InstanceArgs {
   /** Display group (deprecated by the API; at most 50 characters). Updated in place. */
   group?: pulumi.Input<string>;
   /**
-   * Adds a private IPv4 address at create (default false). Changing it replaces the instance: the API
-   * has no call that adds or removes one later.
+   * Adds a private IPv4 address (default false). false → true allocates one in place (the guest
+   * configures it at its next boot); true → false replaces the instance: the API has no call that
+   * removes one.
    */
   privateIp?: pulumi.Input<boolean>;
   /** The backup service (default false). Enabled or cancelled in place; cancelling deletes every backup. */

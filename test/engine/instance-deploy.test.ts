@@ -3,7 +3,8 @@
  * StackScript with its data and user data, with a public and a vpc interface (`nat11: any` and the
  * VPC address the API chose are no diff), and from another instance's snapshot; alerts, backup
  * schedule, watchdog and region (a migration) in place; drift of the watchdog; replacements of the
- * create-time fields at preview and one through up; bad input at preview with no API write; the
+ * create-time fields at preview and one through up; privateIp false → true in place, true → false a
+ * replacement at preview; bad input at preview with no API write; the
  * API's refusal of a firewall in one line; no StackScript data or user data in plaintext in the
  * state (exported or on disk); destroy.
  */
@@ -204,10 +205,6 @@ test("create-time fields replace: preview shows each, and up replaces", async ()
     same: 3,
     replace: 1,
   });
-  expect(await replaces(scripted, { ...networked, privateIp: true }, restored)).toEqual({
-    same: 3,
-    replace: 1,
-  });
 
   const { id } = await labelled("engine-networked");
   networked = { ...networked, interfaces: [{ purpose: "public" }], swapSize: 256 };
@@ -220,6 +217,24 @@ test("create-time fields replace: preview shows each, and up replaces", async ()
   const disks = await e.client.api.listDisks({ params: { computeId: again.id } });
   expect(disks.data.find((d) => d.filesystem === "swap")?.size).toBe(256);
   await e.stack.preview({ expectNoChanges: true });
+});
+
+test("privateIp false → true changes in place (the same instance gets a private IPv4); true → false replaces", async () => {
+  const before = await labelled("engine-restored");
+  expect(before.ipv4).toHaveLength(1);
+  restored = { ...restored, privateIp: true };
+  e.setProgram(all());
+  expect(await preview()).toEqual({ same: 3, update: 1 });
+  expect(await up()).toEqual({ same: 3, update: 1 });
+  const after = await labelled("engine-restored");
+  expect(after).toMatchObject({ id: before.id, status: "running" });
+  expect(after.ipv4).toEqual([before.ipv4[0], expect.stringMatching(/^192\.168\.\d+\.\d+$/)]);
+  expect(Number(after.ipv4[1]!.split(".")[2])).toBeGreaterThanOrEqual(128);
+  await e.stack.preview({ expectNoChanges: true });
+
+  e.setProgram(program(scripted, networked, { ...restored, privateIp: false }));
+  expect(await preview()).toEqual({ same: 3, replace: 1 });
+  e.setProgram(all());
 });
 
 test("bad input fails at preview naming the property, never showing secrets, and nothing is written", async () => {

@@ -3,7 +3,8 @@
  * StackScript, user data and interfaces rules, some looked up in the API; secrets never shown), diff
  * (in place vs replace, values the API chose), outputs, and the provider against a fast emulator:
  * waits after create and update, power changes, password reset, resize and migration in place, PUT
- * fields, creates from a StackScript, a backup and with interfaces, lost creates with and without a
+ * fields, a private IPv4 added in place (privateIp true → false replaces; a lost answer is read
+ * back), creates from a StackScript, a backup and with interfaces, lost creates with and without a
  * label, a wait that times out.
  */
 import * as pagination from "../../../src/client/pagination";
@@ -316,6 +317,7 @@ describe("diff", () => {
     ["alerts", { cpu: 50 }],
     ["backupsSchedule", { day: "Sunday" }],
     ["watchdogEnabled", false],
+    ["privateIp", true],
   ])("changes %s in place", (key, value) => {
     expect(diffInputs(instanceSpec, olds, { ...inputs, [key]: value })).toEqual({
       changes: true,
@@ -328,7 +330,6 @@ describe("diff", () => {
   it.each([
     ["image", "compute/ubuntu24.04"],
     ["authorizedKeys", []],
-    ["privateIp", true],
     ["authorizedUsers", ["admin"]],
     ["stackscriptId", 7],
     ["stackscriptData", { site: "b" }],
@@ -350,6 +351,41 @@ describe("diff", () => {
     expect(diffInputs(instanceSpec, olds, { ...unlabeled, [key]: value })).toMatchObject({
       deleteBeforeReplace: false,
     });
+  });
+
+  it("replaces on privateIp true → false only, deleting first only when the unique label is kept", () => {
+    const withPrivate = { ...olds, privateIp: true };
+    const news = { ...inputs, privateIp: false };
+    expect(diffInputs(instanceSpec, withPrivate, news)).toEqual({
+      changes: true,
+      replaces: ["privateIp"],
+      deleteBeforeReplace: true,
+      changed: ["privateIp"],
+    });
+    expect(diffInputs(instanceSpec, withPrivate, { ...news, label: "web-2" })).toMatchObject({
+      replaces: ["privateIp"],
+      deleteBeforeReplace: false,
+    });
+    // Left out: the default, false.
+    const { privateIp: _p, ...without } = inputs;
+    expect(diffInputs(instanceSpec, withPrivate, without)).toMatchObject({ replaces: ["privateIp"] });
+    expect(diffInputs(instanceSpec, withPrivate, { ...inputs, privateIp: true })).toMatchObject({
+      changes: false,
+      replaces: [],
+    });
+    // With privateIp kept, other changes stay in place.
+    expect(diffInputs(instanceSpec, withPrivate, { ...inputs, privateIp: true, group: "g" })).toMatchObject({
+      changes: true,
+      replaces: [],
+    });
+  });
+
+  it("takes an unknown privateIp as a possible removal: a replacement only when one is held", () => {
+    const news = { ...inputs, privateIp: UNKNOWN };
+    expect(diffInputs(instanceSpec, { ...olds, privateIp: true }, news)).toMatchObject({
+      replaces: ["privateIp"],
+    });
+    expect(diffInputs(instanceSpec, olds, news)).toMatchObject({ changes: true, replaces: [] });
   });
 });
 
@@ -683,6 +719,59 @@ describe("update", () => {
     expect(on.outs).toMatchObject({ backupsEnabled: true, backups: { enabled: true } });
     const off = await provider.update!(id, on.outs, inputs);
     expect(off.outs).toMatchObject({ backupsEnabled: false });
+  });
+});
+
+describe("privateIp false → true in place", () => {
+  const addresses = `/compute/instances/`;
+
+  it("allocates the private IPv4 with one POST; the same instance holds it after its public one", async () => {
+    const { id, outs, inputs } = await create({ ...base, label: "web-1" });
+    expect(outs.privateIp).toBe(false);
+    await t.control.clearRequests();
+    const news = { ...inputs, privateIp: true };
+    expect(diffInputs(instanceSpec, outs, news)).toMatchObject({ changes: true, replaces: [] });
+    const { outs: after } = await provider.update!(id, outs, news);
+    expect(after).toMatchObject({ privateIp: true, status: "running" });
+    const ipv4 = after.ipv4 as string[];
+    expect(ipv4).toEqual([(outs.ipv4 as string[])[0], expect.stringMatching(/^192\.168\./)]);
+    expect(Number(ipv4[1]!.split(".")[2])).toBeGreaterThanOrEqual(128);
+    expect(await writes()).toEqual([`POST ${addresses}${id}/ips`]);
+    const api = await t.client.api.getInstance({ params: { computeId: Number(id) } });
+    expect(api.ipv4).toEqual(ipv4);
+    expect(logged).toEqual([
+      `Instance ${id} (web-1): allocating a private IPv4 (the guest configures it at its next boot)`,
+    ]);
+    expect(diffInputs(instanceSpec, after, news)).toMatchObject({ changes: false });
+    // The other direction replaces.
+    expect(diffInputs(instanceSpec, after, inputs)).toMatchObject({ replaces: ["privateIp"] });
+  });
+
+  it("does not send the POST twice when its answer is lost: the instance's addresses show it", async () => {
+    const { id, outs, inputs } = await create(base);
+    await t.control.clearRequests();
+    await t.control.injectFault({ status: 502, lost: true, method: "POST", path: `${addresses}${id}/ips` });
+    const { outs: after } = await provider.update!(id, outs, { ...inputs, privateIp: true });
+    expect(after).toMatchObject({ privateIp: true });
+    expect(after.ipv4).toHaveLength(2);
+    expect(await writes()).toEqual([`POST ${addresses}${id}/ips`]);
+    expect(logged).toContain(
+      `Instance ${id} (compute${id}): allocate a private IPv4: the answer was lost, but the API had acted`,
+    );
+  });
+
+  it("sends it again when the API did not act, and not at all when an earlier one had", async () => {
+    const { id, outs, inputs } = await create(base);
+    await t.control.clearRequests();
+    await t.control.injectFault({ status: 502, method: "POST", path: `${addresses}${id}/ips` });
+    const { outs: after } = await provider.update!(id, outs, { ...inputs, privateIp: true });
+    expect(after.ipv4).toHaveLength(2);
+    expect(await writes()).toEqual([`POST ${addresses}${id}/ips`, `POST ${addresses}${id}/ips`]);
+    // State that missed the allocation (an update that failed after it): nothing is sent.
+    await t.control.clearRequests();
+    const again = await provider.update!(id, outs, { ...inputs, privateIp: true });
+    expect(again.outs).toMatchObject({ privateIp: true, ipv4: after.ipv4 });
+    expect(await writes()).toEqual([]);
   });
 });
 

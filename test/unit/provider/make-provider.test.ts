@@ -1,7 +1,7 @@
 /**
  * The generic provider against the emulator: creates that survive lost answers (adopt, retry,
  * refuse), settle inside the step that keeps the ID (partial failures), one-line errors, check
- * rules, and the wait settings.
+ * rules, one-way replacements in diff, and the wait settings.
  */
 import { status, waitForInstance } from "../../../src/client";
 import { createOrAdopt, MAX_CREATE_ATTEMPTS } from "../../../src/provider/create-or-adopt";
@@ -208,6 +208,45 @@ describe("check", () => {
       provider.check!({}, { region: "us-iad", label: "bad label", description: "bad label" }),
     ).resolves.toMatchObject({
       failures: [{ property: "label" }],
+    });
+  });
+});
+
+describe("diff", () => {
+  // A description that may grow but not shrink: one-way replacements, on top of `replaceOn`.
+  const growing = defineSpec({
+    ...vpcSpec,
+    replaces: (olds, news) =>
+      String(news.description ?? "").startsWith(String(olds.description)) ? [] : ["description"],
+  });
+  const olds = { ...inputs, description: "a", id: "1", created: "2024-01-01T00:00:00" };
+
+  it("replaces on what the kind's `replaces` names for the pair of values, in place otherwise", async () => {
+    const provider = makeProvider(growing);
+    await expect(provider.diff!("1", olds, { ...inputs, description: "ab" })).resolves.toEqual({
+      changes: true,
+      replaces: [],
+      deleteBeforeReplace: false,
+    });
+    await expect(provider.diff!("1", olds, { ...inputs, description: "b" })).resolves.toEqual({
+      changes: true,
+      replaces: ["description"],
+      deleteBeforeReplace: true,
+    });
+    await expect(
+      provider.diff!("1", olds, { ...inputs, region: "fr-par", description: "b", label: "net-2" }),
+    ).resolves.toEqual({ changes: true, replaces: ["region", "description"], deleteBeforeReplace: false });
+  });
+
+  it("counts only inputs that changed, whatever `replaces` names", async () => {
+    const always = defineSpec({ ...vpcSpec, replaces: () => ["description"] });
+    await expect(
+      makeProvider(always).diff!("1", olds, { ...inputs, description: "a", label: "net-2" }),
+    ).resolves.toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
+    await expect(makeProvider(always).diff!("1", olds, { ...inputs, description: "a" })).resolves.toEqual({
+      changes: false,
+      replaces: [],
+      deleteBeforeReplace: false,
     });
   });
 });
