@@ -149,6 +149,19 @@ export function labelCondition(glob: string | undefined): ListFilter[string] {
   return longest ? { "+contains": longest } : undefined;
 }
 
+/**
+ * A listing by label: `filter` is the \`X-Filter\` of `conditions` with the part of the `label` glob
+ * the API can filter; `keep` applies the whole glob and `labelRegex` (which the API cannot) to what
+ * the list returned. A bad `labelRegex` fails here, before anything is listed.
+ */
+export function byLabel(args: LabelArgs, conditions: Record<string, unknown> = {}) {
+  const matches = labelTest(args);
+  return {
+    filter: filterOf({ label: labelCondition(args.label), ...conditions }),
+    keep: <R extends { label: string }>(records: R[]) => records.filter((r) => matches(r.label)),
+  };
+}
+
 /** A numeric ID given as a number or as a resource's `id` string. */
 export type IdArg = number | string;
 

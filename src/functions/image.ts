@@ -2,12 +2,10 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Image, ImageStatus } from "../contract/images";
 import {
+  byLabel,
   clientFor,
   DataFunctionError,
   endpoints,
-  filterOf,
-  labelCondition,
-  labelTest,
   outputOf,
   run,
   type FunctionOptions,
@@ -111,9 +109,7 @@ export function latestImage<T extends Pick<Image, "created" | "label" | "id">>(i
 
 /** The images matching the filters: the API filters all but `labelRegex` and the glob itself. */
 async function matching(args: ImageFilterArgs, opts: FunctionOptions | undefined): Promise<Image[]> {
-  const matches = labelTest(args);
-  const filter = filterOf({
-    label: labelCondition(args.label),
+  const { filter, keep } = byLabel(args, {
     is_public: args.isPublic,
     vendor: args.vendor,
     deprecated: args.deprecated,
@@ -121,7 +117,7 @@ async function matching(args: ImageFilterArgs, opts: FunctionOptions | undefined
     type: args.type,
   });
   const all = await collect(clientFor(opts, "optional").each(endpoints().listImages, { filter }));
-  return all.filter((i) => matches(i.label));
+  return keep(all);
 }
 
 /**

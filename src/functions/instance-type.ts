@@ -2,11 +2,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { InstanceType, TYPE_CLASSES } from "../contract/types";
 import {
+  byLabel,
   clientFor,
   endpoints,
-  filterOf,
-  labelCondition,
-  labelTest,
   outputOf,
   run,
   type FunctionOptions,
@@ -111,9 +109,7 @@ export function getInstanceTypes(
   opts?: FunctionOptions,
 ): Promise<GetInstanceTypesResult> {
   return run("getInstanceTypes", undefined, async () => {
-    const matches = labelTest(args);
-    const filter = filterOf({
-      label: labelCondition(args.label),
+    const { filter, keep } = byLabel(args, {
       class: args.class,
       memory: atLeast(args.minMemory),
       vcpus: atLeast(args.minVcpus),
@@ -121,7 +117,7 @@ export function getInstanceTypes(
       gpus: args.gpus,
     });
     const all = await collect(clientFor(opts, "optional").each(endpoints().listTypes, { filter }));
-    return { types: all.filter((t) => matches(t.label)).map(toInstanceTypeResult) };
+    return { types: keep(all).map(toInstanceTypeResult) };
   });
 }
 

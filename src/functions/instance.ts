@@ -2,12 +2,10 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Instance } from "../contract/instances";
 import {
+  byLabel,
   clientFor,
   endpoints,
-  filterOf,
   idArg,
-  labelCondition,
-  labelTest,
   outputOf,
   run,
   type FunctionOptions,
@@ -117,19 +115,15 @@ export function getInstances(
   opts?: FunctionOptions,
 ): Promise<GetInstancesResult> {
   return run("getInstances", undefined, async () => {
-    const matches = labelTest(args);
     const tags = [...(args.tag === undefined ? [] : [args.tag]), ...(args.tags ?? [])];
-    const filter = filterOf({
-      label: labelCondition(args.label),
+    const { filter, keep } = byLabel(args, {
       region: args.region,
       image: args.image,
       // A tags condition holds when one element matches; `+and` over them asks for every tag.
       tags: tags.length ? { "+and": tags } : undefined,
     });
     const all = await collect(clientFor(opts).each(endpoints().listInstances, { filter }));
-    const kept = all.filter(
-      (i) => matches(i.label) && (args.status === undefined || i.status === args.status),
-    );
+    const kept = keep(all).filter((i) => args.status === undefined || i.status === args.status);
     return { instances: kept.map(toInstanceResult) };
   });
 }

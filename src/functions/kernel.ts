@@ -2,11 +2,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Kernel } from "../contract/kernels";
 import {
+  byLabel,
   clientFor,
   endpoints,
-  filterOf,
-  labelCondition,
-  labelTest,
   outputOf,
   run,
   type FunctionOptions,
@@ -64,9 +62,7 @@ const toResult = (k: Kernel): KernelResult => ({
 /** The kernels (public: no token needed); every filter but `labelRegex` is sent as `X-Filter`. */
 export function getKernels(args: GetKernelsArgs = {}, opts?: FunctionOptions): Promise<GetKernelsResult> {
   return run("getKernels", undefined, async () => {
-    const matches = labelTest(args);
-    const filter = filterOf({
-      label: labelCondition(args.label),
+    const { filter, keep } = byLabel(args, {
       version: args.version,
       architecture: args.architecture,
       deprecated: args.deprecated,
@@ -74,7 +70,7 @@ export function getKernels(args: GetKernelsArgs = {}, opts?: FunctionOptions): P
       pvops: args.pvops,
     });
     const all = await collect(clientFor(opts, "optional").each(endpoints().listKernels, { filter }));
-    return { kernels: all.filter((k) => matches(k.label)).map(toResult) };
+    return { kernels: keep(all).map(toResult) };
   });
 }
 

@@ -2,10 +2,10 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { SshKey } from "../contract/profile-ssh-keys";
 import {
+  byLabel,
   clientFor,
   endpoints,
   idArg,
-  labelTest,
   outputOf,
   run,
   type FunctionOptions,
@@ -47,9 +47,9 @@ const toResult = (k: SshKey): SshKeyResult => ({
 /** The SSH keys of the user whose token the stack uses. */
 export function getSshKeys(args: GetSshKeysArgs = {}, opts?: FunctionOptions): Promise<GetSshKeysResult> {
   return run("getSshKeys", undefined, async () => {
-    const matches = labelTest(args);
+    const { keep } = byLabel(args);
     const all = await collect(clientFor(opts).each(endpoints().listProfileSshKeys));
-    return { sshKeys: all.filter((k) => matches(k.label)).map(toResult) };
+    return { sshKeys: keep(all).map(toResult) };
   });
 }
 

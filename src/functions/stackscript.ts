@@ -2,11 +2,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { StackScript } from "../contract/stackscripts";
 import {
+  byLabel,
   clientFor,
   endpoints,
-  filterOf,
-  labelCondition,
-  labelTest,
   outputOf,
   run,
   idArg,
@@ -102,13 +100,11 @@ export function getStackScripts(
   opts?: FunctionOptions,
 ): Promise<GetStackScriptsResult> {
   return run("getStackScripts", undefined, async () => {
-    const matches = labelTest(args);
-    const filter = filterOf({ label: labelCondition(args.label), is_public: args.isPublic, mine: args.mine });
+    const { filter, keep } = byLabel(args, { is_public: args.isPublic, mine: args.mine });
     const all = await collect(clientFor(opts, "optional").each(endpoints().listStackScripts, { filter }));
     const image = args.image;
-    const kept = all.filter(
-      (s) =>
-        matches(s.label) && (image === undefined || s.images.includes(image) || s.images.includes("any/all")),
+    const kept = keep(all).filter(
+      (s) => image === undefined || s.images.includes(image) || s.images.includes("any/all"),
     );
     return { stackScripts: kept.map(toStackScriptResult) };
   });

@@ -2,11 +2,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Subnet } from "../contract/vpcs";
 import {
+  byLabel,
   clientFor,
   endpoints,
-  filterOf,
-  labelCondition,
-  labelTest,
   outputOf,
   run,
   idArg,
@@ -61,10 +59,9 @@ export function toSubnetResult(s: Subnet): SubnetResult {
 export function getSubnets(args: GetSubnetsArgs, opts?: FunctionOptions): Promise<GetSubnetsResult> {
   return run("getSubnets", `VPC ${args.vpcId}`, async () => {
     const vpcId = idArg("vpcId", args.vpcId);
-    const matches = labelTest(args);
-    const filter = filterOf({ label: labelCondition(args.label) });
+    const { filter, keep } = byLabel(args);
     const all = await collect(clientFor(opts).each(endpoints().listSubnets, { params: { vpcId }, filter }));
-    return { subnets: all.filter((s) => matches(s.label)).map(toSubnetResult) };
+    return { subnets: keep(all).map(toSubnetResult) };
   });
 }
 

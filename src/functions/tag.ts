@@ -1,9 +1,9 @@
 /** Data function of tags: `getTags`. API area: tags. */
 import type * as pulumi from "@pulumi/pulumi";
 import {
+  byLabel,
   clientFor,
   endpoints,
-  labelTest,
   outputOf,
   run,
   type FunctionOptions,
@@ -23,9 +23,9 @@ export interface GetTagsResult {
 /** The account's tags (unrestricted users only: the API answers 403 to a restricted one). */
 export function getTags(args: GetTagsArgs = {}, opts?: FunctionOptions): Promise<GetTagsResult> {
   return run("getTags", undefined, async () => {
-    const matches = labelTest(args);
+    const { keep } = byLabel(args);
     const all = await collect(clientFor(opts).each(endpoints().listTags));
-    return { tags: all.map((t) => t.label).filter(matches) };
+    return { tags: keep(all).map((t) => t.label) };
   });
 }
 

@@ -2,11 +2,9 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Vpc } from "../contract/vpcs";
 import {
+  byLabel,
   clientFor,
   endpoints,
-  filterOf,
-  labelCondition,
-  labelTest,
   outputOf,
   run,
   idArg,
@@ -60,10 +58,9 @@ export function toVpcResult(v: Vpc): VpcResult {
 /** The VPCs the user may read; `label` and `region` are sent as `X-Filter`. */
 export function getVpcs(args: GetVpcsArgs = {}, opts?: FunctionOptions): Promise<GetVpcsResult> {
   return run("getVpcs", undefined, async () => {
-    const matches = labelTest(args);
-    const filter = filterOf({ label: labelCondition(args.label), region: args.region });
+    const { filter, keep } = byLabel(args, { region: args.region });
     const all = await collect(clientFor(opts).each(endpoints().listVpcs, { filter }));
-    return { vpcs: all.filter((v) => matches(v.label)).map(toVpcResult) };
+    return { vpcs: keep(all).map(toVpcResult) };
   });
 }
 
