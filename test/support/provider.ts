@@ -7,14 +7,17 @@ import type { EmulatorFixture } from "./emulator";
 
 /** Points the provider settings at the fixture's emulator (before each test). */
 export function useProviderSettings(t: EmulatorFixture, extra: Record<string, string> = {}) {
-  beforeEach(() => {
-    const values: Record<string, string> = {
-      "compute:apiUrl": t.emulator.url,
-      "compute:token": t.emulator.token,
-      ...extra,
-    };
-    configure({ get: (key) => values[key] });
-  });
+  beforeEach(() => pointSettingsAt(t, extra));
+}
+
+/** Points the provider settings at the fixture's emulator now, with `extra` (e.g. a short timeout). */
+export function pointSettingsAt(t: EmulatorFixture, extra: Record<string, string> = {}) {
+  const values: Record<string, string> = {
+    "compute:apiUrl": t.emulator.url,
+    "compute:token": t.emulator.token,
+    ...extra,
+  };
+  configure({ get: (key) => values[key] });
 }
 
 export type Provider = pulumi.dynamic.ResourceProvider;

@@ -24,11 +24,10 @@ import {
   uploadProgress,
 } from "../../../src/provider/image";
 import { makeProvider } from "../../../src/provider/make-provider";
-import { configure } from "../../../src/provider/settings";
 import { UNKNOWN } from "../../../src/provider/unknown";
 import { empty } from "../../support/compute";
 import { useEmulator } from "../../support/emulator";
-import { thrown, useLogLines, useProviderSettings } from "../../support/provider";
+import { thrown, useLogLines, pointSettingsAt, useProviderSettings } from "../../support/provider";
 
 // Lifecycles run a thousand times faster than real time: a capture's 10 s take 10 ms.
 const t = useEmulator({ speed: 1000 });
@@ -248,14 +247,7 @@ describe("capture", () => {
     const diskId = await readyDisk();
     t.emulator.jobs.timings.set("image.capture", 3_600_000);
     try {
-      configure({
-        get: (key) =>
-          ({
-            "compute:apiUrl": t.emulator.url,
-            "compute:token": t.emulator.token,
-            "compute:createTimeoutSeconds": "0.5",
-          })[key],
-      });
+      pointSettingsAt(t, { "compute:createTimeoutSeconds": "0.5" });
       const { inputs } = checked({ diskId, label: "slow" });
       const err = await thrown(provider.create({ ...inputs, __provider: "code" }));
       const [made, ...others] = await privateImages();

@@ -15,7 +15,13 @@ import { configure } from "../../../src/provider/settings";
 import { UNKNOWN } from "../../../src/provider/unknown";
 import { empty, status } from "../../support/compute";
 import { useEmulator } from "../../support/emulator";
-import { expectOutputsRoundTrip, thrown, useProviderSettings, useLogLines } from "../../support/provider";
+import {
+  expectOutputsRoundTrip,
+  thrown,
+  pointSettingsAt,
+  useProviderSettings,
+  useLogLines,
+} from "../../support/provider";
 
 // Lifecycles run a thousand times faster than real time: a boot's 3 s take 3 ms.
 const t = useEmulator({ speed: 1000 });
@@ -270,14 +276,7 @@ describe("create", () => {
     const p = await parts();
     t.emulator.jobs.timings.set("instance.boot", 3_600_000);
     try {
-      configure({
-        get: (key) =>
-          ({
-            "compute:apiUrl": t.emulator.url,
-            "compute:token": t.emulator.token,
-            "compute:createTimeoutSeconds": "0.5",
-          })[key],
-      });
+      pointSettingsAt(t, { "compute:createTimeoutSeconds": "0.5" });
       const { inputs } = checked({
         computeId: p.computeId,
         label: "boot",

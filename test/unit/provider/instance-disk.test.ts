@@ -10,11 +10,16 @@ import { diffInputs } from "../../../src/provider/diff";
 import { PartialFailure } from "../../../src/provider/errors";
 import { instanceDiskSpec } from "../../../src/provider/instance-disk";
 import { makeProvider } from "../../../src/provider/make-provider";
-import { configure } from "../../../src/provider/settings";
 import { UNKNOWN } from "../../../src/provider/unknown";
 import { empty, IMAGE, ROOT_PASS, seedStackScript, status } from "../../support/compute";
 import { useEmulator } from "../../support/emulator";
-import { expectOutputsRoundTrip, thrown, useProviderSettings, useLogLines } from "../../support/provider";
+import {
+  expectOutputsRoundTrip,
+  thrown,
+  pointSettingsAt,
+  useProviderSettings,
+  useLogLines,
+} from "../../support/provider";
 import { publicKeyLine } from "../../support/ssh-keys";
 
 const ED25519 = publicKeyLine();
@@ -217,14 +222,7 @@ describe("create", () => {
     const instance = await empty(t);
     t.emulator.jobs.timings.set("disk.create", 3_600_000);
     try {
-      configure({
-        get: (key) =>
-          ({
-            "compute:apiUrl": t.emulator.url,
-            "compute:token": t.emulator.token,
-            "compute:createTimeoutSeconds": "0.5",
-          })[key],
-      });
+      pointSettingsAt(t, { "compute:createTimeoutSeconds": "0.5" });
       const { inputs } = checked({ computeId: instance.id, label: "slow", size: 100 });
       const err = await thrown(provider.create({ ...inputs, __provider: "code" }));
       const [made, ...others] = await disksOf(instance.id);
@@ -356,14 +354,7 @@ describe("update", () => {
     const { id, outs, inputs, computeId } = await runningWith({ label: "root", size: 100 });
     t.emulator.jobs.timings.set("disk.resize", 3_600_000);
     try {
-      configure({
-        get: (key) =>
-          ({
-            "compute:apiUrl": t.emulator.url,
-            "compute:token": t.emulator.token,
-            "compute:updateTimeoutSeconds": "0.5",
-          })[key],
-      });
+      pointSettingsAt(t, { "compute:updateTimeoutSeconds": "0.5" });
       const err = await thrown(provider.update!(id, outs, { ...inputs, size: 50 }));
       expect(err).toBeInstanceOf(PartialFailure);
       expect(err.properties).toMatchObject({ size: 50, status: "not ready", resumeBoot: true });

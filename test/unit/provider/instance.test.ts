@@ -13,11 +13,10 @@ import { diffInputs } from "../../../src/provider/diff";
 import { PartialFailure } from "../../../src/provider/errors";
 import { INSTANCE_COMPUTED, instanceSpec } from "../../../src/provider/instance";
 import { makeProvider } from "../../../src/provider/make-provider";
-import { configure } from "../../../src/provider/settings";
 import { UNKNOWN } from "../../../src/provider/unknown";
 import { deployed, IMAGE, ROOT_PASS, settle, status } from "../../support/compute";
 import { useEmulator } from "../../support/emulator";
-import { thrown, useProviderSettings, useLogLines } from "../../support/provider";
+import { thrown, pointSettingsAt, useProviderSettings, useLogLines } from "../../support/provider";
 import { publicKeyLine } from "../../support/ssh-keys";
 
 const ED25519 = publicKeyLine();
@@ -38,14 +37,6 @@ const checked = (news: Record<string, unknown>) =>
 const instances = async () => (await t.client.api.listInstances()).data;
 const writes = async () =>
   (await t.control.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
-const withSettings = (extra: Record<string, string>) => {
-  const values: Record<string, string> = {
-    "compute:apiUrl": t.emulator.url,
-    "compute:token": t.emulator.token,
-    ...extra,
-  };
-  configure({ get: (key) => values[key] });
-};
 
 /** Creates through the provider from checked inputs, as the engine would. */
 async function create(news: Record<string, unknown>) {
@@ -452,7 +443,7 @@ describe("create", () => {
   it("keeps the ID when the wait times out, and the next update finishes the wait", async () => {
     t.emulator.jobs.timings.set("instance.create", 3_600_000);
     try {
-      withSettings({ "compute:createTimeoutSeconds": "0.5" });
+      pointSettingsAt(t, { "compute:createTimeoutSeconds": "0.5" });
       const { inputs } = checked({ ...base, label: "slow" });
       // The engine's inputs carry the serialized provider, which the kept state needs too.
       const err = await thrown(provider.create({ ...inputs, __provider: "code" }));

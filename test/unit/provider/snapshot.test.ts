@@ -9,11 +9,16 @@ import { checkInputs } from "../../../src/provider/check";
 import { diffInputs } from "../../../src/provider/diff";
 import { PartialFailure } from "../../../src/provider/errors";
 import { makeProvider } from "../../../src/provider/make-provider";
-import { configure } from "../../../src/provider/settings";
 import { snapshotSpec } from "../../../src/provider/snapshot";
 import { deployed } from "../../support/compute";
 import { useEmulator } from "../../support/emulator";
-import { expectOutputsRoundTrip, thrown, useLogLines, useProviderSettings } from "../../support/provider";
+import {
+  expectOutputsRoundTrip,
+  thrown,
+  useLogLines,
+  pointSettingsAt,
+  useProviderSettings,
+} from "../../support/provider";
 
 // Lifecycles run a thousand times faster than real time: a snapshot's 6 s take 6 ms.
 const t = useEmulator({ speed: 1000 });
@@ -137,14 +142,7 @@ describe("the provider", () => {
   it("a wait that fails keeps the ID; update waits again and converges", async () => {
     const instance = await backed();
     t.emulator.jobs.timings.set("backup.snapshot", 3_600_000);
-    configure({
-      get: (key) =>
-        ({
-          "compute:apiUrl": t.emulator.url,
-          "compute:token": t.emulator.token,
-          "compute:createTimeoutSeconds": "0.2",
-        })[key],
-    });
+    pointSettingsAt(t, { "compute:createTimeoutSeconds": "0.2" });
     const err = await thrown(provider.create({ computeId: instance.id, label: "slow" }));
     expect(err).toBeInstanceOf(PartialFailure);
     const { id, properties } = err as unknown as PartialFailure;
