@@ -129,6 +129,7 @@ function updateBody(olds: Props, news: ConfigInterfaceInputs): InterfaceUpdateRe
 
 export const configInterfaceSpec = defineSpec({
   kind: "ConfigInterface",
+  parents: ["computeId", "configId"],
   inputs: ConfigInterfaceInputs,
   computed: CONFIG_INTERFACE_COMPUTED,
   defaults: { primary: false, allowReboot: true, rebootOnChange: false },

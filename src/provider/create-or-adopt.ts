@@ -1,14 +1,18 @@
 /**
- * A create that survives lost answers. A POST is never repeated blindly: when its outcome is
- * unknown (a 5xx, a timeout or a reset after it was sent), or it clashes on a unique field, the
- * spec's `find` looks for the object the create would have made. One that matches the inputs is
- * adopted; one that differs is an error naming the differences; none means the API did not act,
- * and the create is tried again (a bounded number of times).
+ * A create that survives lost answers, and never takes what is not ours. Before the first POST the
+ * unique label is looked up (`claimLabel`): an object holding it is another stack's or a person's,
+ * and the create fails naming it. A POST is never repeated blindly: when its outcome is unknown (a
+ * 5xx, a timeout or a reset after it was sent), the spec's `find` looks for the object it would have
+ * made. Since the label was free before the POST, one found now is ours: adopted when it matches
+ * the inputs, an error naming the differences otherwise. None means the API did not act, and the
+ * create is tried again (a bounded number of times). A clash on a unique field with no lost answer
+ * before it means someone else took the label meanwhile: an error, never an adoption.
  */
 import type { ComputeClient } from "../client/compute-client";
 import { ComputeApiError, isOutcomeUnknown } from "../client/errors";
 import { diffInputs } from "./diff";
 import { ProviderError } from "./errors";
+import { claimLabel, notOursReason } from "./label-claims";
 import type { AnySpec, OperationContext, Props } from "./resource-spec";
 
 /** Creates sent in all, when each answer is lost and nothing is found. */
@@ -39,6 +43,8 @@ export async function createOrAdopt(
   inputs: Props,
   ctx: OperationContext,
 ): Promise<unknown> {
+  if (spec.find) await claimLabel(spec, client, inputs);
+  let answerLost = false;
   for (let attempt = 1; ; attempt++) {
     let failure: unknown;
     try {
@@ -47,6 +53,7 @@ export async function createOrAdopt(
       failure = err;
     }
     const lost = isOutcomeUnknown(failure);
+    answerLost ||= lost;
     if (!spec.find || !(lost || clashesOnUniqueField(spec, failure))) throw failure;
     const found = await spec.find(client, inputs);
     if (found === undefined) {
@@ -59,19 +66,17 @@ export async function createOrAdopt(
       ctx.log(`${named(spec, inputs)}: the create's answer was lost and nothing was created; creating again`);
       continue;
     }
+    // Free before the first POST, taken now: ours only if one of our POSTs may have taken it.
+    if (!answerLost) throw new ProviderError(`${spec.kind} create: ${notOursReason(spec, inputs, found)}`);
     const id = spec.idOf(found);
     const differ = differences(spec, found, inputs);
     if (differ.length > 0) {
       throw new ProviderError(
-        `${spec.kind} create: ${spec.kind} ${id} already exists with the same ${(spec.uniqueFields ?? ["label"]).join("/")} ` +
-          `but a different ${differ.join(", ")}; choose another ${(spec.uniqueFields ?? ["label"])[0]} or delete ${spec.kind} ${id}`,
+        `${spec.kind} create: ${spec.kind} ${id} was made by this create (its answer was lost) but holds a ` +
+          `different ${differ.join(", ")}; delete ${spec.kind} ${id} and run \`pulumi up\` again`,
       );
     }
-    ctx.log(
-      lost
-        ? `${named(spec, inputs, id)}: the create's answer was lost, but the API had created it; adopted`
-        : `${named(spec, inputs, id)}: an identical object already existed (left by an earlier create whose answer was lost); adopted`,
-    );
+    ctx.log(`${named(spec, inputs, id)}: the create's answer was lost, but the API had created it; adopted`);
     return found;
   }
 }

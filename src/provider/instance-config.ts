@@ -237,6 +237,7 @@ const named = (c: Pick<Config, "id" | "label">) => `InstanceConfig ${c.id} (${c.
 
 export const instanceConfigSpec = defineSpec({
   kind: "InstanceConfig",
+  parents: ["computeId"],
   inputs: InstanceConfigInputs,
   computed: INSTANCE_CONFIG_COMPUTED,
   defaults: {

@@ -28,6 +28,7 @@ import type { Instance } from "../contract/instances";
 import { act } from "./actions";
 import type { CheckFailure } from "./check";
 import { createByListing } from "./create-by-listing";
+import { isImport } from "./import-object";
 import { ProviderError } from "./errors";
 import {
   bootInto,
@@ -112,7 +113,7 @@ function validate(inputs: InstanceDiskInputs): CheckFailure[] {
         failures.push({ property, reason: `${property} needs an image to deploy (an empty disk has none)` });
       }
     }
-  } else if (inputs.rootPass === undefined) {
+  } else if (inputs.rootPass === undefined && !isImport(inputs)) {
     failures.push({ property: "rootPass", reason: "rootPass is required when deploying from an image" });
   }
   return failures;
@@ -169,6 +170,7 @@ async function bootBack(client: ComputeClient, computeId: number, disk: Disk, ct
 
 export const instanceDiskSpec = defineSpec({
   kind: "InstanceDisk",
+  parents: ["computeId"],
   inputs: InstanceDiskInputs,
   computed: INSTANCE_DISK_COMPUTED,
   defaults: { allowReboot: true },

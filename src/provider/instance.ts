@@ -36,6 +36,7 @@ import {
 import { ANY_IMAGE } from "../contract/stackscripts";
 import { act } from "./actions";
 import { createByListing } from "./create-by-listing";
+import { isImport } from "./import-object";
 import {
   AT_REST,
   bootInto,
@@ -342,7 +343,8 @@ async function validate(inputs: InstanceInputs, olds: Props): Promise<CheckFailu
   const restore = inputs.backupId !== undefined;
   if (restore && inputs.image !== undefined) {
     fail("backupId", "backupId cannot be combined with image: the instance is restored from the backup");
-  } else if (inputs.image !== undefined && inputs.rootPass === undefined) {
+  } else if (inputs.image !== undefined && inputs.rootPass === undefined && !isImport(inputs)) {
+    // An imported instance was deployed already: its password is not readable back.
     fail("rootPass", "rootPass is required when deploying from an image");
   }
   if (inputs.image === undefined) {
@@ -509,7 +511,11 @@ export const instanceSpec = defineSpec({
     inputs.label === undefined ? createUnlabeled(client, inputs, ctx) : postCreate(client, inputs),
   // Labels are unique per account. Without one, `create` itself looked for what it made.
   find: async (client, { label }) =>
-    label === undefined ? undefined : (await listInstances(client)).find((i) => i.label === label),
+    label === undefined
+      ? undefined
+      : (await collect(client.each(instanceEndpoints.listInstances, { filter: { label } }))).find(
+          (i) => i.label === label,
+        ),
   uniqueFields: ["label"],
   // Still provisioning, booting, migrating... (a wait that failed): the next `up` waits again.
   settled: (outputs) =>

@@ -11,6 +11,8 @@ import { checkInputs, type CheckFailure } from "./check";
 import { createOrAdopt } from "./create-or-adopt";
 import { diffInputs } from "./diff";
 import { describe, failure, PartialFailure } from "./errors";
+import { checkImport, IMPORT_INPUT, importIdOf, importObject } from "./import-object";
+import { labelClashes, noteReplacing } from "./label-claims";
 import type { AnySpec, OperationContext, Props } from "./resource-spec";
 import { clientFromConfig, waitTimeoutMs, type Operation } from "./settings";
 import { containsUnknown } from "./unknown";
@@ -70,8 +72,18 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
     async check(olds: Props, news: Props) {
       return guarded(spec, "check", async () => {
         const result = checkInputs(spec.inputs, news, spec.defaults as Props);
+        const importId = importIdOf(news);
+        if (importId !== undefined) result.inputs[IMPORT_INPUT] = importId;
         if (result.failures.length === 0 && spec.validate && !containsUnknown(result.inputs)) {
           result.failures.push(...(await spec.validate(result.inputs, olds ?? {})));
+        }
+        const isNew = Object.keys(olds ?? {}).length === 0;
+        if (result.failures.length === 0 && !containsUnknown(result.inputs)) {
+          result.failures.push(
+            ...(importId !== undefined && isNew
+              ? await checkImport(spec, clientFromConfig(), importId, result.inputs)
+              : await labelClashes(spec, result.inputs, olds ?? {})),
+          );
         }
         return { ...result, failures: result.failures.map((f) => withoutSecretValue(spec, f)) };
       });
@@ -81,18 +93,25 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
       return guarded(spec, "diff", async () => {
         spec.observe?.(id, news);
         const { changes, replaces, deleteBeforeReplace } = diffInputs(spec, olds, news);
+        if (replaces.length > 0) noteReplacing(spec, id, olds);
         return { changes, replaces, deleteBeforeReplace };
       });
     },
 
     async create(inputs: Props) {
-      const { client, ctx, record } = await guarded(spec, "create", async () => {
+      const { client, ctx, record, imported } = await guarded(spec, "create", async () => {
         const client = clientFromConfig();
         const ctx = operationContext("create");
-        return { client, ctx, record: await createOrAdopt(spec, client, inputs, ctx) };
+        const importId = importIdOf(inputs);
+        if (importId !== undefined) {
+          return { client, ctx, record: await importObject(spec, client, importId, inputs), imported: true };
+        }
+        return { client, ctx, record: await createOrAdopt(spec, client, inputs, ctx), imported: false };
       });
       const id = spec.idOf(record);
       spec.observe?.(id, inputs);
+      // An import writes nothing: an object not yet at rest is `settled: false`, and the next `up` settles it.
+      if (imported) return { id, outs: outputsOf(spec, record, inputs) };
       try {
         const settled = spec.settle ? await spec.settle(client, record, inputs, ctx) : record;
         return { id, outs: outputsOf(spec, settled, inputs) };

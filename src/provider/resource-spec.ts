@@ -58,13 +58,18 @@ export interface ResourceSpec<Inputs extends Props = Props, Rec = unknown> {
   deleteBeforeReplace?(olds: Props, news: Inputs): boolean;
   create(client: ComputeClient, inputs: Inputs, ctx: OperationContext): Promise<Rec>;
   /**
-   * The object a create with these inputs would have made, if it exists (by its unique label or
-   * another reliable marker). Used when a create's outcome is unknown (its answer was lost) or it
-   * clashed on `uniqueFields`: a match with the inputs is adopted instead of created twice.
+   * The object that holds the inputs' unique label, if any. Looked up at check and before a
+   * create's first POST (an object found then is not this stack's: an error naming it), and when
+   * the create's outcome is unknown (its answer was lost): found then, it is what the create made
+   * and is adopted (see `label-claims.ts`).
    */
   find?(client: ComputeClient, inputs: Inputs): Promise<Rec | undefined>;
   /** Fields whose 400 "must be unique" clash means the object may already exist (see `find`). */
   uniqueFields?: string[];
+  /** Inputs naming the parents an ID is read under (a subnet's `vpcId`), for messages. */
+  parents?: (keyof Inputs & string)[];
+  /** Inputs naming the parent the label is unique in (a subnet's `vpcId`); none: the account. */
+  uniqueWithin?: (keyof Inputs & string)[];
   /**
    * Waits and follow-up calls after create and update. Runs inside the step that keeps the ID: if
    * it fails, the resource stays in the state and the next `up` runs update (and settle) again.

@@ -106,6 +106,7 @@ async function before(
 
 export const snapshotSpec = defineSpec({
   kind: "Snapshot",
+  parents: ["computeId"],
   inputs: SnapshotInputs,
   computed: SNAPSHOT_COMPUTED,
   replaceOn: ["computeId", "label"],

@@ -1,7 +1,15 @@
 /** Subnet. API area: vpcs (subnets). vpcId and ipv4 replace; label updates in place. */
 import { z } from "zod";
 import { idFrom } from "../contract/fields";
-import { SubnetIpv4, SubnetLabel, SubnetParams, subnetComputeIds, VpcParams } from "../contract/vpcs";
+import { collect } from "../client/pagination";
+import {
+  SubnetIpv4,
+  SubnetLabel,
+  SubnetParams,
+  subnetComputeIds,
+  vpcEndpoints,
+  VpcParams,
+} from "../contract/vpcs";
 import { defineSpec } from "./resource-spec";
 
 export const SubnetInputs = z.object({
@@ -18,6 +26,7 @@ const params = (id: string, props: Record<string, unknown>) =>
 
 export const subnetSpec = defineSpec({
   kind: "Subnet",
+  parents: ["vpcId"],
   inputs: SubnetInputs,
   computed: SUBNET_COMPUTED,
   replaceOn: ["vpcId", "ipv4"],
@@ -25,10 +34,15 @@ export const subnetSpec = defineSpec({
   deleteBeforeReplace: (olds, news) => olds.vpcId === news.vpcId,
   create: (client, { vpcId, label, ipv4 }) =>
     client.api.createSubnet({ params: VpcParams.parse({ vpcId }), body: { label, ipv4 } }),
-  // Labels are unique inside a VPC, so the label finds the subnet a lost create made.
+  // Labels are unique inside a VPC: the subnet holding one, whether a lost create made it or not.
   find: async (client, { vpcId, label }) =>
-    (await client.api.getVpc({ params: VpcParams.parse({ vpcId }) })).subnets.find((s) => s.label === label),
+    (
+      await collect(
+        client.each(vpcEndpoints.listSubnets, { params: VpcParams.parse({ vpcId }), filter: { label } }),
+      )
+    ).find((s) => s.label === label),
   uniqueFields: ["label"],
+  uniqueWithin: ["vpcId"],
   read: (client, id, props) => client.api.getSubnet({ params: params(id, props) }),
   update: (client, id, olds, { label }) =>
     client.api.updateSubnet({ params: params(id, olds), body: { label } }),

@@ -14,9 +14,11 @@ export type VpcInputs = z.infer<typeof VpcInputs>;
 
 export const VPC_COMPUTED = ["created", "updated"] as const;
 
-/** Labels are unique per account, so the label finds the VPC a lost create made. */
+/** Labels are unique per account: the VPC holding one, whether a lost create made it or not. */
 async function findByLabel(client: ComputeClient, label: string) {
-  return (await collect(client.each(vpcEndpoints.listVpcs))).find((v) => v.label === label);
+  return (await collect(client.each(vpcEndpoints.listVpcs, { filter: { label } }))).find(
+    (v) => v.label === label,
+  );
 }
 
 export const vpcSpec = defineSpec({

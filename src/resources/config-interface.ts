@@ -3,6 +3,7 @@ import { CONFIG_INTERFACE_COMPUTED } from "../provider/config-interface";
 import { placeholders } from "../provider/resource-spec";
 import { shimProvider } from "../provider/shim";
 import type { InstanceConfigInterface } from "./instance-config";
+import { importAsInput } from "./import-option";
 
 const provider = shimProvider("ConfigInterface");
 
@@ -76,8 +77,7 @@ export class ConfigInterface extends pulumi.dynamic.Resource {
     super(
       provider,
       name,
-      { ...placeholders(CONFIG_INTERFACE_COMPUTED), ...args },
-      opts,
+      ...importAsInput({ ...placeholders(CONFIG_INTERFACE_COMPUTED), ...args }, opts),
       "compute",
       "ConfigInterface",
     );

@@ -5,6 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { IMAGE_COMPUTED } from "../provider/image";
 import { placeholders } from "../provider/resource-spec";
 import { shimProvider } from "../provider/shim";
+import { importAsInput } from "./import-option";
 
 const provider = shimProvider("Image");
 
@@ -98,8 +99,7 @@ export class Image extends pulumi.dynamic.Resource {
     super(
       provider,
       name,
-      { ...placeholders(IMAGE_COMPUTED), ...args, file, fileHash },
-      opts,
+      ...importAsInput({ ...placeholders(IMAGE_COMPUTED), ...args, file, fileHash }, opts),
       "compute",
       "Image",
     );

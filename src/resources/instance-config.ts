@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { INSTANCE_CONFIG_COMPUTED } from "../provider/instance-config";
 import { placeholders } from "../provider/resource-spec";
 import { shimProvider } from "../provider/shim";
+import { importAsInput } from "./import-option";
 
 const provider = shimProvider("InstanceConfig");
 
@@ -132,8 +133,7 @@ export class InstanceConfig extends pulumi.dynamic.Resource {
     super(
       provider,
       name,
-      { ...placeholders(INSTANCE_CONFIG_COMPUTED), ...args },
-      opts,
+      ...importAsInput({ ...placeholders(INSTANCE_CONFIG_COMPUTED), ...args }, opts),
       "compute",
       "InstanceConfig",
     );

@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { INSTANCE_DISK_COMPUTED, INSTANCE_DISK_SECRETS } from "../provider/instance-disk";
 import { placeholders } from "../provider/resource-spec";
 import { shimProvider } from "../provider/shim";
+import { importAsInput } from "./import-option";
 
 const provider = shimProvider("InstanceDisk");
 
@@ -91,8 +92,10 @@ export class InstanceDisk extends pulumi.dynamic.Resource {
     super(
       provider,
       name,
-      props,
-      pulumi.mergeOptions(opts, { additionalSecretOutputs: [...INSTANCE_DISK_SECRETS] }),
+      ...importAsInput(
+        props,
+        pulumi.mergeOptions(opts, { additionalSecretOutputs: [...INSTANCE_DISK_SECRETS] }),
+      ),
       "compute",
       "InstanceDisk",
     );

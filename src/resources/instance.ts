@@ -3,6 +3,7 @@ import { INSTANCE_COMPUTED, INSTANCE_SECRETS } from "../provider/instance";
 import { placeholders } from "../provider/resource-spec";
 import { shimProvider } from "../provider/shim";
 import type { InstanceConfigInterface } from "./instance-config";
+import { importAsInput } from "./import-option";
 
 const provider = shimProvider("Instance");
 
@@ -206,8 +207,7 @@ export class Instance extends pulumi.dynamic.Resource {
     super(
       provider,
       name,
-      props,
-      pulumi.mergeOptions(opts, { additionalSecretOutputs: [...INSTANCE_SECRETS] }),
+      ...importAsInput(props, pulumi.mergeOptions(opts, { additionalSecretOutputs: [...INSTANCE_SECRETS] })),
       "compute",
       "Instance",
     );

@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { PROFILE_PREFERENCES_COMPUTED } from "../provider/profile-preferences";
 import { placeholders } from "../provider/resource-spec";
 import { shimProvider } from "../provider/shim";
+import { importAsInput } from "./import-option";
 
 const provider = shimProvider("ProfilePreferences");
 
@@ -28,8 +29,7 @@ export class ProfilePreferences extends pulumi.dynamic.Resource {
     super(
       provider,
       name,
-      { ...placeholders(PROFILE_PREFERENCES_COMPUTED), ...args },
-      opts,
+      ...importAsInput({ ...placeholders(PROFILE_PREFERENCES_COMPUTED), ...args }, opts),
       "compute",
       "ProfilePreferences",
     );

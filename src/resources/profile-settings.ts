@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { PROFILE_SETTINGS_COMPUTED } from "../provider/profile-settings";
 import { placeholders } from "../provider/resource-spec";
 import { shimProvider } from "../provider/shim";
+import { importAsInput } from "./import-option";
 
 const provider = shimProvider("ProfileSettings");
 
@@ -42,8 +43,7 @@ export class ProfileSettings extends pulumi.dynamic.Resource {
     super(
       provider,
       name,
-      { ...placeholders(PROFILE_SETTINGS_COMPUTED), ...args },
-      opts,
+      ...importAsInput({ ...placeholders(PROFILE_SETTINGS_COMPUTED), ...args }, opts),
       "compute",
       "ProfileSettings",
     );

@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
 import { shimProvider } from "../provider/shim";
 import { SNAPSHOT_COMPUTED } from "../provider/snapshot";
+import { importAsInput } from "./import-option";
 
 const provider = shimProvider("Snapshot");
 
@@ -67,6 +68,12 @@ export class Snapshot extends pulumi.dynamic.Resource {
   declare readonly disks: pulumi.Output<SnapshotDisk[]>;
 
   constructor(name: string, args: SnapshotArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { ...placeholders(SNAPSHOT_COMPUTED), ...args }, opts, "compute", "Snapshot");
+    super(
+      provider,
+      name,
+      ...importAsInput({ ...placeholders(SNAPSHOT_COMPUTED), ...args }, opts),
+      "compute",
+      "Snapshot",
+    );
   }
 }

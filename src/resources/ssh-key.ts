@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
 import { shimProvider } from "../provider/shim";
 import { SSH_KEY_COMPUTED } from "../provider/ssh-key";
+import { importAsInput } from "./import-option";
 
 const provider = shimProvider("SshKey");
 
@@ -30,6 +31,12 @@ export class SshKey extends pulumi.dynamic.Resource {
   declare readonly created: pulumi.Output<string>;
 
   constructor(name: string, args: SshKeyArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { ...placeholders(SSH_KEY_COMPUTED), ...args }, opts, "compute", "SshKey");
+    super(
+      provider,
+      name,
+      ...importAsInput({ ...placeholders(SSH_KEY_COMPUTED), ...args }, opts),
+      "compute",
+      "SshKey",
+    );
   }
 }

@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
 import { shimProvider } from "../provider/shim";
 import { STACK_SCRIPT_COMPUTED } from "../provider/stack-script";
+import { importAsInput } from "./import-option";
 
 const provider = shimProvider("StackScript");
 
@@ -71,8 +72,7 @@ export class StackScript extends pulumi.dynamic.Resource {
     super(
       provider,
       name,
-      { ...placeholders(STACK_SCRIPT_COMPUTED), ...args },
-      opts,
+      ...importAsInput({ ...placeholders(STACK_SCRIPT_COMPUTED), ...args }, opts),
       "compute",
       "StackScript",
     );

@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
 import { shimProvider } from "../provider/shim";
 import { SUBNET_COMPUTED } from "../provider/subnet";
+import { importAsInput } from "./import-option";
 
 const provider = shimProvider("Subnet");
 
@@ -32,6 +33,12 @@ export class Subnet extends pulumi.dynamic.Resource {
   declare readonly updated: pulumi.Output<string | null>;
 
   constructor(name: string, args: SubnetArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { ...placeholders(SUBNET_COMPUTED), ...args }, opts, "compute", "Subnet");
+    super(
+      provider,
+      name,
+      ...importAsInput({ ...placeholders(SUBNET_COMPUTED), ...args }, opts),
+      "compute",
+      "Subnet",
+    );
   }
 }

@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
 import { shimProvider } from "../provider/shim";
 import { TAG_COMPUTED } from "../provider/tag";
+import { importAsInput } from "./import-option";
 
 const provider = shimProvider("Tag");
 
@@ -35,6 +36,12 @@ export class Tag extends pulumi.dynamic.Resource {
   declare readonly instances: pulumi.Output<number[]>;
 
   constructor(name: string, args: TagArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { ...placeholders(TAG_COMPUTED), ...args }, opts, "compute", "Tag");
+    super(
+      provider,
+      name,
+      ...importAsInput({ ...placeholders(TAG_COMPUTED), ...args }, opts),
+      "compute",
+      "Tag",
+    );
   }
 }

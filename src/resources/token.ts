@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
 import { shimProvider } from "../provider/shim";
 import { TOKEN_COMPUTED, TOKEN_SECRETS } from "../provider/token";
+import { importAsInput } from "./import-option";
 
 const provider = shimProvider("Token");
 
@@ -45,8 +46,10 @@ export class Token extends pulumi.dynamic.Resource {
     super(
       provider,
       name,
-      { ...placeholders(TOKEN_COMPUTED), ...args },
-      pulumi.mergeOptions(opts, { additionalSecretOutputs: [...TOKEN_SECRETS] }),
+      ...importAsInput(
+        { ...placeholders(TOKEN_COMPUTED), ...args },
+        pulumi.mergeOptions(opts, { additionalSecretOutputs: [...TOKEN_SECRETS] }),
+      ),
       "compute",
       "Token",
     );

@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
 import { shimProvider } from "../provider/shim";
 import { VPC_COMPUTED } from "../provider/vpc";
+import { importAsInput } from "./import-option";
 
 const provider = shimProvider("Vpc");
 
@@ -29,6 +30,12 @@ export class Vpc extends pulumi.dynamic.Resource {
   declare readonly updated: pulumi.Output<string | null>;
 
   constructor(name: string, args: VpcArgs, opts?: pulumi.CustomResourceOptions) {
-    super(provider, name, { ...placeholders(VPC_COMPUTED), ...args }, opts, "compute", "Vpc");
+    super(
+      provider,
+      name,
+      ...importAsInput({ ...placeholders(VPC_COMPUTED), ...args }, opts),
+      "compute",
+      "Vpc",
+    );
   }
 }

@@ -48,9 +48,14 @@ export function requirePulumiCli(): string {
   }
 }
 
-export async function engineStack(name: string): Promise<EngineStack> {
+export interface EngineStackOptions {
+  /** Another stack's emulator: two stacks in one account (closed by the stack that started it). */
+  emulator?: Emulator;
+}
+
+export async function engineStack(name: string, options: EngineStackOptions = {}): Promise<EngineStack> {
   requirePulumiCli();
-  const emulator = await startEmulator();
+  const emulator = options.emulator ?? (await startEmulator());
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `compute-${name}-`));
   for (const sub of ["project", "home", "state"]) fs.mkdirSync(path.join(dir, sub));
   const stack = await LocalWorkspace.createOrSelectStack(
@@ -99,7 +104,7 @@ export async function engineStack(name: string): Promise<EngineStack> {
       return (await control.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
     },
     async dispose() {
-      await emulator.close();
+      if (!options.emulator) await emulator.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

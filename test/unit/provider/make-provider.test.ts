@@ -55,28 +55,58 @@ describe("a create whose answer is lost", () => {
     expect(await posts()).toHaveLength(MAX_CREATE_ATTEMPTS);
   });
 
-  it("adopts an identical object an earlier lost create left (the label clash of the next up)", async () => {
-    const left = await t.client.api.createVpc({ body: inputs });
-    const { id } = await makeProvider(vpcSpec).create(inputs);
-    expect(id).toBe(String(left.id));
-    expect(await vpcs()).toHaveLength(1);
+  const notOurs = (id: number) =>
+    `Vpc create: a Vpc labelled "net" already exists (${id}) and is not this stack's; to manage it here, ` +
+    `add { import: "${id}" } to this resource, or choose another label`;
+
+  it.each([
+    ["identical to the inputs", inputs],
+    ["with other inputs", { ...inputs, description: "someone else's" }],
+  ])(
+    "never adopts an object that held the label before the create (%s), and sends no POST",
+    async (_, body) => {
+      const other = await t.client.api.createVpc({ body });
+      await t.control.clearRequests();
+      const err = await thrown(makeProvider(vpcSpec).create(inputs));
+      expect(err.message).toBe(notOurs(other.id));
+      expect(await vpcs()).toHaveLength(1);
+      expect(await posts()).toEqual([]);
+    },
+  );
+
+  it("never adopts an object someone took the label with between the lookup and the POST", async () => {
+    const provider = makeProvider(vpcSpec);
+    expect((await provider.check!({}, inputs)).failures).toEqual([]);
+    const other = await t.client.api.createVpc({ body: inputs });
+    await t.control.clearRequests();
+    const err = await thrown(provider.create(inputs));
+    expect(err.message).toBe(notOurs(other.id));
+    expect((await posts()).map((r) => r.status)).toEqual([400]);
   });
 
-  it("refuses an object with the same label but other inputs, saying what differs", async () => {
-    const other = await t.client.api.createVpc({ body: { ...inputs, description: "someone else's" } });
-    const err = await thrown(makeProvider(vpcSpec).create(inputs));
-    expect(err.message).toBe(
-      `Vpc create: Vpc ${other.id} already exists with the same label but a different description; ` +
-        `choose another label or delete Vpc ${other.id}`,
-    );
-    expect(await vpcs()).toHaveLength(1);
+  it("adopts what a lost answer made even when a retry then clashes on the label", async () => {
+    // The first answer is lost and the lookup misses the object (as an API replica may): the
+    // second POST clashes with what the first made.
+    await t.control.injectFault({ status: 502, lost: true, method: "POST", path: "/vpcs" });
+    const find = jest.fn(vpcSpec.find!);
+    find.mockResolvedValueOnce(undefined).mockResolvedValueOnce(undefined);
+    const { id } = await makeProvider({ ...vpcSpec, find } as AnySpec).create(inputs);
+    expect((await vpcs()).map((v) => String(v.id))).toEqual([id]);
+    expect((await posts()).map((r) => r.status)).toEqual([502, 400]);
   });
 
-  it("passes other errors on as they are: no lookup, no retry", async () => {
+  it("after a check found the label free, the create looks it up no more before its POST", async () => {
+    const provider = makeProvider(vpcSpec);
+    await provider.check!({}, inputs);
+    await t.control.clearRequests();
+    await provider.create(inputs);
+    expect((await t.control.requests()).map((r) => r.method)).toEqual(["POST"]);
+  });
+
+  it("passes other errors on as they are: no lookup after the POST, no retry", async () => {
     const err = await thrown(makeProvider(vpcSpec).create({ ...inputs, region: "nowhere" }));
     expect(err.message).toMatch(/^Vpc create: \[400\] \[region\]/);
-    expect(await posts()).toHaveLength(1);
-    expect((await t.control.requests()).filter((r) => r.method === "GET")).toEqual([]);
+    expect((await t.control.requests()).map((r) => r.method)).toEqual(["GET", "POST"]);
   });
 
   it("without a find, reports the unknown outcome as it is", async () => {
@@ -209,6 +239,60 @@ describe("check", () => {
     ).resolves.toMatchObject({
       failures: [{ property: "label" }],
     });
+  });
+});
+
+describe("check of a unique label", () => {
+  const taken = async () => (await t.client.api.createVpc({ body: inputs })).id;
+
+  it("fails a new resource whose label an object holds, naming label and how to import it", async () => {
+    const id = await taken();
+    const { failures } = await makeProvider(vpcSpec).check!({}, inputs);
+    expect(failures).toEqual([
+      {
+        property: "label",
+        reason:
+          `a Vpc labelled "net" already exists (${id}) and is not this stack's; to manage it here, ` +
+          `add { import: "${id}" } to this resource, or choose another label`,
+      },
+    ]);
+  });
+
+  it("fails a label changed to one an object holds, and passes the resource's own label", async () => {
+    const id = await taken();
+    const provider = makeProvider(vpcSpec);
+    const olds = { ...inputs, label: "old" };
+    await expect(provider.check!(olds, inputs)).resolves.toMatchObject({
+      failures: [
+        { property: "label", reason: `a Vpc labelled "net" already exists (${id}); choose another label` },
+      ],
+    });
+    await t.control.clearRequests();
+    await expect(provider.check!(inputs, inputs)).resolves.toMatchObject({ failures: [] });
+    expect(await t.control.requests()).toEqual([]);
+  });
+
+  it("passes a replacement that keeps the label (the engine checks it again with no old inputs)", async () => {
+    const id = await taken();
+    const provider = makeProvider(vpcSpec);
+    const olds = { ...inputs, created: "x", schemaVersion: 1 };
+    const news = { ...inputs, region: "us-ord" };
+    await expect(provider.diff!(String(id), olds, news)).resolves.toMatchObject({
+      replaces: ["region"],
+      deleteBeforeReplace: true,
+    });
+    await expect(provider.check!({}, news)).resolves.toMatchObject({ failures: [] });
+  });
+
+  it("fails without settings instead of passing a preview that up would fail", async () => {
+    configure({ get: () => undefined });
+    const saved = { url: process.env.COMPUTE_API_URL, token: process.env.COMPUTE_TOKEN };
+    delete process.env.COMPUTE_API_URL;
+    try {
+      await expect(makeProvider(vpcSpec).check!({}, inputs)).rejects.toThrow(/^Vpc check: No API URL/);
+    } finally {
+      if (saved.url !== undefined) process.env.COMPUTE_API_URL = saved.url;
+    }
   });
 });
 

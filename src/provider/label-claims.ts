@@ -1,0 +1,114 @@
+/**
+ * What proves that an object holding a unique label is this stack's. The account is shared with
+ * other stacks and with people, so an object found by its label is adopted only when a create of
+ * this provider process made it: the label was free in a lookup taken shortly before the POST (by
+ * `check`, or by the create itself when check's lookup is older than `FRESH_MS`), and the POST's
+ * outcome is unknown (its answer was lost). Anything else holding the label is not ours: an error
+ * naming it and how to bring it in with the `import` option.
+ */
+import type { ComputeClient } from "../client/compute-client";
+import type { CheckFailure } from "./check";
+import { ProviderError } from "./errors";
+import type { AnySpec, Props } from "./resource-spec";
+import { clientFromConfig, SettingsError } from "./settings";
+
+/** How old a lookup that found the label free may be when the POST is sent. */
+export const FRESH_MS = 10_000;
+
+/** The local time a lookup found each label free, by `claimKey`. */
+const freeSince = new Map<string, number>();
+
+/** The unique label and the scope it is unique in (e.g. its VPC), for this kind; undefined without one. */
+export function claimKey(spec: AnySpec, inputs: Props): string | undefined {
+  if (!spec.find || typeof inputs.label !== "string") return undefined;
+  const scope = (spec.uniqueWithin ?? []).map((key) => inputs[key]);
+  return JSON.stringify([spec.kind, ...scope, inputs.label]);
+}
+
+/** `a Subnet labelled "app" in vpcId 4`, `an Instance labelled "web"`. */
+function labelled(spec: AnySpec, inputs: Props): string {
+  const scope = (spec.uniqueWithin ?? []).map((key) => ` in ${key} ${String(inputs[key])}`).join("");
+  const article = /^[AEIOU]/.test(spec.kind) ? "an" : "a";
+  return `${article} ${spec.kind} labelled ${JSON.stringify(inputs.label)}${scope}`;
+}
+
+/** The reason an object that holds the label is not this stack's, and what to do. */
+export function notOursReason(spec: AnySpec, inputs: Props, found: unknown): string {
+  const id = spec.idOf(found);
+  return (
+    `${labelled(spec, inputs)} already exists (${id}) and is not this stack's; to manage it here, ` +
+    `add { import: "${id}" } to this resource, or choose another label`
+  );
+}
+
+/** Whether the label was found free recently enough to prove that what holds it after the POST is
+ * ours. A lookup proves it for one create only: the note is taken. */
+export function takeFreshlyFree(key: string, now = Date.now()): boolean {
+  const since = freeSince.get(key);
+  freeSince.delete(key);
+  return since !== undefined && now - since <= FRESH_MS;
+}
+
+export function noteFree(key: string, now = Date.now()): void {
+  freeSince.set(key, now);
+}
+
+/** Objects of this stack being replaced, by `claimKey`: their ID. */
+const replacing = new Map<string, string>();
+
+/**
+ * Told by diff that a resource of this stack will be replaced. The engine then checks the
+ * replacement as a new resource (with no old inputs): the object holding its label is the one it
+ * replaces (deleted first when the label is kept), not someone else's.
+ */
+export function noteReplacing(spec: AnySpec, id: string, olds: Props): void {
+  const key = claimKey(spec, olds);
+  if (key !== undefined) replacing.set(key, id);
+}
+
+/** Forgets every lookup (for tests). */
+export function forgetClaims(): void {
+  freeSince.clear();
+  replacing.clear();
+}
+
+/**
+ * Before a create's first POST: makes sure the label is free, looking it up unless a fresh lookup
+ * already found it free. An object holding it is not ours: the create fails naming it.
+ */
+export async function claimLabel(spec: AnySpec, client: ComputeClient, inputs: Props): Promise<void> {
+  const key = claimKey(spec, inputs);
+  if (key === undefined || takeFreshlyFree(key)) return;
+  const found = await spec.find!(client, inputs);
+  if (found !== undefined)
+    throw new ProviderError(`${spec.kind} create: ${notOursReason(spec, inputs, found)}`);
+}
+
+/**
+ * At check, before anything is written: a label this resource is about to take (a new resource's,
+ * or a changed one) that an object holds already fails, naming `label`. A new resource's lookup
+ * that finds it free is remembered for its create. Lookups that fail for another reason than the
+ * settings skip the rule: the create looks again.
+ */
+export async function labelClashes(spec: AnySpec, inputs: Props, olds: Props): Promise<CheckFailure[]> {
+  const key = claimKey(spec, inputs);
+  if (key === undefined || inputs.importId !== undefined) return [];
+  const isNew = Object.keys(olds).length === 0;
+  if (!isNew && key === claimKey(spec, olds)) return [];
+  let found: unknown;
+  try {
+    found = await spec.find!(clientFromConfig(), inputs);
+  } catch (err) {
+    if (err instanceof SettingsError) throw err;
+    return [];
+  }
+  if (found === undefined) {
+    if (isNew) noteFree(key);
+    return [];
+  }
+  if (replacing.get(key) === spec.idOf(found)) return [];
+  const reason = isNew
+    ? notOursReason(spec, inputs, found)
+    : `${labelled(spec, inputs)} already exists (${spec.idOf(found)}); choose another label`;
+  return [{ property: "label", reason }];
+}
