@@ -1,0 +1,13 @@
+/** compute-import's work: the account's objects, those selected, their inputs as the provider reads them. */
+import type { ComputeClient } from "../client/compute-client";
+import { readAccount } from "./account";
+import { readInputs, type Declared } from "./inputs";
+import { select, type Selection } from "./select";
+
+export async function declareAccount(client: ComputeClient, selection: Selection = {}): Promise<Declared[]> {
+  const declared: Declared[] = [];
+  for (const found of select(await readAccount(client), selection)) {
+    declared.push(await readInputs(client, found));
+  }
+  return declared;
+}
