@@ -1,0 +1,122 @@
+/** `compute-import`'s arguments, environment, output and exit codes (the bin in cli.ts runs it). */
+import * as fs from "node:fs";
+import { parseArgs } from "node:util";
+import { ComputeClient, type ClientOptions } from "../client/compute-client";
+import { generateProgram } from "./generate";
+import { IMPORT_KINDS, type ImportKind } from "./kinds";
+import type { Selection } from "./select";
+
+export const USAGE = `Usage: compute-import [--api-url URL] [--token TOKEN] [--out FILE] [--kinds KIND,...] [--ids ID,...]
+Writes a TypeScript Pulumi program (an index.ts) declaring the objects of a Compute Cloud account, each
+with the \`import\` resource option, so that \`pulumi up\` adopts them as they are instead of creating them.
+  --api-url URL    the API's base URL, ending in /v4 (default: $COMPUTE_API_URL)
+  --token TOKEN    a token that can read the account (default: $COMPUTE_TOKEN)
+  --out FILE       write the program to FILE (default: standard output)
+  --kinds K,...    only objects of these kinds: ${IMPORT_KINDS.join(", ")}
+  --ids ID,...     only the objects with these IDs: numbers, private/N for an image, the label for a tag
+                   (with --kinds too, an object must match both)
+An object selected brings the objects it belongs to (a subnet its VPC; a disk or config its instance; an
+interface its config and instance), so that its parent IDs are references to declared resources. Other
+IDs (an interface's subnet, a config's disks, a tag's instances) are references when the program
+declares that object too, else the ID itself.
+An instance deployed from an image is declared alone: its disks and configs come with the image. Inputs
+the API never returns (root passwords, keys, StackScript data, ...) are left out, with a comment saying so.
+Not declared: API tokens (importing the token the program runs with would let \`destroy\` revoke it),
+backups and snapshots, profile settings and preferences, other users' public StackScripts, public images,
+image uploads still waiting for their data.
+Exit status: 0 written, 1 the API (or writing FILE) failed, 2 a usage error.`;
+
+class UsageError extends Error {}
+
+export interface Io {
+  stdout(text: string): void;
+  stderr(line: string): void;
+}
+
+interface Run {
+  apiUrl: string;
+  token: string;
+  out?: string;
+  selection: Selection;
+}
+
+const list = (value: string | undefined) =>
+  value
+    ?.split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+function kindsOf(value: string | undefined): ImportKind[] | undefined {
+  return list(value)?.map((name) => {
+    const kind = IMPORT_KINDS.find((k) => k.toLowerCase() === name.toLowerCase());
+    if (!kind) throw new UsageError(`--kinds: unknown kind ${name} (kinds: ${IMPORT_KINDS.join(", ")})`);
+    return kind;
+  });
+}
+
+function parse(argv: string[], env: NodeJS.ProcessEnv): Run | "help" {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        "api-url": { type: "string" },
+        token: { type: "string" },
+        out: { type: "string" },
+        kinds: { type: "string" },
+        ids: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    }));
+  } catch (err) {
+    throw new UsageError((err as Error).message.split("\n")[0]!);
+  }
+  if (values.help) return "help";
+  const apiUrl = values["api-url"] || env.COMPUTE_API_URL;
+  const token = values.token || env.COMPUTE_TOKEN;
+  if (!apiUrl) throw new UsageError("the API URL is missing: give --api-url or set COMPUTE_API_URL");
+  if (!/^https?:\/\/[^\s/]+/.test(apiUrl))
+    throw new UsageError(`the API URL must be http(s)://..., got ${apiUrl}`);
+  if (!token) throw new UsageError("the token is missing: give --token or set COMPUTE_TOKEN");
+  const ids = list(values.ids);
+  if (ids?.length === 0) throw new UsageError("--ids needs at least one ID");
+  const kinds = kindsOf(values.kinds);
+  if (kinds?.length === 0) throw new UsageError("--kinds needs at least one kind");
+  return { apiUrl, token, out: values.out, selection: { kinds, ids } };
+}
+
+/** One line, without the token (an error message should never hold it, but one that quotes a request might). */
+function oneLine(err: unknown, token: string | undefined): string {
+  const text = (err instanceof Error ? err.message : String(err)).replace(/\s+/g, " ").trim();
+  return token ? text.split(token).join("***") : text;
+}
+
+/** `client`: options of the API client besides URL and token (tests shorten its retries). */
+export async function runCommand(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  io: Io,
+  client: Partial<ClientOptions> = {},
+): Promise<number> {
+  let run: Run | "help";
+  try {
+    run = parse(argv, env);
+  } catch (err) {
+    io.stderr(`compute-import: ${oneLine(err, undefined)} (--help for usage)`);
+    return 2;
+  }
+  if (run === "help") {
+    io.stdout(`${USAGE}\n`);
+    return 0;
+  }
+  try {
+    const api = new ComputeClient({ ...client, baseUrl: run.apiUrl, token: run.token });
+    const program = await generateProgram(api, run.selection);
+    if (run.out === undefined) io.stdout(program);
+    else await fs.promises.writeFile(run.out, program);
+    return 0;
+  } catch (err) {
+    io.stderr(`compute-import: ${oneLine(err, run.token)}`);
+    return 1;
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * The kinds compute-import declares, each with the provider spec its inputs come from, the inputs the
+ * API never returns (left out, with a note saying so), and the values left out of a program because
+ * they mean "not managed here".
+ */
+import { configInterfaceSpec } from "../provider/config-interface";
+import { imageSpec } from "../provider/image";
+import { instanceSpec } from "../provider/instance";
+import { instanceConfigSpec } from "../provider/instance-config";
+import { instanceDiskSpec } from "../provider/instance-disk";
+import type { AnySpec, Props } from "../provider/resource-spec";
+import { sshKeySpec } from "../provider/ssh-key";
+import { stackScriptSpec } from "../provider/stack-script";
+import { subnetSpec } from "../provider/subnet";
+import { tagSpec } from "../provider/tag";
+import { vpcSpec } from "../provider/vpc";
+
+/** In the order a program declares them: what a kind refers to comes first. */
+export const IMPORT_KINDS = [
+  "SshKey",
+  "StackScript",
+  "Vpc",
+  "Subnet",
+  "Instance",
+  "InstanceDisk",
+  "InstanceConfig",
+  "ConfigInterface",
+  "Image",
+  "Tag",
+] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+export const SPECS: Record<ImportKind, AnySpec> = {
+  SshKey: sshKeySpec,
+  StackScript: stackScriptSpec,
+  Vpc: vpcSpec,
+  Subnet: subnetSpec,
+  Instance: instanceSpec,
+  InstanceDisk: instanceDiskSpec,
+  InstanceConfig: instanceConfigSpec,
+  ConfigInterface: configInterfaceSpec,
+  Image: imageSpec,
+  Tag: tagSpec,
+};
+
+/** Kinds whose labels repeat across parents (`root`, `boot`, eth0): named after their parent too. */
+export const NAMED_UNDER_PARENT: readonly ImportKind[] = [
+  "InstanceDisk",
+  "InstanceConfig",
+  "ConfigInterface",
+];
+
+/** Inputs the API never returns (the spec's outputs keep what a program gave), and what to say of them. */
+export interface WriteOnly {
+  inputs: readonly string[];
+  /** What they are, e.g. `what the deploy was given`. */
+  what: string;
+  /** What setting them does. */
+  effect: string;
+}
+
+const PASSWORD_IN_PLACE = "Set them to have the provider apply them: rootPass resets the password in place;";
+
+export const WRITE_ONLY = {
+  deployedInstance: {
+    inputs: [
+      "rootPass",
+      "authorizedKeys",
+      "authorizedUsers",
+      "stackscriptId",
+      "stackscriptData",
+      "metadata",
+      "swapSize",
+      "firewallId",
+    ],
+    what: "what the deploy was given",
+    effect: `${PASSWORD_IN_PLACE} any of the others replaces the instance.`,
+  },
+  emptyInstance: {
+    inputs: ["firewallId"],
+    what: "given at create only",
+    effect: "Setting it replaces the instance.",
+  },
+  deployedDisk: {
+    inputs: ["image", "rootPass", "authorizedKeys", "authorizedUsers", "stackscriptId", "stackscriptData"],
+    what: "what the disk was deployed with, if it was",
+    effect: `${PASSWORD_IN_PLACE} any of the others replaces the disk.`,
+  },
+  image: {
+    inputs: ["diskId", "file"],
+    what: "how the image was made",
+    effect: "Setting either replaces the image.",
+  },
+} satisfies Record<string, WriteOnly>;
+
+/**
+ * Values a program leaves out although the API reads them back, because left out they mean "not
+ * managed here" (the spec lists them as chosen by the API) and declaring them would say more: a
+ * config's interfaces are ConfigInterface resources of their own, and `booted: false` would shut the
+ * instance down whenever it runs with that config.
+ */
+const NOT_MANAGED: Partial<Record<ImportKind, (key: string, value: unknown, inputs: Props) => boolean>> = {
+  InstanceConfig: (key, value) => key === "interfaces" || (key === "booted" && value !== true),
+  // A schedule read back while backups are off is none the provider can set.
+  Instance: (key, _value, inputs) => key === "backupsSchedule" && inputs.backupsEnabled !== true,
+};
+
+export const leftOut = (kind: ImportKind, key: string, value: unknown, inputs: Props) =>
+  NOT_MANAGED[kind]?.(key, value, inputs) ?? false;
