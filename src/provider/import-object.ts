@@ -24,8 +24,13 @@ export function importIdOf(inputs: Props): string | undefined {
   return typeof id === "string" || typeof id === "number" ? String(id) : undefined;
 }
 
-/** Whether the inputs import an object: rules for what only a create needs do not apply. */
-export const isImport = (inputs: object): boolean => importIdOf(inputs as Props) !== undefined;
+/**
+ * Whether check looks at a resource about to be created from these inputs: not one already in the
+ * state (`olds`: its old inputs), nor one imported. Rules for what only a create needs (a password
+ * to deploy an image with, the source of an image) apply to those only.
+ */
+export const willCreate = (inputs: object, olds: Props): boolean =>
+  Object.keys(olds).length === 0 && importIdOf(inputs as Props) === undefined;
 
 const shown = (value: unknown) => (value === undefined ? "nothing" : JSON.stringify(value));
 

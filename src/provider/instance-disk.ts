@@ -28,7 +28,7 @@ import type { Instance } from "../contract/instances";
 import { act } from "./actions";
 import type { CheckFailure } from "./check";
 import { createByListing } from "./create-by-listing";
-import { isImport } from "./import-object";
+import { willCreate } from "./import-object";
 import { ProviderError } from "./errors";
 import {
   bootInto,
@@ -99,7 +99,7 @@ function createBody(inputs: InstanceDiskInputs): DiskCreateRequest {
   };
 }
 
-function validate(inputs: InstanceDiskInputs): CheckFailure[] {
+function validate(inputs: InstanceDiskInputs, olds: Props): CheckFailure[] {
   const failures: CheckFailure[] = [];
   if (inputs.image === undefined) {
     if (inputs.label === undefined) {
@@ -113,7 +113,7 @@ function validate(inputs: InstanceDiskInputs): CheckFailure[] {
         failures.push({ property, reason: `${property} needs an image to deploy (an empty disk has none)` });
       }
     }
-  } else if (inputs.rootPass === undefined && !isImport(inputs)) {
+  } else if (inputs.rootPass === undefined && willCreate(inputs, olds)) {
     failures.push({ property: "rootPass", reason: "rootPass is required when deploying from an image" });
   }
   return failures;

@@ -3,7 +3,7 @@
  * against an in-process emulator. The CLI must be on PATH (`npm test` puts it there through
  * scripts/ensure-pulumi): these tests fail, never skip, without it.
  */
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -51,6 +51,40 @@ export function requirePulumiCli(): string {
 export interface EngineStackOptions {
   /** Another stack's emulator: two stacks in one account (closed by the stack that started it). */
   emulator?: Emulator;
+}
+
+/** Runs a command to completion (asynchronously: the emulator answers from this process meanwhile). */
+export function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(cmd, args, { cwd, env, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
+      if (err)
+        reject(
+          new Error(`${cmd} ${args.join(" ")} failed (${err.message.split("\n")[0]}):\n${stdout}\n${stderr}`),
+        );
+      else resolve(stdout);
+    });
+  });
+}
+
+function onPath(name: string): string | undefined {
+  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
+    const file = path.join(dir, name);
+    if (dir && fs.existsSync(file)) return file;
+  }
+  return undefined;
+}
+
+/** The engine looks for the language host beside the (real) `pulumi` binary, then on PATH. */
+export function requireLanguageHost(): string {
+  const cli = onPath("pulumi");
+  const beside = cli && path.join(path.dirname(fs.realpathSync(cli)), "pulumi-language-nodejs");
+  const found = beside && fs.existsSync(beside) ? beside : onPath("pulumi-language-nodejs");
+  if (!found)
+    throw new Error(
+      "the Node language host pulumi-language-nodejs is neither beside `pulumi` nor on PATH: run the tests " +
+        "with `npm test` (scripts/ensure-pulumi builds it) or use an official Pulumi CLI installation",
+    );
+  return found;
 }
 
 export async function engineStack(name: string, options: EngineStackOptions = {}): Promise<EngineStack> {

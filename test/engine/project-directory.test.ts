@@ -6,7 +6,6 @@
  * The CLI and the Node language host must be on PATH (`npm test` puts them there through
  * scripts/ensure-pulumi): this test fails, never skips, without them.
  */
-import { execFile } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -14,7 +13,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { vpcEndpoints } from "../../src/contract";
 import { collect, ComputeClient } from "../../src/client";
 import { startEmulator, type Emulator } from "../../src/emulator";
-import { requirePulumiCli } from "./harness";
+import { requireLanguageHost, requirePulumiCli, run } from "./harness";
 
 jest.setTimeout(300_000);
 
@@ -28,40 +27,6 @@ interface Declared {
   type: string;
   name: string;
   inputs: Record<string, unknown>;
-}
-
-/** Runs a command to completion (asynchronously: the emulator answers from this process meanwhile). */
-function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(cmd, args, { cwd, env, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
-      if (err)
-        reject(
-          new Error(`${cmd} ${args.join(" ")} failed (${err.message.split("\n")[0]}):\n${stdout}\n${stderr}`),
-        );
-      else resolve(stdout);
-    });
-  });
-}
-
-function onPath(name: string): string | undefined {
-  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
-    const file = path.join(dir, name);
-    if (dir && fs.existsSync(file)) return file;
-  }
-  return undefined;
-}
-
-/** The engine looks for the language host beside the (real) `pulumi` binary, then on PATH. */
-function requireLanguageHost(): string {
-  const cli = onPath("pulumi");
-  const beside = cli && path.join(path.dirname(fs.realpathSync(cli)), "pulumi-language-nodejs");
-  const found = beside && fs.existsSync(beside) ? beside : onPath("pulumi-language-nodejs");
-  if (!found)
-    throw new Error(
-      "the Node language host pulumi-language-nodejs is neither beside `pulumi` nor on PATH: run the tests " +
-        "with `npm test` (scripts/ensure-pulumi builds it) or use an official Pulumi CLI installation",
-    );
-  return found;
 }
 
 /** The resources the example program declares, and its exports: the program run under Pulumi's mocks. */

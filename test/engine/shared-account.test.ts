@@ -94,6 +94,55 @@ test("its up fails the same way, creates nothing and adopts nothing", async () =
   expect(await instances()).toHaveLength(1);
 });
 
+/** The second stack takes the first stack's objects in with the import option (kept on destroy). */
+function importing(description: string, withOption = true) {
+  return async () => {
+    const [vpc] = await vpcs();
+    const [web] = await instances();
+    const opts = (id: number) => ({ retainOnDelete: true, ...(withOption ? { import: String(id) } : {}) });
+    const net = new compute.Vpc("net", { region: "us-iad", label: "legacy-net", description }, opts(vpc!.id));
+    const server = new compute.Instance(
+      "web",
+      { region: "us-iad", type: "g6-standard-1", label: "legacy-web", image: IMAGE, tags: ["other"] },
+      opts(web!.id),
+    );
+    return { vpcId: net.id, webId: server.id };
+  };
+}
+
+test("the import option fails at preview naming each input the program says otherwise, writing nothing", async () => {
+  const [vpc] = await vpcs();
+  const [web] = await instances();
+  await first.control.clearRequests();
+  second.setProgram(importing("renamed"));
+  const err = await failure(second.stack.preview());
+  expect(err?.message).toMatch(
+    new RegExp(
+      `description value \\{renamed\\} has a problem: the imported Vpc ${vpc!.id} holds "shared", the program says "renamed"|` +
+        `tags value .* has a problem: the imported Instance ${web!.id} holds \\[\\], the program says \\["other"\\]`,
+    ),
+  );
+  expect(err?.message).not.toMatch(/\n\s+at /);
+  expect(await second.writes()).toEqual([]);
+});
+
+test("with the inputs the objects hold, up imports them writing nothing; removing the option is no change", async () => {
+  const [web] = await instances();
+  await first.client.api.updateInstance({ params: { computeId: web!.id }, body: { tags: ["other"] } });
+  second.setProgram(importing("shared"));
+  await first.control.clearRequests();
+  const result = await second.stack.up();
+  // The stack resource itself exists since the failed up.
+  expect(result.summary.resourceChanges).toMatchObject({ create: 2 });
+  expect(await second.writes()).toEqual([]);
+  expect(result.outputs.webId!.value).toBe(String(web!.id));
+  second.setProgram(importing("shared", false));
+  await second.stack.preview({ expectNoChanges: true });
+  await first.client.api.updateInstance({ params: { computeId: web!.id }, body: { tags: [] } });
+  await second.stack.refresh();
+  second.setProgram(program());
+});
+
 test("its destroy leaves the first stack's objects; the first stack sees no change", async () => {
   await first.control.clearRequests();
   await second.stack.destroy();

@@ -125,6 +125,12 @@ describe("an Instance imported", () => {
     });
   });
 
+  it("needs no rootPass either once it is in the state and the option is removed", async () => {
+    const inputs = { region: "us-iad", type: "g6-standard-1", label: "legacy-web", image: IMAGE };
+    const olds = { ...inputs, importId: "1" };
+    await expect(makeProvider(instanceSpec).check!(olds, inputs)).resolves.toMatchObject({ failures: [] });
+  });
+
   it("fails check naming booted when the program says it runs and it is offline", async () => {
     const web = await deployed(t, { label: "legacy-web", booted: false });
     const { failures } = await makeProvider(instanceSpec).check!(

@@ -1,0 +1,143 @@
+/**
+ * Bringing an existing account under management, as a user would: an account made directly through
+ * the API; `compute-import --out index.ts` (the package's bin) in a project directory of its own;
+ * the real `pulumi` CLI there. `up` writes nothing to the API and ends with every object in the
+ * state; a preview and a refresh report no changes; `destroy` empties the account.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { collect, ComputeClient, ControlClient } from "../../src/client";
+import {
+  imageEndpoints,
+  instanceEndpoints,
+  profileSshKeyEndpoints,
+  stackScriptEndpoints,
+  vpcEndpoints,
+} from "../../src/contract";
+import { startEmulator, type Emulator } from "../../src/emulator";
+import { seedSampleAccount, type SampleAccount } from "../support/sample-account";
+import { requireLanguageHost, requirePulumiCli, run } from "./harness";
+
+jest.setTimeout(300_000);
+
+const ROOT = path.resolve(__dirname, "../..");
+const TYPE = "pulumi-nodejs:dynamic/compute:";
+
+let emulator: Emulator;
+let client: ComputeClient;
+let control: ControlClient;
+let account: SampleAccount;
+let tmp: string;
+let project: string;
+let env: NodeJS.ProcessEnv;
+const pulumiCli = (...args: string[]) => run("pulumi", [...args, "--non-interactive"], project, env);
+const writes = async () =>
+  (await control.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
+
+/** The summary of an operation run with --json. */
+function changes(stdout: string): Record<string, number> {
+  const parsed = JSON.parse(stdout.slice(stdout.indexOf("{"))) as { changeSummary?: Record<string, number> };
+  return parsed.changeSummary ?? {};
+}
+
+beforeAll(async () => {
+  requirePulumiCli();
+  requireLanguageHost();
+  emulator = await startEmulator({ speed: 20 });
+  client = new ComputeClient({ baseUrl: emulator.url, token: emulator.token, retry: { retries: 0 } });
+  control = new ControlClient(emulator.controlUrl);
+  account = await seedSampleAccount(client, control);
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "compute-import-"));
+  project = path.join(tmp, "project");
+  for (const dir of [project, path.join(tmp, "state"), path.join(tmp, "home")]) fs.mkdirSync(dir);
+  // A project of the user's own: Pulumi.yaml, a tsconfig, and the package among its node_modules.
+  fs.writeFileSync(path.join(project, "Pulumi.yaml"), "name: imported\nruntime: nodejs\n");
+  fs.writeFileSync(
+    path.join(project, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: { target: "ES2022", module: "commonjs", moduleResolution: "node", strict: true },
+      "ts-node": { transpileOnly: true },
+    }),
+  );
+  fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(project, "node_modules"));
+  env = { ...process.env };
+  for (const key of ["PULUMI_CONFIG_PASSPHRASE_FILE", "PULUMI_ACCESS_TOKEN"]) delete env[key];
+  Object.assign(env, {
+    PULUMI_BACKEND_URL: `file://${path.join(tmp, "state")}`,
+    PULUMI_HOME: path.join(tmp, "home"),
+    PULUMI_CONFIG_PASSPHRASE: "import-account-test",
+    COMPUTE_API_URL: emulator.url,
+    COMPUTE_TOKEN: emulator.token,
+  });
+  await pulumiCli("stack", "init", "test");
+});
+
+afterAll(async () => {
+  await emulator?.close();
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+test("compute-import writes a program declaring every object with the import option", async () => {
+  const out = path.join(project, "index.ts");
+  await run("node", [path.join(ROOT, "dist/importer/cli.js"), "--out", out], project, env);
+  const program = fs.readFileSync(out, "utf8");
+  expect(program).toContain('import * as compute from "pulumi-compute";');
+  expect(program).not.toContain(emulator.token);
+  expect(program.match(/\{ import: "[^"]+" \}/g)).toHaveLength(14);
+});
+
+test("up writes nothing to the API and ends with every object in the state", async () => {
+  await control.clearRequests();
+  const started = Date.now();
+  await pulumiCli("up", "--yes", "--skip-preview");
+  const seconds = (Date.now() - started) / 1000;
+  expect(await writes()).toEqual([]);
+  const exported = JSON.parse(await pulumiCli("stack", "export")) as {
+    deployment: { resources: { type: string; id?: string }[] };
+  };
+  const held = exported.deployment.resources
+    .filter((r) => r.type.startsWith(TYPE))
+    .map((r) => `${r.type.slice(TYPE.length)} ${r.id}`)
+    .sort();
+  const a = account;
+  expect(held).toEqual(
+    [
+      `Vpc ${a.vpcId}`,
+      `Subnet ${a.subnetIds.app}`,
+      `Subnet ${a.subnetIds.data}`,
+      `Instance ${a.webId}`,
+      `Instance ${a.dbId}`,
+      `InstanceDisk ${a.diskIds.root}`,
+      `InstanceDisk ${a.diskIds.swap}`,
+      `InstanceConfig ${a.configId}`,
+      ...held.filter((h) => h.startsWith("ConfigInterface ")),
+      `SshKey ${a.sshKeyId}`,
+      `StackScript ${a.stackScriptId}`,
+      `Image ${a.imageId}`,
+      `Tag ${a.tag}`,
+    ].sort(),
+  );
+  expect(held.filter((h) => h.startsWith("ConfigInterface "))).toHaveLength(2);
+  console.log(`import-account: ${held.length} objects imported in ${seconds.toFixed(1)} s, 0 writes`);
+});
+
+test("a preview and a refresh right after report no changes", async () => {
+  expect(changes(await pulumiCli("preview", "--expect-no-changes", "--json"))).toEqual({ same: 15 });
+  await pulumiCli("refresh", "--yes", "--expect-no-changes");
+  expect(await writes()).toEqual([]);
+});
+
+test("destroy empties the account", async () => {
+  await pulumiCli("destroy", "--yes");
+  expect(await collect(client.each(vpcEndpoints.listVpcs))).toEqual([]);
+  expect(await collect(client.each(instanceEndpoints.listInstances))).toEqual([]);
+  expect(await collect(client.each(profileSshKeyEndpoints.listProfileSshKeys))).toEqual([]);
+  const scripts = await collect(
+    client.each(stackScriptEndpoints.listStackScripts, { filter: { mine: true } }),
+  );
+  expect(scripts).toEqual([]);
+  const images = await collect(client.each(imageEndpoints.listImages, { filter: { is_public: false } }));
+  expect(images).toEqual([]);
+  expect((await client.api.listTags()).data).toEqual([]);
+});
