@@ -5,6 +5,7 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { configInterfaceSpec } from "./config-interface";
+import { exitWhenEngineGone } from "./engine-watch";
 import { quietHostEcho } from "./errors";
 import { imageSpec } from "./image";
 import { instanceSpec } from "./instance";
@@ -41,6 +42,7 @@ const specOf = byKind([
 ]);
 
 quietHostEcho();
+exitWhenEngineGone();
 
 const providers = new Map<string, pulumi.dynamic.ResourceProvider>();
 

@@ -143,3 +143,47 @@ export async function engineStack(name: string, options: EngineStackOptions = {}
     },
   };
 }
+
+/** A Pulumi project of the user's own in a temporary directory, its backend and home beside it. */
+export interface UserProject {
+  /** The project directory (Pulumi.yaml, tsconfig.json, index.ts, node_modules → this package's). */
+  dir: string;
+  env: NodeJS.ProcessEnv;
+  /** Runs `pulumi <args> --non-interactive` there, to completion. */
+  pulumi(...args: string[]): Promise<string>;
+  dispose(): void;
+}
+
+/**
+ * A project directory as a user makes one, with the package among its node_modules, a file backend
+ * and PULUMI_HOME of its own, the emulator's URL and token in the environment, and a stack `test`.
+ */
+export async function userProject(name: string, emulator: Emulator, program = ""): Promise<UserProject> {
+  requirePulumiCli();
+  requireLanguageHost();
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `compute-${name}-`));
+  const dir = path.join(tmp, "project");
+  for (const sub of [dir, path.join(tmp, "state"), path.join(tmp, "home")]) fs.mkdirSync(sub);
+  fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: ${name}\nruntime: nodejs\n`);
+  fs.writeFileSync(
+    path.join(dir, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: { target: "ES2022", module: "commonjs", moduleResolution: "node", strict: true },
+      "ts-node": { transpileOnly: true },
+    }),
+  );
+  fs.writeFileSync(path.join(dir, "index.ts"), program);
+  fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of ["PULUMI_CONFIG_PASSPHRASE_FILE", "PULUMI_ACCESS_TOKEN"]) delete env[key];
+  Object.assign(env, {
+    PULUMI_BACKEND_URL: `file://${path.join(tmp, "state")}`,
+    PULUMI_HOME: path.join(tmp, "home"),
+    PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
+    COMPUTE_API_URL: emulator.url,
+    COMPUTE_TOKEN: emulator.token,
+  });
+  const pulumi = (...args: string[]) => run("pulumi", [...args, "--non-interactive"], dir, env);
+  await pulumi("stack", "init", "test");
+  return { dir, env, pulumi, dispose: () => fs.rmSync(tmp, { recursive: true, force: true }) };
+}

@@ -5,7 +5,6 @@
  * state; a preview and a refresh report no changes; `destroy` empties the account.
  */
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { collect, ComputeClient, ControlClient } from "../../src/client";
 import {
@@ -17,7 +16,7 @@ import {
 } from "../../src/contract";
 import { startEmulator, type Emulator } from "../../src/emulator";
 import { seedSampleAccount, type SampleAccount } from "../support/sample-account";
-import { requireLanguageHost, requirePulumiCli, run } from "./harness";
+import { run, userProject, type UserProject } from "./harness";
 
 jest.setTimeout(300_000);
 
@@ -28,10 +27,8 @@ let emulator: Emulator;
 let client: ComputeClient;
 let control: ControlClient;
 let account: SampleAccount;
-let tmp: string;
-let project: string;
-let env: NodeJS.ProcessEnv;
-const pulumiCli = (...args: string[]) => run("pulumi", [...args, "--non-interactive"], project, env);
+let project: UserProject;
+const pulumiCli = (...args: string[]) => project.pulumi(...args);
 const writes = async () =>
   (await control.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
 
@@ -42,45 +39,21 @@ function changes(stdout: string): Record<string, number> {
 }
 
 beforeAll(async () => {
-  requirePulumiCli();
-  requireLanguageHost();
   emulator = await startEmulator({ speed: 20 });
   client = new ComputeClient({ baseUrl: emulator.url, token: emulator.token, retry: { retries: 0 } });
   control = new ControlClient(emulator.controlUrl);
   account = await seedSampleAccount(client, control);
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "compute-import-"));
-  project = path.join(tmp, "project");
-  for (const dir of [project, path.join(tmp, "state"), path.join(tmp, "home")]) fs.mkdirSync(dir);
-  // A project of the user's own: Pulumi.yaml, a tsconfig, and the package among its node_modules.
-  fs.writeFileSync(path.join(project, "Pulumi.yaml"), "name: imported\nruntime: nodejs\n");
-  fs.writeFileSync(
-    path.join(project, "tsconfig.json"),
-    JSON.stringify({
-      compilerOptions: { target: "ES2022", module: "commonjs", moduleResolution: "node", strict: true },
-      "ts-node": { transpileOnly: true },
-    }),
-  );
-  fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(project, "node_modules"));
-  env = { ...process.env };
-  for (const key of ["PULUMI_CONFIG_PASSPHRASE_FILE", "PULUMI_ACCESS_TOKEN"]) delete env[key];
-  Object.assign(env, {
-    PULUMI_BACKEND_URL: `file://${path.join(tmp, "state")}`,
-    PULUMI_HOME: path.join(tmp, "home"),
-    PULUMI_CONFIG_PASSPHRASE: "import-account-test",
-    COMPUTE_API_URL: emulator.url,
-    COMPUTE_TOKEN: emulator.token,
-  });
-  await pulumiCli("stack", "init", "test");
+  project = await userProject("imported", emulator);
 });
 
 afterAll(async () => {
   await emulator?.close();
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  project?.dispose();
 });
 
 test("compute-import writes a program declaring every object with the import option", async () => {
-  const out = path.join(project, "index.ts");
-  await run("node", [path.join(ROOT, "dist/importer/cli.js"), "--out", out], project, env);
+  const out = path.join(project.dir, "index.ts");
+  await run("node", [path.join(ROOT, "dist/importer/cli.js"), "--out", out], project.dir, project.env);
   const program = fs.readFileSync(out, "utf8");
   expect(program).toContain('import * as compute from "pulumi-compute";');
   expect(program).not.toContain(emulator.token);

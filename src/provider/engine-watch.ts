@@ -1,0 +1,84 @@
+/**
+ * A provider process whose engine is gone stops at once. When the `pulumi` CLI is killed (SIGKILL, a
+ * CI job at its time limit, Ctrl-C twice), the provider process it started lives on, orphaned, and
+ * would go on waiting, polling and sending the writes of operations nobody will record: each object
+ * made then is an orphan. The dynamic-provider host is started with the engine's RPC address as its
+ * first argument; the watch connects to it every `EVERY_MS`, and once the engine refuses the
+ * connection (its process is gone) the provider process exits: no request is sent after that.
+ */
+import * as net from "node:net";
+
+/** How often the engine is looked for. */
+export const EVERY_MS = 500;
+
+/** The engine's RPC address the dynamic-provider host was started with (`127.0.0.1:43121`, after
+ * any logging flags), if this is that host. */
+export function engineAddress(
+  argv: readonly string[] = process.argv,
+): { host: string; port: number } | undefined {
+  if (!/dynamic-provider/.test(argv[1] ?? "")) return undefined;
+  for (const arg of argv.slice(2)) {
+    const match = /^([\w.-]+|\[[0-9a-f:]+\]):(\d+)$/i.exec(arg);
+    if (match) return { host: match[1]!.replace(/^\[|\]$/g, ""), port: Number(match[2]) };
+  }
+  return undefined;
+}
+
+/** Whether something accepts connections at the address (a refused or failed connection: no). */
+function reachable(address: { host: string; port: number }): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(address);
+    socket.setTimeout(EVERY_MS * 4, () => {
+      // A slow answer is not a missing engine (a busy machine): only a refusal is.
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+/**
+ * Calls `gone` once the address stops accepting connections. The timer does not keep the process
+ * alive. Returns a function that stops the watch.
+ */
+export function watchEngine(
+  address: { host: string; port: number },
+  gone: () => void,
+  everyMs = EVERY_MS,
+): () => void {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const look = async () => {
+    if (stopped) return;
+    if (await reachable(address)) {
+      if (!stopped) timer = setTimeout(look, everyMs).unref();
+      return;
+    }
+    stopped = true;
+    gone();
+  };
+  timer = setTimeout(look, everyMs).unref();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
+
+let started = false;
+
+/** In the dynamic-provider host: exits the process once its engine is gone (idempotent). */
+export function exitWhenEngineGone(): void {
+  const address = engineAddress();
+  if (started || !address) return;
+  started = true;
+  watchEngine(address, () => {
+    console.error(
+      "pulumi-compute: the engine is gone (the pulumi CLI was stopped); stopping, nothing more is sent",
+    );
+    process.exit(1);
+  });
+}
