@@ -3,10 +3,12 @@
  * two share a label), so a spec's `find` cannot tell one a lost create made from one that was there
  * before. The create lists its parent's objects before each POST instead: when the answer is lost,
  * the one new object that matches the inputs is what it made and is adopted; none means the API did
- * not act, and the POST is sent again (a bounded number of times); several is an error.
+ * not act, and the POST is sent again (a bounded number of times); several is an error. The listing
+ * is also kept in the journal of creates in flight, for the next run if this one is interrupted.
  */
 import { isOutcomeUnknown } from "../client/errors";
 import { MAX_CREATE_ATTEMPTS } from "./create-or-adopt";
+import { readEntry, removeEntry, writeEntry } from "./create-journal";
 import { ProviderError } from "./errors";
 import type { OperationContext } from "./resource-spec";
 
@@ -24,26 +26,55 @@ export interface ListedCreate<R extends { id: number }> {
 
 export async function createByListing<R extends { id: number }>(
   create: ListedCreate<R>,
-  ctx: Pick<OperationContext, "log">,
+  ctx: Pick<OperationContext, "log" | "journal">,
+): Promise<R> {
+  // An earlier run's create of this resource, interrupted after its listing: the one new object
+  // with these inputs is what its POST made.
+  const earlier = readEntry(ctx.journal)?.before;
+  if (earlier) {
+    const made = await madeSince(create, new Set(earlier));
+    if (made) {
+      ctx.log(`${create.what}: an interrupted \`pulumi up\` had created it (${made.id}); adopted`);
+      return made;
+    }
+  }
+  try {
+    return await postListed(create, ctx);
+  } catch (err) {
+    removeEntry(ctx.journal);
+    throw err;
+  }
+}
+
+/** The one new object (not in `before`) that matches the inputs; an error when several do. */
+async function madeSince<R extends { id: number }>(create: ListedCreate<R>, before: Set<number>) {
+  const made = (await create.list()).filter((r) => !before.has(r.id) && create.matches(r));
+  if (made.length > 1) {
+    throw new ProviderError(
+      `${create.kind} create: ${create.what}: the create's answer was lost, and ${made.length} new objects match ` +
+        `(${made.map((r) => r.id).join(", ")}); give each a distinct label so that its create can be found`,
+    );
+  }
+  return made[0];
+}
+
+async function postListed<R extends { id: number }>(
+  create: ListedCreate<R>,
+  ctx: Pick<OperationContext, "log" | "journal">,
 ): Promise<R> {
   for (let attempt = 1; ; attempt++) {
-    const before = new Set((await create.list()).map((r) => r.id));
+    const before = (await create.list()).map((r) => r.id);
+    writeEntry(ctx.journal, { kind: create.kind, before });
     try {
       return await create.post();
     } catch (err) {
       if (!isOutcomeUnknown(err)) throw err;
-      const made = (await create.list()).filter((r) => !before.has(r.id) && create.matches(r));
-      if (made.length === 1) {
+      const made = await madeSince(create, new Set(before));
+      if (made) {
         ctx.log(
-          `${create.what}: the create's answer was lost, but the API had created it (${made[0]!.id}); adopted`,
+          `${create.what}: the create's answer was lost, but the API had created it (${made.id}); adopted`,
         );
-        return made[0]!;
-      }
-      if (made.length > 1) {
-        throw new ProviderError(
-          `${create.kind} create: ${create.what}: the create's answer was lost, and ${made.length} new objects match ` +
-            `(${made.map((r) => r.id).join(", ")}); give each a distinct label so that its create can be found`,
-        );
+        return made;
       }
       if (attempt >= MAX_CREATE_ATTEMPTS) {
         throw new ProviderError(

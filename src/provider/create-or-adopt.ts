@@ -10,9 +10,10 @@
  */
 import type { ComputeClient } from "../client/compute-client";
 import { ComputeApiError, isOutcomeUnknown } from "../client/errors";
+import { readEntry, removeEntry, writeEntry } from "./create-journal";
 import { diffInputs } from "./diff";
 import { ProviderError } from "./errors";
-import { claimLabel, notOursReason } from "./label-claims";
+import { claimKey, claimLabel, notOursReason } from "./label-claims";
 import type { AnySpec, OperationContext, Props } from "./resource-spec";
 
 /** Creates sent in all, when each answer is lost and nothing is found. */
@@ -43,7 +44,40 @@ export async function createOrAdopt(
   inputs: Props,
   ctx: OperationContext,
 ): Promise<unknown> {
-  if (spec.find) await claimLabel(spec, client, inputs);
+  if (!spec.find) return spec.create(client, inputs, ctx);
+  // An earlier run's create of this resource, interrupted after it found the label free: what holds
+  // the label now is what its POST made.
+  if (readEntry(ctx.journal)?.labelFree) {
+    const found = await spec.find(client, inputs);
+    if (found !== undefined)
+      return adopted(spec, found, inputs, ctx, "an interrupted `pulumi up` had created it");
+  }
+  await claimLabel(spec, client, inputs);
+  if (claimKey(spec, inputs) !== undefined) writeEntry(ctx.journal, { kind: spec.kind, labelFree: true });
+  try {
+    return await sendCreate(spec, client, inputs, ctx);
+  } catch (err) {
+    removeEntry(ctx.journal);
+    throw err;
+  }
+}
+
+/** Adopts what a create of ours made (its answer lost, or its run interrupted); an error if it differs. */
+function adopted(spec: AnySpec, found: unknown, inputs: Props, ctx: OperationContext, how: string): unknown {
+  const id = spec.idOf(found);
+  const differ = differences(spec, found, inputs);
+  if (differ.length > 0) {
+    throw new ProviderError(
+      `${spec.kind} create: ${spec.kind} ${id} was made by this resource's create (${how}) but holds a ` +
+        `different ${differ.join(", ")}; delete ${spec.kind} ${id} and run \`pulumi up\` again`,
+    );
+  }
+  ctx.log(`${named(spec, inputs, id)}: ${how}; adopted`);
+  return found;
+}
+
+/** The POST, sent again while its answer is lost and nothing was made (bounded). */
+async function sendCreate(spec: AnySpec, client: ComputeClient, inputs: Props, ctx: OperationContext) {
   let answerLost = false;
   for (let attempt = 1; ; attempt++) {
     let failure: unknown;
@@ -54,8 +88,8 @@ export async function createOrAdopt(
     }
     const lost = isOutcomeUnknown(failure);
     answerLost ||= lost;
-    if (!spec.find || !(lost || clashesOnUniqueField(spec, failure))) throw failure;
-    const found = await spec.find(client, inputs);
+    if (!(lost || clashesOnUniqueField(spec, failure))) throw failure;
+    const found = await spec.find!(client, inputs);
     if (found === undefined) {
       if (!lost) throw failure;
       if (attempt >= MAX_CREATE_ATTEMPTS) {
@@ -68,15 +102,6 @@ export async function createOrAdopt(
     }
     // Free before the first POST, taken now: ours only if one of our POSTs may have taken it.
     if (!answerLost) throw new ProviderError(`${spec.kind} create: ${notOursReason(spec, inputs, found)}`);
-    const id = spec.idOf(found);
-    const differ = differences(spec, found, inputs);
-    if (differ.length > 0) {
-      throw new ProviderError(
-        `${spec.kind} create: ${spec.kind} ${id} was made by this create (its answer was lost) but holds a ` +
-          `different ${differ.join(", ")}; delete ${spec.kind} ${id} and run \`pulumi up\` again`,
-      );
-    }
-    ctx.log(`${named(spec, inputs, id)}: the create's answer was lost, but the API had created it; adopted`);
-    return found;
+    return adopted(spec, found, inputs, ctx, "the create's answer was lost, but the API had created it");
   }
 }

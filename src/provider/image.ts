@@ -35,7 +35,7 @@ import {
 } from "../contract/images";
 import type { CheckFailure } from "./check";
 import { createByListing } from "./create-by-listing";
-import { willCreate } from "./import-object";
+import { stillRequired } from "./import-object";
 import { MAX_CREATE_ATTEMPTS } from "./create-or-adopt";
 import { ProviderError } from "./errors";
 import { defineSpec, type OperationContext, type Props } from "./resource-spec";
@@ -123,8 +123,8 @@ async function validate(inputs: ImageInputs, olds: Props): Promise<CheckFailure[
       property: "file",
       reason: "give either diskId (capture a disk) or file (upload a gzip disk image), not both",
     });
-  } else if (diskId === undefined && file === undefined && willCreate(inputs, olds)) {
-    // An image imported or created already needs neither: its source is not readable back.
+  } else if (diskId === undefined && file === undefined && stillRequired(inputs, olds, "diskId", "file")) {
+    // An imported image needs neither: its source is not readable back.
     failures.push({
       property: "diskId",
       reason: "one of diskId (capture a disk) or file (upload a gzip disk image) is required",

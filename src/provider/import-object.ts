@@ -25,12 +25,14 @@ export function importIdOf(inputs: Props): string | undefined {
 }
 
 /**
- * Whether check looks at a resource about to be created from these inputs: not one already in the
- * state (`olds`: its old inputs), nor one imported. Rules for what only a create needs (a password
- * to deploy an image with, the source of an image) apply to those only.
+ * Whether a rule for what only a create needs (a password to deploy an image with, the source of an
+ * image) still holds for inputs `keys`: not for an import, nor for a resource in the state
+ * (`olds`: its old inputs) that never had them (it was imported); for a new resource, and for one
+ * whose program drops a value it had, it does.
  */
-export const willCreate = (inputs: object, olds: Props): boolean =>
-  Object.keys(olds).length === 0 && importIdOf(inputs as Props) === undefined;
+export const stillRequired = (inputs: object, olds: Props, ...keys: string[]): boolean =>
+  importIdOf(inputs as Props) === undefined &&
+  (Object.keys(olds).length === 0 || keys.some((key) => olds[key] !== undefined));
 
 const shown = (value: unknown) => (value === undefined ? "nothing" : JSON.stringify(value));
 

@@ -28,7 +28,7 @@ import type { Instance } from "../contract/instances";
 import { act } from "./actions";
 import type { CheckFailure } from "./check";
 import { createByListing } from "./create-by-listing";
-import { willCreate } from "./import-object";
+import { stillRequired } from "./import-object";
 import { ProviderError } from "./errors";
 import {
   bootInto,
@@ -113,7 +113,7 @@ function validate(inputs: InstanceDiskInputs, olds: Props): CheckFailure[] {
         failures.push({ property, reason: `${property} needs an image to deploy (an empty disk has none)` });
       }
     }
-  } else if (inputs.rootPass === undefined && willCreate(inputs, olds)) {
+  } else if (inputs.rootPass === undefined && stillRequired(inputs, olds, "rootPass")) {
     failures.push({ property: "rootPass", reason: "rootPass is required when deploying from an image" });
   }
   return failures;

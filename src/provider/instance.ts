@@ -36,7 +36,7 @@ import {
 import { ANY_IMAGE } from "../contract/stackscripts";
 import { act } from "./actions";
 import { createByListing } from "./create-by-listing";
-import { willCreate } from "./import-object";
+import { stillRequired } from "./import-object";
 import {
   AT_REST,
   bootInto,
@@ -343,8 +343,12 @@ async function validate(inputs: InstanceInputs, olds: Props): Promise<CheckFailu
   const restore = inputs.backupId !== undefined;
   if (restore && inputs.image !== undefined) {
     fail("backupId", "backupId cannot be combined with image: the instance is restored from the backup");
-  } else if (inputs.image !== undefined && inputs.rootPass === undefined && willCreate(inputs, olds)) {
-    // An instance imported or created already was deployed: its password is not readable back.
+  } else if (
+    inputs.image !== undefined &&
+    inputs.rootPass === undefined &&
+    stillRequired(inputs, olds, "rootPass")
+  ) {
+    // An imported instance was deployed already: its password is not readable back.
     fail("rootPass", "rootPass is required when deploying from an image");
   }
   if (inputs.image === undefined) {

@@ -8,6 +8,7 @@
  */
 import type { ComputeClient } from "../client/compute-client";
 import type { CheckFailure } from "./check";
+import { journalFile, JOURNAL_INPUT, readEntry } from "./create-journal";
 import { ProviderError } from "./errors";
 import type { AnySpec, Props } from "./resource-spec";
 import { clientFromConfig, SettingsError } from "./settings";
@@ -95,9 +96,14 @@ export async function labelClashes(spec: AnySpec, inputs: Props, olds: Props): P
   if (key === undefined || inputs.importId !== undefined) return [];
   const isNew = Object.keys(olds).length === 0;
   if (!isNew && key === claimKey(spec, olds)) return [];
+  const client = clientFromConfig();
+  // This resource's create was interrupted with an earlier run after it found the label free (or
+  // made the object): the create adopts it (`create-journal.ts`).
+  const earlier = isNew ? readEntry(journalFile(client.baseUrl, inputs[JOURNAL_INPUT])) : undefined;
+  if (earlier?.labelFree || earlier?.made !== undefined) return [];
   let found: unknown;
   try {
-    found = await spec.find!(clientFromConfig(), inputs);
+    found = await spec.find!(client, inputs);
   } catch (err) {
     if (err instanceof SettingsError) throw err;
     return [];

@@ -5,9 +5,11 @@
  * tolerates an already deleted resource. Every failure reaches the user as one line.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import type { ComputeClient } from "../client/compute-client";
 import { isNotFound } from "../client/errors";
 import { formatDuration, type WaitProgress } from "../client/waits";
 import { checkInputs, type CheckFailure } from "./check";
+import { journalFile, JOURNAL_INPUT, readEntry, removeEntry, writeEntry } from "./create-journal";
 import { createOrAdopt } from "./create-or-adopt";
 import { diffInputs } from "./diff";
 import { describe, failure, PartialFailure } from "./errors";
@@ -74,6 +76,7 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
         const result = checkInputs(spec.inputs, news, spec.defaults as Props);
         const importId = importIdOf(news);
         if (importId !== undefined) result.inputs[IMPORT_INPUT] = importId;
+        if (typeof news[JOURNAL_INPUT] === "string") result.inputs[JOURNAL_INPUT] = news[JOURNAL_INPUT];
         if (result.failures.length === 0 && spec.validate && !containsUnknown(result.inputs)) {
           result.failures.push(...(await spec.validate(result.inputs, olds ?? {})));
         }
@@ -101,12 +104,20 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
     async create(inputs: Props) {
       const { client, ctx, record, imported } = await guarded(spec, "create", async () => {
         const client = clientFromConfig();
-        const ctx = operationContext("create");
+        const ctx = {
+          ...operationContext("create"),
+          journal: journalFile(client.baseUrl, inputs[JOURNAL_INPUT]),
+        };
         const importId = importIdOf(inputs);
         if (importId !== undefined) {
           return { client, ctx, record: await importObject(spec, client, importId, inputs), imported: true };
         }
-        return { client, ctx, record: await createOrAdopt(spec, client, inputs, ctx), imported: false };
+        const record =
+          (await madeByInterruptedRun(spec, client, inputs, ctx)) ??
+          (await createOrAdopt(spec, client, inputs, ctx));
+        // Until the engine has the ID: a run interrupted during the wait is recognised by the next.
+        writeEntry(ctx.journal, { kind: spec.kind, made: spec.idOf(record) });
+        return { client, ctx, record, imported: false };
       });
       const id = spec.idOf(record);
       spec.observe?.(id, inputs);
@@ -117,6 +128,8 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
         return { id, outs: outputsOf(spec, settled, inputs) };
       } catch (err) {
         throw keepId(spec, id, "was created, but", err, () => outputsOf(spec, record, inputs), inputs);
+      } finally {
+        removeEntry(ctx.journal);
       }
     },
 
@@ -160,6 +173,26 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
       });
     },
   };
+}
+
+/** The object a create of this resource made before its run was interrupted (during the wait that
+ * follows the POST), if it still exists. */
+async function madeByInterruptedRun(
+  spec: AnySpec,
+  client: ComputeClient,
+  inputs: Props,
+  ctx: OperationContext,
+): Promise<unknown> {
+  const made = readEntry(ctx.journal)?.made;
+  if (made === undefined) return undefined;
+  try {
+    const record = await spec.read(client, made, inputs);
+    ctx.log(`${spec.kind} ${made}: an interrupted \`pulumi up\` had created it; adopted`);
+    return record;
+  } catch (err) {
+    if (isNotFound(err)) return undefined;
+    throw err;
+  }
 }
 
 /** The object exists: report the failure with its ID and what is known of it, so the engine keeps it

@@ -17,6 +17,8 @@ export interface OperationContext {
   wait: WaitOptions;
   /** A line the user sees during `pulumi up` (never a secret). */
   log(line: string): void;
+  /** A create's entry in the journal of creates in flight (`create-journal.ts`), if it has one. */
+  journal?: string;
 }
 
 export interface ResourceSpec<Inputs extends Props = Props, Rec = unknown> {

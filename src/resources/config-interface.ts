@@ -3,7 +3,7 @@ import { CONFIG_INTERFACE_COMPUTED } from "../provider/config-interface";
 import { placeholders } from "../provider/resource-spec";
 import { shimProvider } from "../provider/shim";
 import type { InstanceConfigInterface } from "./instance-config";
-import { importAsInput } from "./import-option";
+import { providerInputs } from "./provider-inputs";
 
 const provider = shimProvider("ConfigInterface");
 
@@ -77,7 +77,12 @@ export class ConfigInterface extends pulumi.dynamic.Resource {
     super(
       provider,
       name,
-      ...importAsInput({ ...placeholders(CONFIG_INTERFACE_COMPUTED), ...args }, opts),
+      ...providerInputs(
+        "ConfigInterface",
+        name,
+        { ...placeholders(CONFIG_INTERFACE_COMPUTED), ...args },
+        opts,
+      ),
       "compute",
       "ConfigInterface",
     );

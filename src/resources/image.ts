@@ -5,7 +5,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { IMAGE_COMPUTED } from "../provider/image";
 import { placeholders } from "../provider/resource-spec";
 import { shimProvider } from "../provider/shim";
-import { importAsInput } from "./import-option";
+import { providerInputs } from "./provider-inputs";
 
 const provider = shimProvider("Image");
 
@@ -99,7 +99,7 @@ export class Image extends pulumi.dynamic.Resource {
     super(
       provider,
       name,
-      ...importAsInput({ ...placeholders(IMAGE_COMPUTED), ...args, file, fileHash }, opts),
+      ...providerInputs("Image", name, { ...placeholders(IMAGE_COMPUTED), ...args, file, fileHash }, opts),
       "compute",
       "Image",
     );

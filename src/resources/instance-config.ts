@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { INSTANCE_CONFIG_COMPUTED } from "../provider/instance-config";
 import { placeholders } from "../provider/resource-spec";
 import { shimProvider } from "../provider/shim";
-import { importAsInput } from "./import-option";
+import { providerInputs } from "./provider-inputs";
 
 const provider = shimProvider("InstanceConfig");
 
@@ -133,7 +133,7 @@ export class InstanceConfig extends pulumi.dynamic.Resource {
     super(
       provider,
       name,
-      ...importAsInput({ ...placeholders(INSTANCE_CONFIG_COMPUTED), ...args }, opts),
+      ...providerInputs("InstanceConfig", name, { ...placeholders(INSTANCE_CONFIG_COMPUTED), ...args }, opts),
       "compute",
       "InstanceConfig",
     );

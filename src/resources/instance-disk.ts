@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { INSTANCE_DISK_COMPUTED, INSTANCE_DISK_SECRETS } from "../provider/instance-disk";
 import { placeholders } from "../provider/resource-spec";
 import { shimProvider } from "../provider/shim";
-import { importAsInput } from "./import-option";
+import { providerInputs } from "./provider-inputs";
 
 const provider = shimProvider("InstanceDisk");
 
@@ -92,7 +92,9 @@ export class InstanceDisk extends pulumi.dynamic.Resource {
     super(
       provider,
       name,
-      ...importAsInput(
+      ...providerInputs(
+        "InstanceDisk",
+        name,
         props,
         pulumi.mergeOptions(opts, { additionalSecretOutputs: [...INSTANCE_DISK_SECRETS] }),
       ),

@@ -3,7 +3,7 @@ import { INSTANCE_COMPUTED, INSTANCE_SECRETS } from "../provider/instance";
 import { placeholders } from "../provider/resource-spec";
 import { shimProvider } from "../provider/shim";
 import type { InstanceConfigInterface } from "./instance-config";
-import { importAsInput } from "./import-option";
+import { providerInputs } from "./provider-inputs";
 
 const provider = shimProvider("Instance");
 
@@ -207,7 +207,12 @@ export class Instance extends pulumi.dynamic.Resource {
     super(
       provider,
       name,
-      ...importAsInput(props, pulumi.mergeOptions(opts, { additionalSecretOutputs: [...INSTANCE_SECRETS] })),
+      ...providerInputs(
+        "Instance",
+        name,
+        props,
+        pulumi.mergeOptions(opts, { additionalSecretOutputs: [...INSTANCE_SECRETS] }),
+      ),
       "compute",
       "Instance",
     );

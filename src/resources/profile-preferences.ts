@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { PROFILE_PREFERENCES_COMPUTED } from "../provider/profile-preferences";
 import { placeholders } from "../provider/resource-spec";
 import { shimProvider } from "../provider/shim";
-import { importAsInput } from "./import-option";
+import { providerInputs } from "./provider-inputs";
 
 const provider = shimProvider("ProfilePreferences");
 
@@ -29,7 +29,12 @@ export class ProfilePreferences extends pulumi.dynamic.Resource {
     super(
       provider,
       name,
-      ...importAsInput({ ...placeholders(PROFILE_PREFERENCES_COMPUTED), ...args }, opts),
+      ...providerInputs(
+        "ProfilePreferences",
+        name,
+        { ...placeholders(PROFILE_PREFERENCES_COMPUTED), ...args },
+        opts,
+      ),
       "compute",
       "ProfilePreferences",
     );

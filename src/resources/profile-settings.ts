@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { PROFILE_SETTINGS_COMPUTED } from "../provider/profile-settings";
 import { placeholders } from "../provider/resource-spec";
 import { shimProvider } from "../provider/shim";
-import { importAsInput } from "./import-option";
+import { providerInputs } from "./provider-inputs";
 
 const provider = shimProvider("ProfileSettings");
 
@@ -43,7 +43,12 @@ export class ProfileSettings extends pulumi.dynamic.Resource {
     super(
       provider,
       name,
-      ...importAsInput({ ...placeholders(PROFILE_SETTINGS_COMPUTED), ...args }, opts),
+      ...providerInputs(
+        "ProfileSettings",
+        name,
+        { ...placeholders(PROFILE_SETTINGS_COMPUTED), ...args },
+        opts,
+      ),
       "compute",
       "ProfileSettings",
     );

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
 import { shimProvider } from "../provider/shim";
 import { SNAPSHOT_COMPUTED } from "../provider/snapshot";
-import { importAsInput } from "./import-option";
+import { providerInputs } from "./provider-inputs";
 
 const provider = shimProvider("Snapshot");
 
@@ -71,7 +71,7 @@ export class Snapshot extends pulumi.dynamic.Resource {
     super(
       provider,
       name,
-      ...importAsInput({ ...placeholders(SNAPSHOT_COMPUTED), ...args }, opts),
+      ...providerInputs("Snapshot", name, { ...placeholders(SNAPSHOT_COMPUTED), ...args }, opts),
       "compute",
       "Snapshot",
     );

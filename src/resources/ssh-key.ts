@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
 import { shimProvider } from "../provider/shim";
 import { SSH_KEY_COMPUTED } from "../provider/ssh-key";
-import { importAsInput } from "./import-option";
+import { providerInputs } from "./provider-inputs";
 
 const provider = shimProvider("SshKey");
 
@@ -34,7 +34,7 @@ export class SshKey extends pulumi.dynamic.Resource {
     super(
       provider,
       name,
-      ...importAsInput({ ...placeholders(SSH_KEY_COMPUTED), ...args }, opts),
+      ...providerInputs("SshKey", name, { ...placeholders(SSH_KEY_COMPUTED), ...args }, opts),
       "compute",
       "SshKey",
     );

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
 import { shimProvider } from "../provider/shim";
 import { STACK_SCRIPT_COMPUTED } from "../provider/stack-script";
-import { importAsInput } from "./import-option";
+import { providerInputs } from "./provider-inputs";
 
 const provider = shimProvider("StackScript");
 
@@ -72,7 +72,7 @@ export class StackScript extends pulumi.dynamic.Resource {
     super(
       provider,
       name,
-      ...importAsInput({ ...placeholders(STACK_SCRIPT_COMPUTED), ...args }, opts),
+      ...providerInputs("StackScript", name, { ...placeholders(STACK_SCRIPT_COMPUTED), ...args }, opts),
       "compute",
       "StackScript",
     );

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
 import { shimProvider } from "../provider/shim";
 import { SUBNET_COMPUTED } from "../provider/subnet";
-import { importAsInput } from "./import-option";
+import { providerInputs } from "./provider-inputs";
 
 const provider = shimProvider("Subnet");
 
@@ -36,7 +36,7 @@ export class Subnet extends pulumi.dynamic.Resource {
     super(
       provider,
       name,
-      ...importAsInput({ ...placeholders(SUBNET_COMPUTED), ...args }, opts),
+      ...providerInputs("Subnet", name, { ...placeholders(SUBNET_COMPUTED), ...args }, opts),
       "compute",
       "Subnet",
     );

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
 import { shimProvider } from "../provider/shim";
 import { TAG_COMPUTED } from "../provider/tag";
-import { importAsInput } from "./import-option";
+import { providerInputs } from "./provider-inputs";
 
 const provider = shimProvider("Tag");
 
@@ -39,7 +39,7 @@ export class Tag extends pulumi.dynamic.Resource {
     super(
       provider,
       name,
-      ...importAsInput({ ...placeholders(TAG_COMPUTED), ...args }, opts),
+      ...providerInputs("Tag", name, { ...placeholders(TAG_COMPUTED), ...args }, opts),
       "compute",
       "Tag",
     );

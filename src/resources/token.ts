@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
 import { shimProvider } from "../provider/shim";
 import { TOKEN_COMPUTED, TOKEN_SECRETS } from "../provider/token";
-import { importAsInput } from "./import-option";
+import { providerInputs } from "./provider-inputs";
 
 const provider = shimProvider("Token");
 
@@ -46,7 +46,9 @@ export class Token extends pulumi.dynamic.Resource {
     super(
       provider,
       name,
-      ...importAsInput(
+      ...providerInputs(
+        "Token",
+        name,
         { ...placeholders(TOKEN_COMPUTED), ...args },
         pulumi.mergeOptions(opts, { additionalSecretOutputs: [...TOKEN_SECRETS] }),
       ),

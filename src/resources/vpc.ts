@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
 import { shimProvider } from "../provider/shim";
 import { VPC_COMPUTED } from "../provider/vpc";
-import { importAsInput } from "./import-option";
+import { providerInputs } from "./provider-inputs";
 
 const provider = shimProvider("Vpc");
 
@@ -33,7 +33,7 @@ export class Vpc extends pulumi.dynamic.Resource {
     super(
       provider,
       name,
-      ...importAsInput({ ...placeholders(VPC_COMPUTED), ...args }, opts),
+      ...providerInputs("Vpc", name, { ...placeholders(VPC_COMPUTED), ...args }, opts),
       "compute",
       "Vpc",
     );

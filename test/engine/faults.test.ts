@@ -69,6 +69,8 @@ async function stateIds() {
 test("up converges under server errors and lost answers, with no orphan and no duplicate", async () => {
   e.setProgram(program());
   await e.control.setFaultProfile(FAULTS);
+  // Whatever the profile draws, one create's answer is lost.
+  await e.control.injectFault({ status: 502, lost: true, method: "POST", path: "/vpcs" });
   const runs = await converge(() => e.stack.up(), 3);
   await e.control.clearFaultProfile();
   const log = await e.control.requests();

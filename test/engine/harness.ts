@@ -104,7 +104,7 @@ export async function engineStack(name: string, options: EngineStackOptions = {}
         main: ROOT,
         backend: { url: `file://${path.join(dir, "state")}` },
       },
-      envVars: { PULUMI_CONFIG_PASSPHRASE: PASSPHRASE },
+      envVars: { PULUMI_CONFIG_PASSPHRASE: PASSPHRASE, COMPUTE_JOURNAL_DIR: path.join(dir, "journal") },
     },
   );
   await stack.setConfig("compute:apiUrl", { value: emulator.url });
@@ -182,6 +182,7 @@ export async function userProject(name: string, emulator: Emulator, program = ""
     PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
     COMPUTE_API_URL: emulator.url,
     COMPUTE_TOKEN: emulator.token,
+    COMPUTE_JOURNAL_DIR: path.join(tmp, "journal"),
   });
   const pulumi = (...args: string[]) => run("pulumi", [...args, "--non-interactive"], dir, env);
   await pulumi("stack", "init", "test");

@@ -103,9 +103,9 @@ it("polls soon, then backs off to at most one poll per maxIntervalMs", async () 
     ),
   );
   const gaps = progress.slice(1).map((p, i) => p.elapsedMs - progress[i]!.elapsedMs);
-  // Sleeps never end early: 20, 40, 80, 160, 160, ...
+  // Sleeps never end early: 20, 40, 80, 160, 160, ... (but the last, which the deadline may cut short).
   const planned = [20, 40, 80, 160, 160, 160, 160, 160];
-  gaps.forEach((gap, i) => expect(gap).toBeGreaterThanOrEqual(planned[i]! - 2));
+  gaps.slice(0, -1).forEach((gap, i) => expect(gap).toBeGreaterThanOrEqual(planned[i]! - 2));
   expect(progress.length).toBeLessThanOrEqual(1 + Math.ceil(700 / 20));
   expect(progress[0]!.what).toBe("Thing 1 to be idle");
   expect(progress.map((p) => p.polls)).toEqual(progress.map((_, i) => i + 1));

@@ -1,0 +1,80 @@
+/**
+ * Creates in flight, kept on disk so that a create interrupted with the whole `pulumi` run (the CLI
+ * killed, a CI job at its time limit) is recognised by the same resource's create in the next run.
+ * The engine forgets an interrupted create and sends it again; the provider finds here what the
+ * earlier one knew before its POST: that the unique label was free (then what holds it now is what
+ * that POST made), the parent's objects listed (then the one new object with these inputs is), or
+ * the ID the API answered (the run was interrupted during the wait that follows).
+ *
+ * An entry is written before the POST, holds the object's ID once the API answered, and is removed
+ * once the engine has the ID (the create returned, or failed keeping it). It is keyed by
+ * the API URL and the resource (`project/stack/kind/name`, which the resource class passes as the
+ * input `journalKey`), one small file each, in `COMPUTE_JOURNAL_DIR` or `~/.pulumi-compute/creates`.
+ * Without an entry (another machine, a deleted home) nothing is adopted that cannot be proven ours:
+ * the create fails naming the object (labels), or creates again and names what may be left over.
+ */
+import { createHash } from "node:crypto";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+
+/** The input the resource classes pass the resource's identity in. */
+export const JOURNAL_INPUT = "journalKey";
+
+/** What a create knew before its POST. */
+export interface JournalEntry {
+  kind: string;
+  /** When the POST was about to be sent (local time, ISO), for messages. */
+  since: string;
+  /** The unique label was free right before the POST. */
+  labelFree?: boolean;
+  /** The IDs of the parent's objects listed right before the POST. */
+  before?: number[];
+  /** The ID the API answered: the create went on to wait (settle), which the run did not see end. */
+  made?: string;
+}
+
+/** Entries older than this are of resources no program declares any more: dropped when seen. */
+const KEEP_MS = 30 * 24 * 3600 * 1000;
+
+function directory(): string {
+  return process.env.COMPUTE_JOURNAL_DIR || path.join(os.homedir(), ".pulumi-compute", "creates");
+}
+
+/** Where one resource's entry lives; undefined when the inputs carry no identity. */
+export function journalFile(apiUrl: string, key: unknown): string | undefined {
+  if (typeof key !== "string" || key === "") return undefined;
+  const name = createHash("sha256").update(`${apiUrl}\n${key}`).digest("hex").slice(0, 32);
+  return path.join(directory(), `${name}.json`);
+}
+
+/** The entry an interrupted create left, if any. */
+export function readEntry(file: string | undefined): JournalEntry | undefined {
+  if (!file) return undefined;
+  try {
+    const entry = JSON.parse(fs.readFileSync(file, "utf8")) as JournalEntry;
+    if (Date.now() - Date.parse(entry.since) > KEEP_MS) return removeEntry(file);
+    return entry;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Written (atomically) before the POST; a journal that cannot be written only loses the recovery. */
+export function writeEntry(file: string | undefined, entry: Omit<JournalEntry, "since">): void {
+  if (!file) return;
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(temp, JSON.stringify({ ...entry, since: new Date().toISOString() }));
+    fs.renameSync(temp, file);
+  } catch {
+    // Read-only home, full disk: the create goes on; only an interrupted run is not recognised.
+  }
+}
+
+/** Removed once the engine has the ID, or nothing was made (the API refused the create). */
+export function removeEntry(file: string | undefined): undefined {
+  if (file) fs.rmSync(file, { force: true });
+  return undefined;
+}
