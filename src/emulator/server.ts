@@ -7,6 +7,7 @@ import { admit, type LostAnswer } from "./admission";
 import { ApiError } from "./api-error";
 import { Clock } from "./clock";
 import { handleControl } from "./control";
+import { isLoopback, requireControlToken } from "./control-access";
 import { Faults } from "./faults";
 import { answerClientError } from "./client-error";
 import { Jobs } from "./jobs";
@@ -93,6 +94,8 @@ export class Emulator {
   /** `http://host:port` while listening; routes use it for the URLs they hand out (image upload). */
   baseUrl?: string;
   readonly realShapes: boolean;
+  /** The control API answers without the token: true while listening on loopback only. */
+  controlOpen = true;
 
   constructor(private readonly options: EmulatorOptions = {}) {
     this.store = options.dataFile ? new FileStore(options.dataFile) : new MemoryStore();
@@ -141,6 +144,7 @@ export class Emulator {
     });
     const { address, port } = server.address() as AddressInfo;
     this.server = server;
+    this.controlOpen = isLoopback(address);
     this.baseUrl = `http://${address.includes(":") ? `[${address}]` : address}:${port}`;
     return this;
   }
@@ -193,9 +197,11 @@ export class Emulator {
         }
         lost = admission.lost;
       }
+      const control = url.pathname.startsWith(`${CONTROL_PREFIX}/`);
+      if (control && !this.controlOpen) requireControlToken(this.token, req.headers.authorization);
       const body = await readJson(req);
       this.jobs.runDue(this);
-      if (url.pathname.startsWith(`${CONTROL_PREFIX}/`)) {
+      if (control) {
         const result = handleControl(
           this,
           method,
