@@ -37,6 +37,18 @@ export function finishAction(world: JobWorld, eventId: unknown, status: "finishe
   if (typeof eventId === "number") settleEvent(world.store, world.clock, eventId, status);
 }
 
+/** A lifecycle action the emulator carries out at once (an instance's delete): `started`, then
+ * `finished` in the same request, so that clients waiting for it to finish see it finished. */
+export function completeAction(
+  world: JobWorld,
+  user: UserRow | null,
+  action: string,
+  instance: Pick<InstanceRow, "id" | "label">,
+  secondary: EventEntity | null = null,
+): void {
+  finishAction(world, startAction(world, user, action, instance, secondary));
+}
+
 /** An instantaneous change (config create, interface update, ...): a `notification` event. */
 export function notify(
   world: JobWorld,
