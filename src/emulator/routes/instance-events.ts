@@ -39,14 +39,8 @@ export function finishAction(world: JobWorld, eventId: unknown, status: "finishe
 
 /** A lifecycle action the emulator carries out at once (an instance's delete): `started`, then
  * `finished` in the same request, so that clients waiting for it to finish see it finished. */
-export function completeAction(
-  world: JobWorld,
-  user: UserRow | null,
-  action: string,
-  instance: Pick<InstanceRow, "id" | "label">,
-  secondary: EventEntity | null = null,
-): void {
-  finishAction(world, startAction(world, user, action, instance, secondary));
+export function completeAction(...args: Parameters<typeof startAction>): void {
+  finishAction(args[0], startAction(...args));
 }
 
 /** An instantaneous change (config create, interface update, ...): a `notification` event. */
