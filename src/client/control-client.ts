@@ -18,13 +18,21 @@ import {
 export class ControlClient {
   private readonly http: AxiosInstance;
 
-  /** `controlUrl` is the emulator's `/_emulator` URL; `ControlClient.forApi` derives it from a `/v4` URL. */
-  constructor(controlUrl: string) {
-    this.http = axios.create({ baseURL: controlUrl.replace(/\/+$/, ""), timeout: 10_000 });
+  /**
+   * `controlUrl` is the emulator's `/_emulator` URL; `ControlClient.forApi` derives it from a `/v4` URL.
+   * `token` is the emulator's token (`--token`), sent as a bearer token: an emulator listening beyond
+   * loopback answers the control API 401 without it.
+   */
+  constructor(controlUrl: string, token?: string) {
+    this.http = axios.create({
+      baseURL: controlUrl.replace(/\/+$/, ""),
+      timeout: 10_000,
+      headers: token === undefined ? {} : { Authorization: `Bearer ${token}` },
+    });
   }
 
-  static forApi(apiUrl: string): ControlClient {
-    return new ControlClient(apiUrl.replace(/\/v4\/?$/, "/_emulator"));
+  static forApi(apiUrl: string, token?: string): ControlClient {
+    return new ControlClient(apiUrl.replace(/\/v4\/?$/, "/_emulator"), token);
   }
 
   async reset(): Promise<void> {

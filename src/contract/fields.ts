@@ -43,10 +43,19 @@ export function bool(field: string) {
   });
 }
 
-/** An API ID path or body parameter given as a string in a URL or a Pulumi input. */
+/** An ID as a string: decimal digits without a leading zero, as the client writes it in a path and
+ * Pulumi keeps it in state. */
+const DECIMAL_ID = /^[1-9][0-9]*$/;
+
+/**
+ * An API ID path or body parameter given as a number, or as a string in a URL or a Pulumi input.
+ * A string must be the ID's decimal form: `0x1`, `1.0`, `1e0`, `+1`, ` 1` and `01` are no aliases of
+ * ID 1, so the emulator answers such a path 404 as it does any ID that names nothing.
+ */
 export function idFrom(field: string) {
-  return z.coerce
-    .number({ error: `${field} must be an integer ID` })
-    .int(`${field} must be an integer ID`)
-    .positive(`${field} must be an integer ID`);
+  const message = `${field} must be an integer ID`;
+  return z.preprocess(
+    (value) => (typeof value === "string" && DECIMAL_ID.test(value) ? Number(value) : value),
+    z.number({ error: message }).int(message).positive(message),
+  );
 }

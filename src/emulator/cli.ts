@@ -7,7 +7,8 @@ import { startEmulator } from "./server";
 const USAGE = `Usage: compute-emulator [--port N] [--host HOST] [--token TOKEN] [--data FILE] [--speed X]
                         [--faults JSON] [--rate-limits on|off|JSON] [--real-shapes]
   --port   port to listen on; 0 picks a free one (default 0)
-  --host   address to bind (default 127.0.0.1)
+  --host   address to bind (default 127.0.0.1); beyond loopback (e.g. 0.0.0.0) the control API
+           answers 401 unless called with the token (Authorization: Bearer TOKEN)
   --token  the account's full-access token (generated and printed when omitted)
   --data   keep state in FILE across restarts (durable mode)
   --speed  emulated time per real time (default 1; 20 runs lifecycles twenty times faster)
@@ -65,7 +66,8 @@ async function main() {
   // The first line is the base URL, for scripts to read.
   console.log(`Compute emulator listening on ${emulator.url}`);
   if (!values.token) console.log(`Full-access token (generated): ${emulator.token}`);
-  console.log(`Control API: ${emulator.controlUrl}`);
+  const needsToken = emulator.controlOpen ? "" : " (beyond loopback: send Authorization: Bearer <token>)";
+  console.log(`Control API: ${emulator.controlUrl}${needsToken}`);
   const stop = () => void emulator.close().then(() => process.exit(0));
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);

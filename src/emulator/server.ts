@@ -3,10 +3,12 @@ import * as http from "node:http";
 import type { AddressInfo } from "node:net";
 import { CONTROL_PREFIX, type FaultProfile, type RequestLogEntry } from "../contract";
 import { newTokenValue, seedOwner } from "./accounts";
+import { aborted } from "./aborted-request";
 import { admit, type LostAnswer } from "./admission";
 import { ApiError } from "./api-error";
 import { Clock } from "./clock";
 import { handleControl } from "./control";
+import { isLoopback, requireControlToken } from "./control-access";
 import { Faults } from "./faults";
 import { answerClientError } from "./client-error";
 import { Jobs } from "./jobs";
@@ -93,6 +95,8 @@ export class Emulator {
   /** `http://host:port` while listening; routes use it for the URLs they hand out (image upload). */
   baseUrl?: string;
   readonly realShapes: boolean;
+  /** The control API answers without the token: true while listening on loopback only. */
+  controlOpen = true;
 
   constructor(private readonly options: EmulatorOptions = {}) {
     this.store = options.dataFile ? new FileStore(options.dataFile) : new MemoryStore();
@@ -141,6 +145,7 @@ export class Emulator {
     });
     const { address, port } = server.address() as AddressInfo;
     this.server = server;
+    this.controlOpen = isLoopback(address);
     this.baseUrl = `http://${address.includes(":") ? `[${address}]` : address}:${port}`;
     return this;
   }
@@ -163,6 +168,8 @@ export class Emulator {
     /** The status the request was handled with; what the client receives unless the answer is lost. */
     let status = 500;
     let lost: LostAnswer | undefined;
+    /** The client aborted mid-body: the request is neither answered nor logged. */
+    let gone = false;
     // A lost answer replaces whatever the handling produced, an ApiError included, as a proxy
     // losing the answer would: the work is done (and committed), the client never learns the result.
     const answer = (code: number, body: unknown, headers?: Record<string, string>) => {
@@ -193,9 +200,11 @@ export class Emulator {
         }
         lost = admission.lost;
       }
+      const control = url.pathname.startsWith(`${CONTROL_PREFIX}/`);
+      if (control && !this.controlOpen) requireControlToken(this.token, req.headers.authorization);
       const body = await readJson(req);
       this.jobs.runDue(this);
-      if (url.pathname.startsWith(`${CONTROL_PREFIX}/`)) {
+      if (control) {
         const result = handleControl(
           this,
           method,
@@ -221,12 +230,14 @@ export class Emulator {
     } catch (err) {
       if (err instanceof ApiError) {
         answer(err.status, { errors: err.errors }, err.headers);
+      } else if (aborted(req)) {
+        gone = true; // nothing was done, and no one is left to answer
       } else {
         console.error(`compute-emulator: ${method} ${url.pathname} failed:`, err);
         answer(500, { errors: [{ reason: "Internal server error" }] });
       }
     } finally {
-      if (!url.pathname.startsWith(CONTROL_PREFIX)) {
+      if (!url.pathname.startsWith(CONTROL_PREFIX) && !gone) {
         const path = url.pathname.slice(API_PREFIX.length);
         this.requestLog.push(
           lost ? { method, path, status: lost.status, handled: status } : { method, path, status },

@@ -28,7 +28,7 @@ export function useEmulator(options: EmulatorOptions = {}): EmulatorFixture {
       emulator,
       client: clientFor(emulator.token),
       anonymous: clientFor(),
-      control: new ControlClient(emulator.controlUrl),
+      control: new ControlClient(emulator.controlUrl, emulator.token),
       clientFor,
       retrying: (retries = 3) =>
         new ComputeClient({

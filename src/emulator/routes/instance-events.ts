@@ -37,6 +37,12 @@ export function finishAction(world: JobWorld, eventId: unknown, status: "finishe
   if (typeof eventId === "number") settleEvent(world.store, world.clock, eventId, status);
 }
 
+/** A lifecycle action the emulator carries out at once (an instance's delete): `started`, then
+ * `finished` in the same request, so that clients waiting for it to finish see it finished. */
+export function completeAction(...args: Parameters<typeof startAction>): void {
+  finishAction(args[0], startAction(...args));
+}
+
 /** An instantaneous change (config create, interface update, ...): a `notification` event. */
 export function notify(
   world: JobWorld,

@@ -18,7 +18,7 @@ import type { InstanceRow, UserRow } from "../state";
 import { configsOf, disksOf, jobsOf, readableInstance, writableInstance } from "./instance-access";
 import { copyContent } from "./instance-copy";
 import { checkDeploy, countDeployment, deployImage, imageRef } from "./instance-deploy";
-import { finishAction, notify, startAction } from "./instance-events";
+import { completeAction, finishAction, notify, startAction } from "./instance-events";
 import {
   ensureTags,
   finishDeploy,
@@ -185,7 +185,7 @@ export function instanceRoutes(router: Router, jobs: Jobs) {
         countDeployment(store, script, -1);
       }
       revokeEntity(store, "compute", instance.id);
-      notify(ctx, user, "compute_delete", instance);
+      completeAction(ctx, user, "compute_delete", instance);
       return {};
     })
     .on(e.listInstanceNodeBalancers, (ctx) => {

@@ -103,6 +103,44 @@ describe("GET /account/events", () => {
     expect(done.duration).toBeLessThan(bootMs / 1000 + 2);
   });
 
+  it("records an instance delete as compute_delete, finished once the instance is gone", async () => {
+    const made = await t.client.api.createInstance({ body: createBody({ label: "doomed" }) as never });
+    await settle(t);
+    // As linodego's poller (and the Terraform provider through it) finds the delete's event.
+    const filter: ListFilter = {
+      "+order": "desc",
+      "+order_by": "created",
+      action: "compute_delete",
+      "entity.id": made.id,
+      "entity.type": "compute",
+    };
+    expect(await events(filter)).toEqual([]);
+    await t.client.api.deleteInstance({ params: { computeId: made.id } });
+    await apiError(t.client.api.getInstance({ params: { computeId: made.id } }), 404);
+    const [deleted] = await events(filter);
+    const record = await event(deleted!.id);
+    expect(record).toMatchObject({
+      action: "compute_delete",
+      status: "finished",
+      percent_complete: 100,
+      time_remaining: 0,
+      entity: { id: made.id, label: "doomed", type: "compute", url: `/v4/compute/instances/${made.id}` },
+      secondary_entity: null,
+      username: expect.any(String),
+    });
+    // The emulator deletes at once: seconds from `created` (to the second) until the same request.
+    expect(record.duration).toBeLessThan(1);
+    expect(await events({ action: "compute_delete" })).toHaveLength(1);
+  });
+
+  it("fails what the instance was doing when it is deleted, and finishes the delete", async () => {
+    const { made, boot } = await bootedOffline();
+    await t.client.api.deleteInstance({ params: { computeId: made.id } });
+    expect((await event(boot.id)).status).toBe("failed");
+    const [deleted] = await events({ action: "compute_delete", "entity.id": made.id });
+    expect(deleted).toMatchObject({ status: "finished", entity: { id: made.id } });
+  });
+
   it("filters by entity and action as linodego waits for an event", async () => {
     const { made, boot } = await bootedOffline();
     await t.client.api.createInstance({ body: createBody() as never });
