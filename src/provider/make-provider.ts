@@ -95,6 +95,10 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
     async diff(id: string, olds: Props, news: Props) {
       return guarded(spec, "diff", async () => {
         spec.observe?.(id, news);
+        if (await vanishedWhileUnsettled(spec, id, olds)) {
+          // Deleted out of band while a wait of an earlier run failed: made again, with no refresh needed.
+          return { changes: true, replaces: [Object.keys(spec.inputs.shape)[0]!], deleteBeforeReplace: true };
+        }
         const { changes, replaces, deleteBeforeReplace } = diffInputs(spec, olds, news);
         if (replaces.length > 0) noteReplacing(spec, id, olds);
         return { changes, replaces, deleteBeforeReplace };
@@ -173,6 +177,21 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
       });
     },
   };
+}
+
+/**
+ * Whether an object the state shows not at rest (a wait of an earlier run failed) is gone from the
+ * API. Looked up only then, so an unchanged preview sends nothing; a lookup that fails otherwise
+ * leaves the diff as it is.
+ */
+async function vanishedWhileUnsettled(spec: AnySpec, id: string, olds: Props): Promise<boolean> {
+  if (!spec.settled || spec.settled(olds)) return false;
+  try {
+    await spec.read(clientFromConfig(), id, olds);
+    return false;
+  } catch (err) {
+    return isNotFound(err);
+  }
 }
 
 /** The object a create of this resource made before its run was interrupted (during the wait that

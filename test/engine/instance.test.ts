@@ -178,6 +178,26 @@ test("a wait that times out fails the up in one line, keeps the ID, and the next
   await e.stack.preview({ expectNoChanges: true });
 });
 
+test("an instance deleted out of band while its wait failed is made again by the next up, with no refresh", async () => {
+  const vanish: InstanceShape = { ...web, name: "vanish", label: "engine-vanish" };
+  await e.stack.setConfig("compute:createTimeoutSeconds", { value: "2" });
+  e.emulator.jobs.timings.set("instance.create", 3_600_000);
+  e.setProgram(program(web, slow, vanish));
+  expect((await e.failingUp()).failed).toBeInstanceOf(Error);
+  const gone = await labelled("engine-vanish");
+  await e.client.api.deleteInstance({ params: { computeId: gone.id } });
+  await e.control.clock({ advance_ms: 60_000 });
+  e.emulator.jobs.timings.set("instance.create", 4000);
+  await e.stack.removeConfig("compute:createTimeoutSeconds");
+  expect((await e.stack.up()).summary.resourceChanges).toEqual({ same: 3, replace: 1 });
+  const again = await labelled("engine-vanish");
+  expect(again.id).not.toBe(gone.id);
+  expect(again.status).toBe("running");
+  await e.stack.preview({ expectNoChanges: true });
+  e.setProgram(program(web, slow));
+  expect((await e.stack.up()).summary.resourceChanges).toEqual({ same: 3, delete: 1 });
+});
+
 test("the state on disk holds no root password in plaintext", async () => {
   const files = stateFiles();
   expect(files.length).toBeGreaterThan(0);
