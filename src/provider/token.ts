@@ -25,6 +25,7 @@ import {
   type PersonalAccessToken,
 } from "../contract/profile-tokens";
 import type { CheckFailure } from "./check";
+import { readEntry, removeEntry, writeEntry } from "./create-journal";
 import { MAX_CREATE_ATTEMPTS } from "./create-or-adopt";
 import { ProviderError } from "./errors";
 import { defineSpec, type OperationContext, type Props } from "./resource-spec";
@@ -107,18 +108,56 @@ const made = (t: PersonalAccessToken, { label, scopes, expiry }: TokenInputs) =>
   (scopes === undefined || canonicalScopes(t.scopes) === scopes) &&
   t.expiry === (expiry ?? null);
 
+/** How recent an interrupted create must be for the matching new tokens to be taken as its own. */
+const REVOKE_WITHIN_MS = 10 * 60 * 1000;
+
+/**
+ * A create of this resource interrupted with an earlier run (`create-journal.ts`) may have made a
+ * token whose value only its answer held: the new tokens since its listing that match are revoked.
+ */
+async function revokeInterrupted(client: ComputeClient, inputs: TokenInputs, ctx: OperationContext) {
+  const earlier = readEntry(ctx.journal);
+  if (!earlier?.before) return;
+  const before = earlier.before;
+  const orphans = (await listLabelled(client, inputs.label)).filter(
+    (t) => !before.includes(t.id) && made(t, inputs),
+  );
+  // Long after, a matching token may as well be someone else's: named, never revoked.
+  if (Date.now() - Date.parse(earlier.since) > REVOKE_WITHIN_MS) {
+    if (orphans.length > 0) {
+      ctx.log(
+        `Token ${inputs.label}: an interrupted \`pulumi up\` may have made token(s) ${orphans.map((t) => t.id).join(", ")}, ` +
+          "whose value only its answer held; revoke them if no one uses them",
+      );
+    }
+    return;
+  }
+  for (const orphan of orphans) {
+    await client.api.deleteProfileToken({ params: { tokenId: orphan.id } });
+    ctx.log(
+      `Token ${inputs.label}: an interrupted \`pulumi up\` had made token ${orphan.id}, whose value only its ` +
+        "answer held; revoked it",
+    );
+  }
+}
+
 async function createToken(
   client: ComputeClient,
   inputs: TokenInputs,
   ctx: OperationContext,
 ): Promise<PersonalAccessToken> {
   const { label, scopes, expiry } = inputs;
+  await revokeInterrupted(client, inputs, ctx);
   for (let attempt = 1; ; attempt++) {
     const before = new Set((await listLabelled(client, label)).map((t) => t.id));
+    writeEntry(ctx.journal, { kind: "Token", before: [...before] });
     try {
       return await client.api.createProfileToken({ body: { label, scopes, expiry } });
     } catch (err) {
-      if (!isOutcomeUnknown(err)) throw err;
+      if (!isOutcomeUnknown(err)) {
+        removeEntry(ctx.journal);
+        throw err;
+      }
       const orphans = (await listLabelled(client, label)).filter((t) => !before.has(t.id) && made(t, inputs));
       if (orphans.length > 1) {
         throw new ProviderError(

@@ -3,9 +3,13 @@
  * provider's token refused at check, the value kept through read and update, a lost create's
  * orphan revoked (never adopted: its value is lost).
  */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
 import { collect } from "../../../src/client";
 import { profileTokenEndpoints } from "../../../src/contract";
 import { checkInputs } from "../../../src/provider/check";
+import { journalFile, readEntry, writeEntry } from "../../../src/provider/create-journal";
 import { diffInputs } from "../../../src/provider/diff";
 import { makeProvider } from "../../../src/provider/make-provider";
 import { configure } from "../../../src/provider/settings";
@@ -185,5 +189,33 @@ describe("a create whose answer is lost", () => {
       /^Token create: Token ci: no answer after 3 attempts/,
     );
     expect(await labelled("ci")).toEqual([]);
+  });
+});
+
+describe("a create interrupted with an earlier run", () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "compute-journal-"));
+    process.env.COMPUTE_JOURNAL_DIR = dir;
+  });
+  afterEach(() => {
+    delete process.env.COMPUTE_JOURNAL_DIR;
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("revokes the token it made (its value only its answer held) and creates another", async () => {
+    const other = await t.client.api.createProfileToken({ body: { label: "ci", scopes: "vpc:read_only" } });
+    const journal = journalFile(t.emulator.url, "p/s/Token/ci");
+    writeEntry(journal, { kind: "Token", before: [other.id] });
+    const orphan = await t.client.api.createProfileToken({ body: { label: "ci" } });
+    const { id } = await makeProvider(tokenSpec).create({
+      label: "ci",
+      expiry: null,
+      journalKey: "p/s/Token/ci",
+    });
+    const left = (await labelled("ci")).map((tok) => tok.id).sort();
+    expect(left).toEqual([other.id, Number(id)].sort());
+    expect(left).not.toContain(orphan.id);
+    expect(readEntry(journal)).toBeUndefined();
   });
 });
