@@ -2,7 +2,8 @@
  * The `pulumi` CLI killed (SIGKILL) in the middle of creates, in a project of the user's own: the
  * provider process notices that its engine is gone and sends nothing more, and the next `up`
  * recognises what the interrupted creates made (an instance by its label, free before the POST; a
- * disk by the listing taken before it) and converges with no orphan and no duplicate.
+ * disk by the listing taken before it; an interface by the ID answered before its reboot's wait) and
+ * converges with no orphan and no duplicate.
  */
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
@@ -27,6 +28,17 @@ const web = new compute.Instance("slow", {
 const DISK = `
 const db = new compute.Instance("db", { region: "us-iad", type: "g6-standard-1", label: "db-1" });
 const data = new compute.InstanceDisk("data", { computeId: db.id, label: "data", size: 1024, filesystem: "ext4" });
+`;
+
+const INTERFACE = `
+const boot = new compute.InstanceConfig("boot", { computeId: db.id, label: "boot", devices: { sda: data.id }, booted: true });
+const nic = new compute.ConfigInterface("public", {
+  computeId: db.id,
+  configId: boot.id,
+  purpose: "public",
+  position: 0,
+  rebootOnChange: true,
+});
 `;
 
 let emulator: Emulator;
@@ -83,6 +95,7 @@ test("after the CLI is killed during an instance's wait, the provider sends no m
 
 test("the next up adopts the instance the interrupted create made: one instance, no change after", async () => {
   await control.timings({ "instance.create": 4_000 });
+  await control.clock({ advance_ms: 120_000 });
   const out = await project.pulumi("up", "--yes", "--skip-preview");
   expect(out).toContain("an interrupted `pulumi up` had created it; adopted");
   const all = await instances();
@@ -96,10 +109,26 @@ test("killed right after a disk create, the next up adopts the disk: one disk, n
   await control.clearRequests();
   await killedUp(async () => (await requests("POST", /^\/compute\/instances\/\d+\/disks$/)).length >= 1);
   await control.timings({ "disk.create": 3_000 });
+  await control.clock({ advance_ms: 120_000 });
   await project.pulumi("up", "--yes", "--skip-preview");
   const db = (await instances()).find((i) => i.label === "db-1")!;
   const disks = (await client.api.listDisks({ params: { computeId: db.id } })).data;
   expect(disks.map((d) => [d.label, d.status])).toEqual([["data", "ready"]]);
+  await project.pulumi("preview", "--expect-no-changes");
+});
+
+test("killed while a new ConfigInterface reboots its instance, the next up adopts it: one interface, no change after", async () => {
+  fs.appendFileSync(path.join(project.dir, "index.ts"), INTERFACE);
+  await control.timings({ "instance.shutdown": 60_000 });
+  await control.clearRequests();
+  await killedUp(async () => (await requests("POST", /\/configs\/\d+\/interfaces$/)).length >= 1);
+  await control.timings({ "instance.shutdown": 3_000 });
+  await control.clock({ advance_ms: 120_000 });
+  const out = await project.pulumi("up", "--yes", "--skip-preview");
+  expect(out).toContain("an interrupted `pulumi up` had created it; adopted");
+  const db = (await instances()).find((i) => i.label === "db-1")!;
+  const [config] = (await client.api.listConfigs({ params: { computeId: db.id } })).data;
+  expect(config!.interfaces.map((i) => i.purpose)).toEqual(["public"]);
   await project.pulumi("preview", "--expect-no-changes");
 });
 
