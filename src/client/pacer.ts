@@ -159,12 +159,13 @@ export class Pacer {
     else state.budget = UNKNOWN; // a lone request finds out (its 429 says when)
   }
 
-  /** The window an answer tells of: the fewest requests left wins within one window; an answer
-   * from an earlier window (an older reset) is ignored. */
+  /** The window an answer tells of: the fewest requests left wins within one window (same limit and
+   * reset); an answer from an earlier window (an older reset) is ignored; without a reset to tell
+   * windows apart, the latest answer wins. */
   private track(state: ClassState, answer: RateAnswer): Window | undefined {
     const { limit, remaining, resetAt } = answer as Required<RateAnswer>;
     const known = state.window;
-    if (known && known.limit === limit && known.resetAt === resetAt) {
+    if (known && known.limit === limit && resetAt !== undefined && known.resetAt === resetAt) {
       known.remaining = Math.min(known.remaining, remaining);
       return known;
     }

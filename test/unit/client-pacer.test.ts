@@ -160,6 +160,15 @@ it("ignores an answer from an earlier window", async () => {
   expect(pacer.snapshot(CREATE)).toMatchObject({ reopenAt: 0, budget: 3 });
 });
 
+it("without X-RateLimit-Reset, takes the latest answer: a window found open again is used", async () => {
+  for (const name of ["a", "b", "c", "d"]) await request(name);
+  await answer("a", { limit: 10, remaining: 0 });
+  // Nothing says when it reopens: b goes alone to find out, and finds it open.
+  expect(names()).toEqual(["a", "b"]);
+  await answer("b", { limit: 10, remaining: 9 });
+  expect(names()).toEqual(["a", "b", "c", "d"]);
+});
+
 it("ignores answers to requests sent before the class closed", async () => {
   for (const name of ["a", "b", "c", "d"]) await request(name);
   await answer("a", window(10, 2));
