@@ -19,13 +19,16 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import type * as pulumi from "@pulumi/pulumi";
-import { LocalWorkspace, PulumiCommand, Stack, type OpMap, type PulumiFn } from "@pulumi/pulumi/automation";
+import { PulumiCommand, Stack, type OpMap, type PulumiFn } from "@pulumi/pulumi/automation";
 import * as compute from "pulumi-compute";
 import type { RequestLogEntry } from "pulumi-compute/contract";
+import { measure, msOf, timeCommands, type CliCall } from "./cli-timing";
+import { integerFlag } from "./flags";
+import { requestKinds } from "./request-kinds";
+import { benchWorkspace } from "./workspace";
 import { NoopSubnet, NoopVpc } from "./noop-resource";
 import { measureWaitLatency } from "./wait-latency";
 
-const ROOT = path.resolve(__dirname, "..");
 const PROJECT = "compute-bench-engine";
 const PASSPHRASE = "engine-bench";
 /** The emulator's request log keeps this many entries (src/emulator/server.ts). */
@@ -43,15 +46,9 @@ const { values } = parseArgs({
   },
 });
 
-function count(flag: string, text: string, min: number): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < min)
-    throw new Error(`--${flag}: expected an integer >= ${min}, got "${text}"`);
-  return n;
-}
-const REPS = count("reps", values.reps, 1);
-const WARMUP = count("warmup", values.warmup, 0);
-const SIZES = values.sizes.split(",").map((s) => count("sizes", s.trim(), 1));
+const REPS = integerFlag("reps", values.reps, 1);
+const WARMUP = integerFlag("warmup", values.warmup, 0);
+const SIZES = values.sizes.split(",").map((s) => integerFlag("sizes", s.trim(), 1));
 
 type Side = "real" | "floor";
 type Phase = "created" | "unchanged";
@@ -102,58 +99,6 @@ function program(kinds: Kinds, n: number): PulumiFn {
   };
 }
 
-// --- Timing the CLI calls --------------------------------------------------------------------------
-
-interface CliCall {
-  command: string;
-  ms: number;
-}
-const cliCalls: CliCall[] = [];
-
-/** `up`, `stack init`, `config set`, ...: the subcommand without its arguments. */
-function commandName(args: string[]): string {
-  const [first, second] = args;
-  return (first === "stack" || first === "config") && second && !second.startsWith("-")
-    ? `${first} ${second}`
-    : (first ?? "?");
-}
-
-type Run = (args: string[], ...rest: unknown[]) => Promise<unknown>;
-
-/** Records the duration of every CLI process the Automation API runs through `cmd`. `run` is not in
- * the type declarations of @pulumi/pulumi (it is what LocalWorkspace and Stack call). */
-function timeCommands(cmd: PulumiCommand): PulumiCommand {
-  const target = cmd as unknown as { run?: Run };
-  const run = target.run;
-  if (typeof run !== "function") {
-    throw new Error("PulumiCommand has no run() in this version of @pulumi/pulumi: cannot time CLI calls");
-  }
-  target.run = async (args, ...rest) => {
-    const command = commandName(args);
-    const started = performance.now();
-    try {
-      return await run.call(cmd, args, ...rest);
-    } finally {
-      cliCalls.push({ command, ms: performance.now() - started });
-    }
-  };
-  return cmd;
-}
-
-/** Runs `fn`, returning its wall time and the CLI calls it made. */
-async function measure<T>(fn: () => Promise<T>): Promise<{ result: T; ms: number; calls: CliCall[] }> {
-  const from = cliCalls.length;
-  const started = performance.now();
-  const result = await fn();
-  return { result, ms: performance.now() - started, calls: cliCalls.slice(from) };
-}
-
-function msOf(calls: CliCall[], command: string): number {
-  const found = calls.filter((c) => c.command === command);
-  if (found.length !== 1) throw new Error(`expected one \`pulumi ${command}\` call, saw ${found.length}`);
-  return found[0]!.ms;
-}
-
 // --- Checks ----------------------------------------------------------------------------------------
 
 /** N resources plus the stack resource itself. */
@@ -175,16 +120,6 @@ function median(xs: number[]): number {
 const fmt = (ms: number) => ms.toFixed(0);
 const pad = (cells: (string | number)[], widths: number[]) =>
   cells.map((c, i) => (i < 2 ? String(c).padEnd(widths[i]!) : String(c).padStart(widths[i]!))).join("  ");
-
-/** `POST /vpcs/:id/subnets ×6` */
-function requestKinds(entries: RequestLogEntry[]): string {
-  const kinds = new Map<string, number>();
-  for (const e of entries) {
-    const key = `${e.method} ${e.path.replace(/\?.*$/, "").replace(/\/\d+(?=\/|$)/g, "/:id")}`;
-    kinds.set(key, (kinds.get(key) ?? 0) + 1);
-  }
-  return [...kinds].map(([k, n]) => `${k} ×${n}`).join(", ") || "none";
-}
 
 // --- The run ---------------------------------------------------------------------------------------
 
@@ -212,26 +147,13 @@ async function main() {
     retry: { retries: 0 },
   });
   try {
-    for (const sub of ["project", "home", "state"]) fs.mkdirSync(path.join(dir, sub));
     const load = os.loadavg().map((l) => l.toFixed(2));
 
     // Fixed costs, once.
     const cliStart = await measure(() => PulumiCommand.get());
     const cli = timeCommands(cliStart.result);
     const workspace = await measure(() =>
-      LocalWorkspace.create({
-        workDir: path.join(dir, "project"),
-        pulumiHome: path.join(dir, "home"),
-        pulumiCommand: cli,
-        // The provider process runs in `main` and loads the package by name from its node_modules.
-        projectSettings: {
-          name: PROJECT,
-          runtime: "nodejs",
-          main: ROOT,
-          backend: { url: `file://${path.join(dir, "state")}` },
-        },
-        envVars: { PULUMI_CONFIG_PASSPHRASE: PASSPHRASE },
-      }),
+      benchWorkspace(dir, { project: PROJECT, passphrase: PASSPHRASE, cli }),
     );
     const ws = workspace.result;
     const pulumiVersion = ws.pulumiVersion;

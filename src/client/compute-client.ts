@@ -2,6 +2,8 @@
  * The Compute API client: one axios instance per base URL and token. Every endpoint of the
  * contract is a typed call (`client.api.createVpc({body})`), answers are parsed with the
  * contract's response schema, and lists are async iterators over every page (`client.each`).
+ * Requests are paced (`pacing.ts`) by the process's pacer for the base URL and token, and retried
+ * (`retry.ts`); `withDeadline` gives the calls of one operation its deadline.
  */
 import axios, { AxiosError, type AxiosInstance } from "axios";
 import {
@@ -17,8 +19,11 @@ import {
   type ResponseOf,
 } from "../contract";
 import { ComputeApiError, ContractViolationError } from "./errors";
+import type { Pacer } from "./pacer";
+import { installPacing, PacedCall, sharedPacer } from "./pacing";
 import { eachItem } from "./pagination";
 import { DEFAULT_RETRY_POLICY, installRetries, type RetryPolicy } from "./retry";
+import { formatDuration } from "./waits";
 
 export interface ClientOptions {
   /** Base URL ending in `/v4`. */
@@ -30,6 +35,15 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** Receives one line per request: method, path, status, time. Never headers or bodies. */
   log?: (line: string) => void;
+  /** Default: the process's pacer for this base URL and token, which every such client shares. */
+  pacer?: Pacer;
+}
+
+/** What the clients `withDeadline` makes share with the client they come from. */
+interface Shared {
+  http: AxiosInstance;
+  policy: RetryPolicy;
+  deadline?: number;
 }
 
 export interface CallArgs<E extends Endpoint> {
@@ -54,9 +68,28 @@ export class ComputeClient {
   /** One typed call per endpoint of the contract. */
   readonly api: Api;
   private readonly http: AxiosInstance;
+  private readonly policy: RetryPolicy;
+  /** Throttled calls give up then (ms since the epoch); undefined: `throttleTimeoutMs` after each call starts. */
+  private readonly deadline: number | undefined;
 
-  constructor(private readonly options: ClientOptions) {
-    this.http = axios.create({
+  constructor(
+    private readonly options: ClientOptions,
+    shared?: Shared,
+  ) {
+    this.policy = shared?.policy ?? { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    this.deadline = shared?.deadline;
+    this.http = shared?.http ?? this.createHttp();
+    this.api = Object.fromEntries(
+      Object.entries(endpoints).map(([name, endpoint]) => [
+        name,
+        (args?: CallArgs<Endpoint>) => this.call(endpoint, args),
+      ]),
+    ) as unknown as Api;
+  }
+
+  private createHttp(): AxiosInstance {
+    const { options } = this;
+    const http = axios.create({
       baseURL: options.baseUrl.replace(/\/+$/, ""),
       timeout: options.timeoutMs ?? 30_000,
       headers: {
@@ -66,13 +99,16 @@ export class ComputeClient {
       },
       maxRedirects: 0,
     });
-    installRetries(this.http, { ...DEFAULT_RETRY_POLICY, ...options.retry });
-    this.api = Object.fromEntries(
-      Object.entries(endpoints).map(([name, endpoint]) => [
-        name,
-        (args?: CallArgs<Endpoint>) => this.call(endpoint, args),
-      ]),
-    ) as unknown as Api;
+    const pacer = options.pacer ?? sharedPacer(options.baseUrl, options.token);
+    installPacing(http, pacer);
+    installRetries(http, this.policy, pacer);
+    return http;
+  }
+
+  /** This client (same connection, pacer and retries) for calls whose throttled retries stop at
+   * `deadline` (ms since the epoch): an operation's deadline for all its calls. */
+  withDeadline(deadline: number): ComputeClient {
+    return new ComputeClient(this.options, { http: this.http, policy: this.policy, deadline });
   }
 
   get baseUrl(): string {
@@ -82,9 +118,15 @@ export class ComputeClient {
   async call<E extends Endpoint>(endpoint: E, args: CallArgs<E> = {}): Promise<ResponseOf<E>> {
     const path = fillPath(endpoint.path, (args.params ?? {}) as Record<string, unknown>);
     const started = Date.now();
+    const paced = new PacedCall(
+      `${endpoint.method} ${endpoint.path}`,
+      this.deadline ?? started + this.policy.throttleTimeoutMs,
+      started,
+    );
     let status = 0;
     try {
       const res = await this.http.request({
+        paced,
         method: endpoint.method,
         url: path,
         params: args.query,
@@ -101,7 +143,7 @@ export class ComputeClient {
       return parsed.data as ResponseOf<E>;
     } catch (err) {
       if (err instanceof AxiosError) {
-        const apiError = toApiError(err, endpoint.method, path);
+        const apiError = toApiError(err, endpoint.method, path, paced);
         status = apiError.status;
         throw apiError;
       }
@@ -131,7 +173,7 @@ export class ComputeClient {
 }
 
 /** Rebuilds an axios error as a ComputeApiError that holds no request configuration or headers. */
-function toApiError(err: AxiosError, method: string, path: string): ComputeApiError {
+function toApiError(err: AxiosError, method: string, path: string, paced: PacedCall): ComputeApiError {
   if (!err.response) {
     return new ComputeApiError(
       0,
@@ -144,5 +186,10 @@ function toApiError(err: AxiosError, method: string, path: string): ComputeApiEr
   const body = ErrorBody.safeParse(err.response.data);
   const errors =
     body.success && body.data.errors.length ? body.data.errors : [{ reason: `HTTP ${err.response.status}` }];
-  return new ComputeApiError(err.response.status, errors, method, path);
+  const status = err.response.status;
+  const attempts = paced.throttled + 1;
+  const detail = paced.outOfTime
+    ? `throttled past the deadline (after ${formatDuration(Date.now() - paced.since)}, ${attempts} attempt${attempts > 1 ? "s" : ""})`
+    : undefined;
+  return new ComputeApiError(status, errors, method, path, undefined, detail);
 }

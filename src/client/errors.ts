@@ -20,9 +20,12 @@ export class ComputeApiError extends Error {
     readonly path: string,
     /** The network error code when no answer arrived (`ECONNRESET`, `ECONNABORTED`, ...). */
     readonly code?: string,
+    /** What the client adds after the request (how long a throttled call tried). */
+    detail?: string,
   ) {
     super(
-      `[${status === 0 ? "network" : String(status).padStart(3, "0")}] ${renderItems(errors)} (${method} ${path})`,
+      `[${status === 0 ? "network" : String(status).padStart(3, "0")}] ${renderItems(errors)} (${method} ${path})` +
+        (detail ? `; ${detail}` : ""),
     );
   }
 

@@ -2,5 +2,6 @@ export { ComputeClient, type ClientOptions, type CallArgs } from "./compute-clie
 export { ComputeApiError, ContractViolationError, isNotFound, isOutcomeUnknown, renderItems } from "./errors";
 export { collect, eachItem } from "./pagination";
 export { DEFAULT_RETRY_POLICY, BUSY_REASON, outcomeUnknown, type RetryPolicy } from "./retry";
+export { Pacer, type PacerClock, type ClassSnapshot } from "./pacer";
 export * from "./waits";
 export { ControlClient } from "./control-client";

@@ -1,14 +1,16 @@
 /**
- * When and how long to retry. 429 (honouring Retry-After) and the "busy" 400 for every method,
- * since the API did not act on them. For idempotent methods (GET, PUT, DELETE) also 500, 502,
- * 503 (not during maintenance), 504, 408, timeouts and network errors: repeating them is safe even
- * when the API acted. A POST is never repeated on those: its outcome is unknown, and the caller
- * must find out what happened (`isOutcomeUnknown`). Exponential backoff with jitter, capped,
- * within a bounded budget.
+ * When and how long to retry. 429 for every method, since the API did not act: without a count
+ * limit, until the call's deadline, the pacer holding the retry (and every request of its class)
+ * until the window reopens. The "busy" 400 for every method, and for idempotent methods (GET, PUT,
+ * DELETE) also 500, 502, 503 (not during maintenance), 504, 408, timeouts and network errors:
+ * repeating them is safe even when the API acted. A POST is never repeated on those: its outcome
+ * is unknown, and the caller must find out what happened (`isOutcomeUnknown`). Those retries are
+ * counted (`retries`), with exponential backoff and jitter, capped.
  */
 import type { AxiosError } from "axios";
 import axiosRetry, { isNetworkError, retryAfter } from "axios-retry";
 import type { AxiosInstance } from "axios";
+import type { Pacer } from "./pacer";
 
 export const BUSY_REASON = "Compute instance busy.";
 const IDEMPOTENT = new Set(["get", "head", "options", "put", "delete"]);
@@ -18,15 +20,25 @@ const TRANSIENT_STATUSES = new Set([408, 500, 502, 503, 504]);
 const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ERR_INVALID_URL"]);
 
 export interface RetryPolicy {
-  /** Retries after the first attempt (default 6). */
+  /** Retries after the first attempt for failures other than throttling (default 6). */
   retries: number;
   /** First backoff step in ms (default 300). */
   baseDelayMs: number;
-  /** Longest single wait in ms, Retry-After included (default 30 000). */
+  /** Longest single backoff in ms, Retry-After included (default 30 000); a 429's wait is the pacer's. */
   maxDelayMs: number;
+  /**
+   * How long a call retries 429s when it has no deadline of its own (`withDeadline`), in ms
+   * (default 15 min, the create timeout; 0: a 429 fails at once).
+   */
+  throttleTimeoutMs: number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { retries: 6, baseDelayMs: 300, maxDelayMs: 30_000 };
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  retries: 6,
+  baseDelayMs: 300,
+  maxDelayMs: 30_000,
+  throttleTimeoutMs: 15 * 60_000,
+};
 
 function isBusy(error: AxiosError): boolean {
   const data = error.response?.data as { errors?: { reason?: string }[] } | undefined;
@@ -68,16 +80,46 @@ export function outcomeUnknown(status: number, code: string | undefined): boolea
   return status >= 500 || status === 408;
 }
 
-export function retryDelay(policy: RetryPolicy, attempt: number, error: AxiosError): number {
-  const backoff = policy.baseDelayMs * 2 ** (attempt - 1) * (0.5 + Math.random() / 2);
-  return Math.min(policy.maxDelayMs, Math.max(retryAfter(error), backoff));
+function backoff(policy: RetryPolicy, attempt: number): number {
+  return policy.baseDelayMs * 2 ** (attempt - 1) * (0.5 + Math.random() / 2);
 }
 
-export function installRetries(http: AxiosInstance, policy: RetryPolicy): void {
+export function retryDelay(policy: RetryPolicy, attempt: number, error: AxiosError): number {
+  return Math.min(policy.maxDelayMs, Math.max(retryAfter(error), backoff(policy, attempt)));
+}
+
+const isThrottled = (error: AxiosError) => error.response?.status === 429;
+
+/** Whether to retry, counting on the call: a 429 while its class reopens by the call's deadline,
+ * other failures `shouldRetry` allows `policy.retries` times. */
+export function mayRetry(policy: RetryPolicy, pacer: Pacer, error: AxiosError, now = Date.now()): boolean {
+  const call = error.config?.paced;
+  if (!call || !shouldRetry(error)) return false;
+  if (isThrottled(error)) {
+    call.outOfTime = now >= call.deadline || pacer.reopensAt(call.cls) > call.deadline;
+    if (call.outOfTime) return false;
+    call.throttled += 1;
+    return true;
+  }
+  if (call.retries >= policy.retries) return false;
+  call.retries += 1;
+  return true;
+}
+
+/** A 429 whose class the pacer holds goes at once into the pacer's queue; without a window to
+ * wait for (no Retry-After), it backs off. */
+function delayBeforeRetry(policy: RetryPolicy, pacer: Pacer, error: AxiosError): number {
+  const call = error.config!.paced!;
+  if (!isThrottled(error)) return retryDelay(policy, call.retries, error);
+  return pacer.reopensAt(call.cls) ? 0 : Math.min(policy.maxDelayMs, backoff(policy, call.throttled));
+}
+
+export function installRetries(http: AxiosInstance, policy: RetryPolicy, pacer: Pacer): void {
   axiosRetry(http, {
-    retries: policy.retries,
-    retryCondition: shouldRetry,
-    retryDelay: (attempt, error) => retryDelay(policy, attempt, error),
+    // Counted per kind of failure on the call (mayRetry).
+    retries: Number.POSITIVE_INFINITY,
+    retryCondition: (error) => mayRetry(policy, pacer, error),
+    retryDelay: (_retries, error) => delayBeforeRetry(policy, pacer, error),
     shouldResetTimeout: true,
   });
 }

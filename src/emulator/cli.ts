@@ -26,7 +26,8 @@ const USAGE = `Usage: compute-emulator [--port N] [--host HOST] [--token TOKEN] 
            400/min per command, 200/min per paginated GET, instance create and clone 10 per 30 s,
            image and StackScript lists 20/min, stats 50/min; over a limit: 429 with Retry-After.
            JSON changes numbers and turns limits on, e.g. '{"command":{"limit":5,"window_ms":60000}}'.
-           Windows run on the emulator clock. Change at run time: POST/GET/DELETE /_emulator/rate-limits
+           Windows run on the emulator clock; Retry-After and X-RateLimit-Reset are real time.
+           Change at run time: POST/GET/DELETE /_emulator/rate-limits
   --real-shapes
            answer the real API's record shapes where they differ from the spec's: subnet computes
            as [{id, interfaces: [{id, active}]}] instead of instance IDs (default: the spec's shapes)

@@ -29,6 +29,11 @@ export class Clock {
     return this.scale;
   }
 
+  /** The real time (ms since the epoch) at which emulated time `ms` comes, at the current scale. */
+  wallTime(ms: number): number {
+    return Date.now() + (ms - this.now()) / this.scale;
+  }
+
   /** The API's date-time form: ISO 8601 without zone, in UTC, to the second. */
   timestamp(ms: number = this.now()): string {
     return new Date(ms).toISOString().slice(0, 19);

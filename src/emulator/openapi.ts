@@ -235,7 +235,7 @@ export function buildDocument(
             "Retry-After": rateHeader("Seconds until the window resets"),
             "X-RateLimit-Limit": rateHeader("Requests allowed in the window"),
             "X-RateLimit-Remaining": rateHeader("Requests left in the window"),
-            "X-RateLimit-Reset": rateHeader("When the window resets, in epoch seconds"),
+            "X-RateLimit-Reset": rateHeader("When the window resets, in epoch seconds (real time)"),
           },
           content: { "application/json": { schema: errorSchema } },
         },

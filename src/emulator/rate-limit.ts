@@ -3,7 +3,8 @@
  * a valid one). Every request counts against the general window and against its command's own
  * window (a dedicated limit, else the paginated-GET limit, else the per-command limit). A request
  * over a limit is answered 429 and not counted. Every answer carries X-RateLimit-Limit, -Remaining
- * and -Reset for the tightest window; a 429 adds Retry-After.
+ * and -Reset for the tightest window; a 429 adds Retry-After. Reset and Retry-After are real time
+ * (when the window reopens for a client, however fast the emulated clock runs or was advanced).
  */
 import {
   DEFAULT_RATE_LIMITS,
@@ -121,7 +122,7 @@ export class RateLimiter {
       const resetAt = last.bucket.start + last.bucket.window_ms;
       const waitSeconds = Math.max(1, Math.ceil((resetAt - now) / this.clock.getScale() / 1000));
       throw new ApiError(429, [{ reason: RATE_LIMITED_REASON }], {
-        ...headersOf(last.rule, last.bucket),
+        ...this.headersOf(last.rule, last.bucket),
         "Retry-After": String(waitSeconds),
       });
     }
@@ -130,7 +131,16 @@ export class RateLimiter {
     const tightest = windows.reduce((a, b) =>
       b.rule.limit - b.bucket.count <= a.rule.limit - a.bucket.count ? b : a,
     );
-    return headersOf(tightest.rule, tightest.bucket);
+    return this.headersOf(tightest.rule, tightest.bucket);
+  }
+
+  private headersOf(rule: RateRule, bucket: Bucket): Record<string, string> {
+    const resetAt = this.clock.wallTime(bucket.start + bucket.window_ms);
+    return {
+      "X-RateLimit-Limit": String(rule.limit),
+      "X-RateLimit-Remaining": String(Math.max(0, rule.limit - bucket.count)),
+      "X-RateLimit-Reset": String(Math.ceil(resetAt / 1000)),
+    };
   }
 
   private sweep(now: number): void {
@@ -138,12 +148,4 @@ export class RateLimiter {
       if (now >= bucket.start + bucket.window_ms) this.buckets.delete(id);
     }
   }
-}
-
-function headersOf(rule: RateRule, bucket: Bucket): Record<string, string> {
-  return {
-    "X-RateLimit-Limit": String(rule.limit),
-    "X-RateLimit-Remaining": String(Math.max(0, rule.limit - bucket.count)),
-    "X-RateLimit-Reset": String(Math.ceil((bucket.start + bucket.window_ms) / 1000)),
-  };
 }

@@ -107,7 +107,7 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
 
     async create(inputs: Props) {
       const { client, ctx, record, imported } = await guarded(spec, "create", async () => {
-        const client = clientFromConfig();
+        const client = clientFromConfig("create");
         const ctx = {
           ...operationContext("create"),
           journal: journalFile(client.baseUrl, inputs[JOURNAL_INPUT]),
@@ -153,7 +153,7 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
 
     async update(id: string, olds: Props, news: Props) {
       const { client, ctx, record } = await guarded(spec, "update", async () => {
-        const client = clientFromConfig();
+        const client = clientFromConfig("update");
         const ctx = operationContext("update");
         spec.observe?.(id, news);
         return { client, ctx, record: await spec.update(client, id, olds, news, ctx) };
@@ -168,7 +168,7 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
 
     async delete(id: string, props: Props) {
       return guarded(spec, "delete", async () => {
-        const client = clientFromConfig();
+        const client = clientFromConfig("delete");
         try {
           await spec.delete(client, id, props, operationContext("delete"));
         } catch (err) {

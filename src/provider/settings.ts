@@ -34,7 +34,12 @@ const setting = (key: string, env: string): string | undefined =>
 
 export class SettingsError extends Error {}
 
-export function clientFromConfig(): ComputeClient {
+/**
+ * The client of the settings' API URL and token. For an operation, its throttled calls wait until
+ * the operation's deadline (its wait timeout from now); otherwise each call until the client's
+ * default (15 minutes).
+ */
+export function clientFromConfig(operation?: Operation): ComputeClient {
   const apiUrl = setting("apiUrl", "COMPUTE_API_URL");
   const token = setting("token", "COMPUTE_TOKEN");
   if (!apiUrl) {
@@ -55,7 +60,7 @@ export function clientFromConfig(): ComputeClient {
       require("../client/compute-client") as typeof import("../client/compute-client");
     cached = { key, client: new Client({ baseUrl: apiUrl, token }) };
   }
-  return cached.client;
+  return operation ? cached.client.withDeadline(Date.now() + waitTimeoutMs(operation)) : cached.client;
 }
 
 /** The API token the provider acts with (never to be logged or stored), or undefined when none is set. */

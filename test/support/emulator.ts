@@ -5,16 +5,20 @@ import { recordAnswers } from "./declared-statuses";
 
 export interface EmulatorFixture {
   emulator: Emulator;
-  /** The account owner's client (full access), without retries. */
+  /** The account owner's client (full access), without retries (a 429 fails at once). */
   client: ComputeClient;
   /** A client with no token, for the public endpoints. */
   anonymous: ComputeClient;
   control: ControlClient;
-  /** A client for another token, without retries. */
+  /** A client for another token, without retries (a 429 fails at once). */
   clientFor(token: string): ComputeClient;
-  /** The owner's client retrying `retries` times with near-zero backoff, so tests count attempts, not time. */
+  /** The owner's client retrying `retries` times with near-zero backoff, so tests count attempts, not time
+   * (a 429 is retried until the default deadline). */
   retrying(retries?: number): ComputeClient;
 }
+
+/** No retries of any kind. */
+export const NO_RETRIES = { retries: 0, throttleTimeoutMs: 0 };
 
 export function useEmulator(options: EmulatorOptions = {}): EmulatorFixture {
   const fixture = {} as EmulatorFixture;
@@ -23,7 +27,7 @@ export function useEmulator(options: EmulatorOptions = {}): EmulatorFixture {
     const emulator = await startEmulator(options);
     undeclaredAnswers = recordAnswers(emulator);
     const clientFor = (token?: string) =>
-      new ComputeClient({ baseUrl: emulator.url, token, retry: { retries: 0 } });
+      new ComputeClient({ baseUrl: emulator.url, token, retry: NO_RETRIES });
     Object.assign(fixture, {
       emulator,
       client: clientFor(emulator.token),

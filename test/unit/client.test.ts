@@ -4,7 +4,15 @@ import { inspect } from "node:util";
 import type { AddressInfo } from "node:net";
 import { AxiosError, AxiosHeaders } from "axios";
 import { collect, ComputeApiError, ComputeClient, ContractViolationError } from "../../src/client";
-import { DEFAULT_RETRY_POLICY, outcomeUnknown, retryDelay, shouldRetry } from "../../src/client/retry";
+import { Pacer } from "../../src/client/pacer";
+import { PacedCall } from "../../src/client/pacing";
+import {
+  DEFAULT_RETRY_POLICY,
+  mayRetry,
+  outcomeUnknown,
+  retryDelay,
+  shouldRetry,
+} from "../../src/client/retry";
 import { vpcEndpoints } from "../../src/contract";
 import { apiError, useEmulator } from "../support/emulator";
 
@@ -60,10 +68,30 @@ describe("retries", () => {
     },
   );
 
-  it("gives up after its budget and reports the last status", async () => {
+  it("retries a 429 with no count limit, however few retries the policy allows others", async () => {
     await t.control.injectFault({ status: 429, count: 10, retry_after: 0 });
-    const err = await apiError(retrying(2).api.listVpcs(), 429);
-    expect(err.message).toMatch(/^\[429\] Too many requests/);
+    await expect(retrying(2).api.listVpcs()).resolves.toMatchObject({ results: 0 });
+    expect((await attempts("GET")).map((r) => r.status)).toEqual([...Array(10).fill(429), 200]);
+  });
+
+  it("gives up on a 429 at the call's deadline, saying how long it tried", async () => {
+    await t.control.injectFault({ status: 429, count: 1000, retry_after: 0 });
+    const client = new ComputeClient({
+      baseUrl: t.emulator.url,
+      token: t.emulator.token,
+      retry: { baseDelayMs: 1, maxDelayMs: 5, throttleTimeoutMs: 100 },
+    });
+    const err = await apiError(client.api.listVpcs(), 429);
+    expect(err.message).toMatch(
+      /^\[429\] Too many requests \(GET \/vpcs\); throttled past the deadline \(after 0s, \d+ attempts\)$/,
+    );
+    expect((await attempts("GET")).length).toBeGreaterThan(2);
+  });
+
+  it("gives up after its budget on other failures and reports the last status", async () => {
+    await t.control.injectFault({ status: 503, count: 10 });
+    const err = await apiError(retrying(2).api.listVpcs(), 503);
+    expect(err.message).toMatch(/^\[503\] Service unavailable/);
     expect(await attempts("GET")).toHaveLength(3);
   });
 
@@ -122,6 +150,42 @@ describe("retries", () => {
     ["post", undefined, {}, "ECONNREFUSED", true],
   ])("%s answered %s %j (%s): retry %s", (method, status, headers, code, expected) => {
     expect(shouldRetry(failure(method, status, headers, code))).toBe(expected);
+  });
+
+  describe("counts on the call", () => {
+    const policy = { ...DEFAULT_RETRY_POLICY, retries: 2 };
+    const attemptOf = (call: PacedCall, status: number, data?: unknown) => {
+      const err = failure("post", status, {}, undefined, data);
+      err.config!.paced = call;
+      return err;
+    };
+
+    it("retries a 429 until the call's deadline, with no count limit", () => {
+      const call = new PacedCall("POST /vpcs", 10_000, 0);
+      for (let i = 0; i < 50; i++)
+        expect(mayRetry(policy, new Pacer(), attemptOf(call, 429), 9_999)).toBe(true);
+      expect(mayRetry(policy, new Pacer(), attemptOf(call, 429), 10_000)).toBe(false);
+      expect(call).toMatchObject({ throttled: 50, retries: 0, outOfTime: true });
+    });
+
+    it("does not retry a 429 whose class reopens after the deadline", async () => {
+      const pacer = new Pacer();
+      const pass = await pacer.acquire("POST /vpcs", Number.MAX_SAFE_INTEGER);
+      pacer.settle(pass, { status: 429, retryAfterMs: 60_000 });
+      const call = new PacedCall("POST /vpcs", Date.now() + 30_000);
+      expect(mayRetry(policy, pacer, attemptOf(call, 429))).toBe(false);
+      expect(call.outOfTime).toBe(true);
+    });
+
+    it("retries the busy error `retries` times", () => {
+      const call = new PacedCall("POST /vpcs", Number.MAX_SAFE_INTEGER);
+      const busy = { errors: [{ reason: "Compute instance busy." }] };
+      expect([1, 2, 3].map(() => mayRetry(policy, new Pacer(), attemptOf(call, 400, busy)))).toEqual([
+        true,
+        true,
+        false,
+      ]);
+    });
   });
 
   it("retries the busy error for a POST", () => {

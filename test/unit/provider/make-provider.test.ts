@@ -13,7 +13,7 @@ import { UNKNOWN } from "../../../src/provider/unknown";
 import { vpcSpec } from "../../../src/provider/vpc";
 import { createBody, empty, settle } from "../../support/compute";
 import { useEmulator } from "../../support/emulator";
-import { thrown, useProviderSettings } from "../../support/provider";
+import { pointSettingsAt, thrown, useProviderSettings } from "../../support/provider";
 
 const t = useEmulator();
 useProviderSettings(t, { "compute:waitTimeoutSeconds": "0.3" });
@@ -199,6 +199,31 @@ describe("errors", () => {
     target.error(`${err}: ${err.stack}`);
     target.error("something else");
     expect(printed).toEqual([[`${err}: ${err.stack}`], ["something else"]]);
+  });
+});
+
+describe("throttling", () => {
+  /** Each test acts with a token of its own: the pacer it shares with no other test. */
+  const actAsNewUser = async (username: string, extra: Record<string, string>) => {
+    const { token } = await t.control.seedUser({ username });
+    pointSettingsAt(t, { "compute:token": token, ...extra });
+  };
+
+  it("a create throttled within the operation's deadline waits for the window and succeeds", async () => {
+    await actAsNewUser("patient", { "compute:createTimeoutSeconds": "60" });
+    await t.control.injectFault({ status: 429, retry_after: 1, method: "POST", path: "/vpcs" });
+    await expect(makeProvider(vpcSpec).create(inputs)).resolves.toMatchObject({ outs: inputs });
+    expect((await posts()).map((r) => r.status)).toEqual([429, 200]);
+  });
+
+  it("a create whose window reopens after the operation's deadline fails on one line saying so", async () => {
+    await actAsNewUser("hurried", { "compute:createTimeoutSeconds": "5" });
+    await t.control.injectFault({ status: 429, retry_after: 60, method: "POST", path: "/vpcs" });
+    const err = await thrown(makeProvider(vpcSpec).create(inputs));
+    expect(err.message).toBe(
+      "Vpc create: [429] Too many requests (POST /vpcs); throttled past the deadline (after 0s, 1 attempt)",
+    );
+    expect(await posts()).toHaveLength(1);
   });
 });
 
