@@ -68,6 +68,16 @@ export function watchEngine(
   };
 }
 
+/**
+ * Whether the engine that started this process is still there to receive an answer (true outside
+ * the dynamic-provider host). A create that ends just after the CLI was killed keeps its journal
+ * entry: the engine never records what it made.
+ */
+export async function engineAlive(argv: readonly string[] = process.argv): Promise<boolean> {
+  const address = engineAddress(argv);
+  return !address || reachable(address);
+}
+
 let started = false;
 
 /** In the dynamic-provider host: exits the process once its engine is gone (idempotent). */

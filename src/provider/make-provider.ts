@@ -12,6 +12,7 @@ import { checkInputs, type CheckFailure } from "./check";
 import { journalFile, JOURNAL_INPUT, readEntry, removeEntry, writeEntry } from "./create-journal";
 import { createOrAdopt } from "./create-or-adopt";
 import { diffInputs } from "./diff";
+import { engineAlive } from "./engine-watch";
 import { describe, failure, PartialFailure } from "./errors";
 import { checkImport, IMPORT_INPUT, importIdOf, importObject } from "./import-object";
 import { labelClashes, noteReplacing } from "./label-claims";
@@ -133,7 +134,8 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
       } catch (err) {
         throw keepId(spec, id, "was created, but", err, () => outputsOf(spec, record, inputs), inputs);
       } finally {
-        removeEntry(ctx.journal);
+        // Once the engine has the ID; if it is gone, the next run adopts the object from the entry.
+        if (await engineAlive()) removeEntry(ctx.journal);
       }
     },
 

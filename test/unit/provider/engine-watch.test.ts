@@ -1,6 +1,6 @@
 /** The provider process's watch on its engine: the address it was started with, and a call once it is gone. */
 import * as net from "node:net";
-import { engineAddress, watchEngine } from "../../../src/provider/engine-watch";
+import { engineAddress, engineAlive, watchEngine } from "../../../src/provider/engine-watch";
 
 const HOST = "/x/node_modules/@pulumi/pulumi/cmd/dynamic-provider/index.js";
 
@@ -38,4 +38,15 @@ it("stops looking when told to", async () => {
   stop();
   await new Promise((resolve) => setTimeout(resolve, 80));
   expect(gone).not.toHaveBeenCalled();
+});
+
+it("tells whether the engine is there to receive an answer (always, outside the provider host)", async () => {
+  const server = net.createServer((socket) => socket.destroy());
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  const argv = ["node", HOST, `127.0.0.1:${port}`];
+  await expect(engineAlive(argv)).resolves.toBe(true);
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await expect(engineAlive(argv)).resolves.toBe(false);
+  await expect(engineAlive(["node", "/x/jest"])).resolves.toBe(true);
 });
