@@ -8,6 +8,9 @@ export interface CheckFailure {
   reason: string;
 }
 
+/** Whether check looks at a resource not yet in the state: the engine passes no old inputs for it. */
+export const isNewResource = (olds: Props | undefined): boolean => Object.keys(olds ?? {}).length === 0;
+
 export function checkInputs(
   schema: z.ZodObject,
   news: Props,

@@ -48,6 +48,10 @@ export function journalFile(apiUrl: string, key: unknown): string | undefined {
   return path.join(directory(), `${name}.json`);
 }
 
+/** The entry file of the resource these inputs declare (their `journalKey`), for this API. */
+export const journalOf = (apiUrl: string, inputs: Record<string, unknown>): string | undefined =>
+  journalFile(apiUrl, inputs[JOURNAL_INPUT]);
+
 /** The entry an interrupted create left, if any. */
 export function readEntry(file: string | undefined): JournalEntry | undefined {
   if (!file) return undefined;

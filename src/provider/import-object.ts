@@ -10,7 +10,7 @@
 import { ZodError } from "zod";
 import type { ComputeClient } from "../client/compute-client";
 import { isNotFound } from "../client/errors";
-import type { CheckFailure } from "./check";
+import { isNewResource, type CheckFailure } from "./check";
 import { diffInputs } from "./diff";
 import { ProviderError } from "./errors";
 import type { AnySpec, Props } from "./resource-spec";
@@ -32,7 +32,7 @@ export function importIdOf(inputs: Props): string | undefined {
  */
 export const stillRequired = (inputs: object, olds: Props, ...keys: string[]): boolean =>
   importIdOf(inputs as Props) === undefined &&
-  (Object.keys(olds).length === 0 || keys.some((key) => olds[key] !== undefined));
+  (isNewResource(olds) || keys.some((key) => olds[key] !== undefined));
 
 const shown = (value: unknown) => (value === undefined ? "nothing" : JSON.stringify(value));
 

@@ -7,9 +7,10 @@
  * naming it and how to bring it in with the `import` option.
  */
 import type { ComputeClient } from "../client/compute-client";
-import type { CheckFailure } from "./check";
-import { journalFile, JOURNAL_INPUT, readEntry } from "./create-journal";
+import { isNewResource, type CheckFailure } from "./check";
+import { journalOf, readEntry } from "./create-journal";
 import { ProviderError } from "./errors";
+import { importIdOf } from "./import-object";
 import type { AnySpec, Props } from "./resource-spec";
 import { clientFromConfig, SettingsError } from "./settings";
 
@@ -93,13 +94,13 @@ export async function claimLabel(spec: AnySpec, client: ComputeClient, inputs: P
  */
 export async function labelClashes(spec: AnySpec, inputs: Props, olds: Props): Promise<CheckFailure[]> {
   const key = claimKey(spec, inputs);
-  if (key === undefined || inputs.importId !== undefined) return [];
-  const isNew = Object.keys(olds).length === 0;
+  if (key === undefined || importIdOf(inputs) !== undefined) return [];
+  const isNew = isNewResource(olds);
   if (!isNew && key === claimKey(spec, olds)) return [];
   const client = clientFromConfig();
   // This resource's create was interrupted with an earlier run after it found the label free (or
   // made the object): the create adopts it (`create-journal.ts`).
-  const earlier = isNew ? readEntry(journalFile(client.baseUrl, inputs[JOURNAL_INPUT])) : undefined;
+  const earlier = isNew ? readEntry(journalOf(client.baseUrl, inputs)) : undefined;
   if (earlier?.labelFree || earlier?.made !== undefined) return [];
   let found: unknown;
   try {

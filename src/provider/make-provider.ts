@@ -8,8 +8,8 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { ComputeClient } from "../client/compute-client";
 import { isNotFound } from "../client/errors";
 import { formatDuration, type WaitProgress } from "../client/waits";
-import { checkInputs, type CheckFailure } from "./check";
-import { journalFile, JOURNAL_INPUT, readEntry, removeEntry, writeEntry } from "./create-journal";
+import { checkInputs, isNewResource, type CheckFailure } from "./check";
+import { journalOf, JOURNAL_INPUT, readEntry, removeEntry, writeEntry } from "./create-journal";
 import { createOrAdopt } from "./create-or-adopt";
 import { diffInputs } from "./diff";
 import { engineAlive } from "./engine-watch";
@@ -81,10 +81,9 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
         if (result.failures.length === 0 && spec.validate && !containsUnknown(result.inputs)) {
           result.failures.push(...(await spec.validate(result.inputs, olds ?? {})));
         }
-        const isNew = Object.keys(olds ?? {}).length === 0;
         if (result.failures.length === 0 && !containsUnknown(result.inputs)) {
           result.failures.push(
-            ...(importId !== undefined && isNew
+            ...(importId !== undefined && isNewResource(olds)
               ? await checkImport(spec, clientFromConfig(), importId, result.inputs)
               : await labelClashes(spec, result.inputs, olds ?? {})),
           );
@@ -111,7 +110,7 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
         const client = clientFromConfig("create");
         const ctx = {
           ...operationContext("create"),
-          journal: journalFile(client.baseUrl, inputs[JOURNAL_INPUT]),
+          journal: journalOf(client.baseUrl, inputs),
         };
         const importId = importIdOf(inputs);
         if (importId !== undefined) {
@@ -135,7 +134,7 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
         throw keepId(spec, id, "was created, but", err, () => outputsOf(spec, record, inputs), inputs);
       } finally {
         // Once the engine has the ID; if it is gone, the next run adopts the object from the entry.
-        if (await engineAlive()) removeEntry(ctx.journal);
+        if (ctx.journal && (await engineAlive())) removeEntry(ctx.journal);
       }
     },
 

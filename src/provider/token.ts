@@ -108,6 +108,10 @@ const made = (t: PersonalAccessToken, { label, scopes, expiry }: TokenInputs) =>
   (scopes === undefined || canonicalScopes(t.scopes) === scopes) &&
   t.expiry === (expiry ?? null);
 
+/** The tokens these inputs would make that are not in a listing taken before a create. */
+const madeSince = async (client: ComputeClient, inputs: TokenInputs, before: Set<number>) =>
+  (await listLabelled(client, inputs.label)).filter((t) => !before.has(t.id) && made(t, inputs));
+
 /** How recent an interrupted create must be for the matching new tokens to be taken as its own. */
 const REVOKE_WITHIN_MS = 10 * 60 * 1000;
 
@@ -118,10 +122,7 @@ const REVOKE_WITHIN_MS = 10 * 60 * 1000;
 async function revokeInterrupted(client: ComputeClient, inputs: TokenInputs, ctx: OperationContext) {
   const earlier = readEntry(ctx.journal);
   if (!earlier?.before) return;
-  const before = earlier.before;
-  const orphans = (await listLabelled(client, inputs.label)).filter(
-    (t) => !before.includes(t.id) && made(t, inputs),
-  );
+  const orphans = await madeSince(client, inputs, new Set(earlier.before));
   // Long after, a matching token may as well be someone else's: named, never revoked.
   if (Date.now() - Date.parse(earlier.since) > REVOKE_WITHIN_MS) {
     if (orphans.length > 0) {
@@ -158,7 +159,7 @@ async function createToken(
         removeEntry(ctx.journal);
         throw err;
       }
-      const orphans = (await listLabelled(client, label)).filter((t) => !before.has(t.id) && made(t, inputs));
+      const orphans = await madeSince(client, inputs, before);
       if (orphans.length > 1) {
         throw new ProviderError(
           `Token create: Token ${label}: the create's answer was lost, and ${orphans.length} new tokens match ` +
