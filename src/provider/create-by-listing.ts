@@ -39,11 +39,33 @@ export async function createByListing<R extends { id: number }>(
     }
   }
   try {
-    return await postListed(create, ctx);
+    const { made, listed } = await postListed(create, ctx);
+    if (!earlier && ctx.journal) namePossibleLeftovers(create, made, listed, ctx);
+    return made;
   } catch (err) {
     removeEntry(ctx.journal);
     throw err;
   }
+}
+
+/**
+ * Without a journal entry (a fresh machine, a deleted home), an interrupted create of this resource
+ * cannot be told from objects that were there before: the ones that matched these inputs before the
+ * POST are named, never adopted or deleted, so that the user can remove what was left over.
+ */
+function namePossibleLeftovers<R extends { id: number }>(
+  create: ListedCreate<R>,
+  made: R,
+  listed: R[],
+  ctx: Pick<OperationContext, "log">,
+) {
+  const alike = listed.filter((r) => r.id !== made.id && create.matches(r));
+  if (alike.length === 0) return;
+  ctx.log(
+    `${create.what}: created ${made.id}; ${alike.map((r) => r.id).join(", ")} matched these inputs already, ` +
+      "and no interrupted run of this resource is recorded on this machine: one an interrupted " +
+      "`pulumi up` made elsewhere is left over; delete it if no one uses it",
+  );
 }
 
 /** The one new object (not in `before`) that matches the inputs; an error when several do. */
@@ -61,12 +83,13 @@ async function madeSince<R extends { id: number }>(create: ListedCreate<R>, befo
 async function postListed<R extends { id: number }>(
   create: ListedCreate<R>,
   ctx: Pick<OperationContext, "log" | "journal">,
-): Promise<R> {
+): Promise<{ made: R; listed: R[] }> {
   for (let attempt = 1; ; attempt++) {
-    const before = (await create.list()).map((r) => r.id);
+    const listed = await create.list();
+    const before = listed.map((r) => r.id);
     writeEntry(ctx.journal, { kind: create.kind, before });
     try {
-      return await create.post();
+      return { made: await create.post(), listed };
     } catch (err) {
       if (!isOutcomeUnknown(err)) throw err;
       const made = await madeSince(create, new Set(before));
@@ -74,7 +97,7 @@ async function postListed<R extends { id: number }>(
         ctx.log(
           `${create.what}: the create's answer was lost, but the API had created it (${made.id}); adopted`,
         );
-        return made;
+        return { made, listed };
       }
       if (attempt >= MAX_CREATE_ATTEMPTS) {
         throw new ProviderError(

@@ -9,7 +9,8 @@
  * An upload whose answer was lost cannot be adopted: its one-time upload URL was in that answer, and
  * the API offers no other way to get one. The one new `pending_upload` image with the asked label
  * is deleted (else it would wait 24 hours for data before the API drops it) and the upload is
- * created again.
+ * created again; so is the one an upload interrupted with its whole run made (the journal of
+ * creates in flight keeps the listing: `interrupted-orphans.ts`).
  *
  * The data is sent inside create, right after the POST: a failed or interrupted PUT deletes the
  * pending image, so the state never holds an image whose data can no longer be sent.
@@ -37,7 +38,9 @@ import type { CheckFailure } from "./check";
 import { createByListing } from "./create-by-listing";
 import { stillRequired } from "./import-object";
 import { MAX_CREATE_ATTEMPTS } from "./create-or-adopt";
+import { removeEntry, writeEntry } from "./create-journal";
 import { ProviderError } from "./errors";
+import { removeInterrupted } from "./interrupted-orphans";
 import { defineSpec, type OperationContext, type Props } from "./resource-spec";
 
 export const ImageInputs = z.object({
@@ -189,6 +192,13 @@ async function capture(client: ComputeClient, inputs: ImageInputs, ctx: Operatio
   return made.image;
 }
 
+/** An upload this create may have started: a new image with the label, waiting for its data. */
+const isPendingUpload = (image: Image, label: string) =>
+  image.label === label && image.status === "pending_upload";
+
+/** The number of `private/12`, as the journal's listing keeps it (any other ID: 0, never matched). */
+const imageNumber = (image: Pick<Image, "id">) => Number(/^private\/(\d+)$/.exec(image.id)?.[1] ?? 0);
+
 /** POST /images/upload; an orphan of a lost answer is deleted and the POST sent again. */
 async function startUpload(client: ComputeClient, inputs: ImageInputs, ctx: OperationContext) {
   const label = inputs.label!;
@@ -198,14 +208,31 @@ async function startUpload(client: ComputeClient, inputs: ImageInputs, ctx: Oper
     description: inputs.description,
     cloud_init: inputs.cloudInit,
   };
+  await removeInterrupted(
+    {
+      what: `Image ${label}`,
+      why: "whose one-time upload URL only its answer held",
+      list: async () => (await listPrivate(client)).filter((i) => isPendingUpload(i, label)),
+      key: imageNumber,
+      name: (i) => i.id,
+      remove: async (i) => {
+        await client.api.deleteImage({ params: { imageId: i.id } });
+      },
+    },
+    ctx,
+  );
   for (let attempt = 1; ; attempt++) {
     const before = new Set((await listPrivate(client)).map((i) => i.id));
+    writeEntry(ctx.journal, { kind: "Image", before: [...before].map((id) => imageNumber({ id })) });
     try {
       return await client.api.uploadImage({ body });
     } catch (err) {
-      if (!isOutcomeUnknown(err)) throw err;
+      if (!isOutcomeUnknown(err)) {
+        removeEntry(ctx.journal);
+        throw err;
+      }
       const orphans = (await listPrivate(client)).filter(
-        (i) => !before.has(i.id) && i.label === label && i.status === "pending_upload",
+        (i) => !before.has(i.id) && isPendingUpload(i, label),
       );
       if (orphans.length > 1) {
         throw new ProviderError(

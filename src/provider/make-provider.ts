@@ -120,7 +120,7 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
           (await madeByInterruptedRun(spec, client, inputs, ctx)) ??
           (await createOrAdopt(spec, client, inputs, ctx));
         // Until the engine has the ID: a run interrupted during the wait is recognised by the next.
-        writeEntry(ctx.journal, { kind: spec.kind, made: spec.idOf(record) });
+        if (!spec.answerOnlyOnce) writeEntry(ctx.journal, { kind: spec.kind, made: spec.idOf(record) });
         return { client, ctx, record, imported: false };
       });
       const id = spec.idOf(record);

@@ -60,6 +60,11 @@ export interface ResourceSpec<Inputs extends Props = Props, Rec = unknown> {
   deleteBeforeReplace?(olds: Props, news: Inputs): boolean;
   create(client: ComputeClient, inputs: Inputs, ctx: OperationContext): Promise<Rec>;
   /**
+   * The create's answer holds what no read gives back (a token's value): an object whose answer the
+   * engine never recorded cannot be adopted by its ID, and the create cleans it up itself.
+   */
+  answerOnlyOnce?: boolean;
+  /**
    * The object that holds the inputs' unique label, if any. Looked up at check and before a
    * create's first POST (an object found then is not this stack's: an error naming it), and when
    * the create's outcome is unknown (its answer was lost): found then, it is what the create made

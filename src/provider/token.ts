@@ -25,9 +25,10 @@ import {
   type PersonalAccessToken,
 } from "../contract/profile-tokens";
 import type { CheckFailure } from "./check";
-import { readEntry, removeEntry, writeEntry } from "./create-journal";
+import { removeEntry, writeEntry } from "./create-journal";
 import { MAX_CREATE_ATTEMPTS } from "./create-or-adopt";
 import { ProviderError } from "./errors";
+import { removeInterrupted } from "./interrupted-orphans";
 import { defineSpec, type OperationContext, type Props } from "./resource-spec";
 import { apiToken, clientFromConfig } from "./settings";
 
@@ -112,35 +113,22 @@ const made = (t: PersonalAccessToken, { label, scopes, expiry }: TokenInputs) =>
 const madeSince = async (client: ComputeClient, inputs: TokenInputs, before: Set<number>) =>
   (await listLabelled(client, inputs.label)).filter((t) => !before.has(t.id) && made(t, inputs));
 
-/** How recent an interrupted create must be for the matching new tokens to be taken as its own. */
-const REVOKE_WITHIN_MS = 10 * 60 * 1000;
-
-/**
- * A create of this resource interrupted with an earlier run (`create-journal.ts`) may have made a
- * token whose value only its answer held: the new tokens since its listing that match are revoked.
- */
-async function revokeInterrupted(client: ComputeClient, inputs: TokenInputs, ctx: OperationContext) {
-  const earlier = readEntry(ctx.journal);
-  if (!earlier?.before) return;
-  const orphans = await madeSince(client, inputs, new Set(earlier.before));
-  // Long after, a matching token may as well be someone else's: named, never revoked.
-  if (Date.now() - Date.parse(earlier.since) > REVOKE_WITHIN_MS) {
-    if (orphans.length > 0) {
-      ctx.log(
-        `Token ${inputs.label}: an interrupted \`pulumi up\` may have made token(s) ${orphans.map((t) => t.id).join(", ")}, ` +
-          "whose value only its answer held; revoke them if no one uses them",
-      );
-    }
-    return;
-  }
-  for (const orphan of orphans) {
-    await client.api.deleteProfileToken({ params: { tokenId: orphan.id } });
-    ctx.log(
-      `Token ${inputs.label}: an interrupted \`pulumi up\` had made token ${orphan.id}, whose value only its ` +
-        "answer held; revoked it",
-    );
-  }
-}
+/** A create of this resource interrupted with an earlier run may have made a token whose value only
+ * its answer held: the matching new tokens since its listing are revoked. */
+const revokeInterrupted = (client: ComputeClient, inputs: TokenInputs, ctx: OperationContext) =>
+  removeInterrupted(
+    {
+      what: `Token ${inputs.label}`,
+      why: "whose value only its answer held",
+      list: async () => (await listLabelled(client, inputs.label)).filter((t) => made(t, inputs)),
+      key: (t) => t.id,
+      name: (t) => `token ${t.id}`,
+      remove: async (t) => {
+        await client.api.deleteProfileToken({ params: { tokenId: t.id } });
+      },
+    },
+    ctx,
+  );
 
 async function createToken(
   client: ComputeClient,
@@ -193,6 +181,8 @@ export const tokenSpec = defineSpec({
   validate,
   replaceOn: ["scopes", "expiry"],
   create: createToken,
+  // Its value is only in the create's answer: an interrupted create's token is revoked, not adopted.
+  answerOnlyOnce: true,
   read: (client, id) => client.api.getProfileToken({ params: TokenParams.parse({ tokenId: id }) }),
   update: async (client, id, olds, { label }) => {
     const token = await client.api.updateProfileToken({

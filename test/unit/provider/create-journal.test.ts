@@ -128,4 +128,18 @@ describe("creates found by listing", () => {
     await expect(createByListing(create, ctx())).resolves.toEqual({ id: 3 });
     expect(during).toMatchObject({ kind: "InstanceDisk", before: [1, 2] });
   });
+
+  it("name the objects that matched before the POST when no interrupted run is recorded, adopting none", async () => {
+    const create = { ...listed([4, 5]), matches: (r: { id: number }) => r.id === 5 };
+    await expect(createByListing(create, ctx())).resolves.toEqual({ id: 99 });
+    expect(create.post).toHaveBeenCalledTimes(1);
+    expect(lines).toEqual([expect.stringMatching(/created 99; 5 matched these inputs already.*left over/)]);
+  });
+
+  it("name nothing when nothing matched, or when the journal recognised the interrupted create", async () => {
+    await createByListing({ ...listed([4]), matches: () => false }, ctx());
+    writeEntry(journal, { kind: "InstanceDisk", before: [4] });
+    await createByListing(listed([4]), ctx());
+    expect(lines).toEqual([]);
+  });
 });

@@ -14,6 +14,7 @@ import { gzipSync } from "node:zlib";
 import { collect } from "../../../src/client";
 import { imageEndpoints } from "../../../src/contract";
 import { checkInputs } from "../../../src/provider/check";
+import { journalFile, readEntry, writeEntry } from "../../../src/provider/create-journal";
 import { diffInputs } from "../../../src/provider/diff";
 import { PartialFailure } from "../../../src/provider/errors";
 import {
@@ -393,6 +394,36 @@ describe("a create whose answer is lost", () => {
     expect(logged.join("\n")).toMatch(
       /Image custom: the upload's answer was lost with its upload URL in it; deleted the pending image it made \(private\/\d+\)/,
     );
+  });
+});
+
+describe("an upload interrupted with an earlier run", () => {
+  let journalDir: string;
+  beforeEach(() => {
+    journalDir = fs.mkdtempSync(path.join(os.tmpdir(), "compute-journal-"));
+    process.env.COMPUTE_JOURNAL_DIR = journalDir;
+  });
+  afterEach(() => {
+    delete process.env.COMPUTE_JOURNAL_DIR;
+    fs.rmSync(journalDir, { recursive: true, force: true });
+  });
+
+  it("deletes the pending image it made (its upload URL only its answer held), not an older one", async () => {
+    const older = await t.client.api.uploadImage({ body: { label: "custom", region: "us-iad" } });
+    const journalKey = "p/s/Image/custom";
+    writeEntry(journalFile(t.emulator.url, journalKey), {
+      kind: "Image",
+      before: [Number(older.image.id.split("/")[1])],
+    });
+    const orphan = await t.client.api.uploadImage({ body: { label: "custom", region: "us-iad" } });
+    const { inputs } = checked({ file: gz, fileHash: "h1", region: "us-iad", label: "custom" });
+    const { id } = await provider.create({ ...inputs, journalKey });
+    const left = (await privateImages()).map((i) => i.id).sort();
+    expect(left).toEqual([older.image.id, id].sort());
+    expect(logged.join("\n")).toContain(
+      `Image custom: an interrupted \`pulumi up\` had made ${orphan.image.id}, whose one-time upload URL only its answer held; removed`,
+    );
+    expect(readEntry(journalFile(t.emulator.url, journalKey))).toBeUndefined();
   });
 });
 

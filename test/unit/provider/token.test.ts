@@ -11,6 +11,7 @@ import { profileTokenEndpoints } from "../../../src/contract";
 import { checkInputs } from "../../../src/provider/check";
 import { journalFile, readEntry, writeEntry } from "../../../src/provider/create-journal";
 import { diffInputs } from "../../../src/provider/diff";
+import * as engineWatch from "../../../src/provider/engine-watch";
 import { makeProvider } from "../../../src/provider/make-provider";
 import { configure } from "../../../src/provider/settings";
 import { canonicalScopes, tokenSpec } from "../../../src/provider/token";
@@ -217,5 +218,20 @@ describe("a create interrupted with an earlier run", () => {
     expect(left).toEqual([other.id, Number(id)].sort());
     expect(left).not.toContain(orphan.id);
     expect(readEntry(journal)).toBeUndefined();
+  });
+
+  it("keeps the listing, never the ID, when the engine is gone as the create returns: the next create revokes it", async () => {
+    const journalKey = "p/s/Token/gone";
+    const alive = jest.spyOn(engineWatch, "engineAlive").mockResolvedValue(false);
+    try {
+      const first = await makeProvider(tokenSpec).create({ label: "gone", expiry: null, journalKey });
+      expect(readEntry(journalFile(t.emulator.url, journalKey))).toMatchObject({ before: [] });
+      alive.mockResolvedValue(true);
+      const { id } = await makeProvider(tokenSpec).create({ label: "gone", expiry: null, journalKey });
+      expect((await labelled("gone")).map((tok) => String(tok.id))).toEqual([id]);
+      expect(id).not.toBe(first.id);
+    } finally {
+      alive.mockRestore();
+    }
   });
 });
