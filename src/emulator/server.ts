@@ -178,6 +178,11 @@ export class Emulator {
       else send(res, code, body, headers);
     };
     try {
+      const control = url.pathname.startsWith(`${CONTROL_PREFIX}/`);
+      if (control && !this.controlOpen) requireControlToken(this.token, req.headers.authorization);
+      // The whole request is taken in before the API acts, waits or refuses: a client that goes
+      // away while the API is slow to act does not undo the work, as with the real API.
+      const body = await readJson(req);
       if (url.pathname.startsWith(`${API_PREFIX}/`)) {
         const admission = await admit(
           {
@@ -200,9 +205,6 @@ export class Emulator {
         }
         lost = admission.lost;
       }
-      const control = url.pathname.startsWith(`${CONTROL_PREFIX}/`);
-      if (control && !this.controlOpen) requireControlToken(this.token, req.headers.authorization);
-      const body = await readJson(req);
       this.jobs.runDue(this);
       if (control) {
         const result = handleControl(
