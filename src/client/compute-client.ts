@@ -23,7 +23,7 @@ import type { Pacer } from "./pacer";
 import { installPacing, PacedCall, sharedPacer } from "./pacing";
 import { eachItem } from "./pagination";
 import { DEFAULT_RETRY_POLICY, installRetries, type RetryPolicy } from "./retry";
-import { formatDuration } from "./waits";
+import { formatDuration } from "./format-duration";
 
 export interface ClientOptions {
   /** Base URL ending in `/v4`. */

@@ -8,6 +8,9 @@
 import type { Backup, Disk, Image, Instance } from "../contract";
 import type { ComputeClient } from "./compute-client";
 import { isNotFound } from "./errors";
+import { formatDuration } from "./format-duration";
+
+export { formatDuration };
 
 export interface WaitOptions {
   /** Give up after this long, in ms. */
@@ -63,13 +66,6 @@ export class WaitError extends Error {
         : `${target.kind} ${target.id} cannot become ${goal}: ${reason ?? state} (after ${formatDuration(elapsedMs)})`,
     );
   }
-}
-
-export function formatDuration(ms: number): string {
-  const seconds = Math.round(ms / 1000);
-  if (seconds < 60) return `${seconds}s`;
-  const minutes = Math.floor(seconds / 60);
-  return `${minutes}m${String(seconds % 60).padStart(2, "0")}s`;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -18,7 +18,23 @@ import { oneTimeCodes } from "./one-time-codes";
 import { openApiDocument } from "./openapi";
 import { seedProfile } from "./profiles";
 import { seedGrants } from "./seed-grants";
-import type { Emulator } from "./server";
+import type { Clock } from "./clock";
+import type { Faults } from "./faults";
+import type { Jobs } from "./jobs";
+import type { RateLimiter } from "./rate-limit";
+import type { Store } from "./store";
+
+/** What the control API works on: the emulator's parts, not the server around them. */
+export interface ControlledEmulator {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly faults: Faults;
+  readonly jobs: Jobs;
+  readonly limits: RateLimiter;
+  readonly requestLog: RequestLogEntry[];
+  readonly url: string;
+  reset(): void;
+}
 
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const result = schema.safeParse(input);
@@ -27,7 +43,7 @@ function parse<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
 }
 
 export function handleControl(
-  emulator: Emulator,
+  emulator: ControlledEmulator,
   method: string,
   path: string,
   query: URLSearchParams,

@@ -1,7 +1,7 @@
 /** `check`: validates each input with the contract's field schema, naming the property; unknown values pass. */
 import type { z } from "zod";
 import { containsUnknown } from "./unknown";
-import type { Props } from "./resource-spec";
+import type { Props } from "./props";
 
 export interface CheckFailure {
   property: string;

@@ -8,8 +8,9 @@
 import type { z } from "zod";
 import type { ComputeClient, WaitOptions } from "../client";
 import type { CheckFailure } from "./check";
+import type { Props } from "./props";
 
-export type Props = Record<string, unknown>;
+export type { Props };
 
 /** What a spec's methods get besides the client: the operation's wait settings and a log. */
 export interface OperationContext {
