@@ -20,7 +20,7 @@ import {
 } from "../contract";
 import { ComputeApiError, ContractViolationError } from "./errors";
 import type { Pacer } from "./pacer";
-import { installPacing, PacedCall, sharedPacer } from "./pacing";
+import { accountKey, installPacing, PacedCall, sharedPacer } from "./pacing";
 import { eachItem } from "./pagination";
 import { DEFAULT_RETRY_POLICY, installRetries, type RetryPolicy } from "./retry";
 import { formatDuration } from "./format-duration";
@@ -113,6 +113,12 @@ export class ComputeClient {
 
   get baseUrl(): string {
     return this.options.baseUrl;
+  }
+
+  /** The account this client acts for (base URL and token digest): what the process's pacer and
+   * poller are shared by. */
+  get account(): string {
+    return accountKey(this.options.baseUrl, this.options.token);
   }
 
   async call<E extends Endpoint>(endpoint: E, args: CallArgs<E> = {}): Promise<ResponseOf<E>> {

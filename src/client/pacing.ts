@@ -37,10 +37,15 @@ export class PacedCall {
 
 const pacers = new Map<string, Pacer>();
 
-/** The process's pacer for a base URL and token (the key holds a digest of the token, never the token). */
-export function sharedPacer(baseUrl: string, token: string | undefined): Pacer {
+/** One API account as this process knows it: the base URL and a digest of the token (never the token). */
+export function accountKey(baseUrl: string, token: string | undefined): string {
   const digest = token === undefined ? "" : createHash("sha256").update(token).digest("hex");
-  const key = `${baseUrl.replace(/\/+$/, "")}\n${digest}`;
+  return `${baseUrl.replace(/\/+$/, "")}\n${digest}`;
+}
+
+/** The process's pacer for a base URL and token. */
+export function sharedPacer(baseUrl: string, token: string | undefined): Pacer {
+  const key = accountKey(baseUrl, token);
   let pacer = pacers.get(key);
   if (!pacer) pacers.set(key, (pacer = new Pacer()));
   return pacer;

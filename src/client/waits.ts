@@ -1,14 +1,27 @@
 /**
  * Waiting for the API to finish something: one poll loop (`waitFor`) and thin waiters per record
- * kind. The first poll comes soon, then the gap grows to at most one GET every `maxIntervalMs`
- * (2 s) per waiting resource; the wait ends at its deadline, or early when the record reaches a
- * state that can no longer lead to the goal. Errors name the resource, its ID, the goal and the
- * time waited.
+ * kind. The first read is at once; a wait whose lifecycle the process has seen end before reads
+ * next when it is due (`lifecycles.ts`), else the gap grows to at most `maxIntervalMs` (1 s). Waits
+ * on records that can be listed share the process's poller (`poller.ts`): while several wait, one
+ * list request per second reads them all. The wait ends at its deadline, or early when the record
+ * reaches a state that can no longer lead to the goal. Errors name the resource, its ID, the goal
+ * and the time waited.
  */
-import type { Backup, Disk, Image, Instance } from "../contract";
+import {
+  diskEndpoints,
+  imageEndpoints,
+  instanceEndpoints,
+  type Backup,
+  type Disk,
+  type Image,
+  type Instance,
+} from "../contract";
 import type { ComputeClient } from "./compute-client";
 import { isNotFound } from "./errors";
 import { formatDuration } from "./format-duration";
+import type { Lifecycles } from "./lifecycles";
+import { collect } from "./pagination";
+import { sharedPoller, type Batch } from "./poller";
 
 export { formatDuration };
 
@@ -19,7 +32,7 @@ export interface WaitOptions {
   onPoll?: (progress: WaitProgress) => void;
   /** Delay before the first poll, in ms (default 250). */
   firstDelayMs?: number;
-  /** Longest gap between two polls, in ms (default 2000). */
+  /** Longest gap between two polls, in ms (default 1000). */
   maxIntervalMs?: number;
 }
 
@@ -76,32 +89,53 @@ function defaultDescribe(record: unknown): string {
   return typeof status === "string" ? status : "present";
 }
 
+/** A wait that knows when its change is due reads this long after, to be sure to see it. */
+const DUE_MARGIN_MS = 25;
+
 /**
  * Polls `fetch` (undefined = the record is gone) until `goal` is reached; returns the last
  * record. Throws `WaitError` at the deadline or when the goal becomes unreachable; errors of
  * `fetch` itself (after the client's own retries) end the wait as they are.
+ *
+ * The first read is at once (the goal may be reached already). With `lifecycles`, the state it
+ * shows names the lifecycle under way (`Instance provisioning → running`): when its duration is
+ * known, the next read is when it is due; else the gap grows from `firstDelayMs` to `maxIntervalMs`.
+ * A wait that sees the goal reached tells `lifecycles` when that happened.
  */
 export async function waitFor<T>(
   target: WaitTarget,
   fetch: () => Promise<T | undefined>,
   goal: Goal<T>,
   options: WaitOptions,
+  lifecycles?: Lifecycles,
 ): Promise<T | undefined> {
   const started = Date.now();
-  const maxInterval = options.maxIntervalMs ?? 2000;
+  const since = () => Date.now() - started;
+  const maxInterval = options.maxIntervalMs ?? 1000;
   let interval = Math.min(options.firstDelayMs ?? 250, maxInterval);
   const describe = goal.describe ?? defaultDescribe;
+  let lifecycle: string | undefined;
+  /** When the last read that did not see the goal was asked for (ms into the wait). */
+  let missed = 0;
   for (let polls = 1; ; polls++) {
+    const asked = since();
     const record = await fetch();
-    const elapsedMs = Date.now() - started;
-    if (goal.reached(record)) return record;
+    const elapsedMs = since();
+    if (goal.reached(record)) {
+      if (lifecycle !== undefined) lifecycles?.observe(lifecycle, { after: missed, by: elapsedMs });
+      return record;
+    }
+    missed = asked;
     const state = describe(record);
+    lifecycle ??= `${target.kind} ${state} → ${goal.name}`;
     const blocked = goal.unreachable?.(record);
     if (blocked !== undefined) throw new WaitError(target, goal.name, elapsedMs, state, false, blocked);
     if (elapsedMs >= options.timeoutMs) throw new WaitError(target, goal.name, elapsedMs, state, true);
     options.onPoll?.({ what: `${target.kind} ${target.id} to be ${goal.name}`, elapsedMs, state, polls });
-    await sleep(Math.min(interval, Math.max(0, options.timeoutMs - elapsedMs)));
-    interval = Math.min(maxInterval, interval * 2);
+    const due = polls === 1 ? lifecycles?.expected(lifecycle) : undefined;
+    const delay = due ? Math.max(0, due.by + DUE_MARGIN_MS - elapsedMs) : interval;
+    await sleep(Math.min(delay, Math.max(0, options.timeoutMs - elapsedMs)));
+    if (!due) interval = Math.min(maxInterval, interval * 2);
   }
 }
 
@@ -147,15 +181,25 @@ export function when<T>(name: string, reached: (record: T) => boolean): Goal<T> 
   };
 }
 
-/** A thin waiter: one record kind, read by its ID, 404 meaning gone. */
-function waitOn<T>(
-  kind: string,
-  id: string | number,
-  read: () => Promise<T>,
+/** A thin waiter: one record kind, read by its ID (404: gone), through the process's poller when
+ * the kind can be listed (`poller.ts`). */
+async function waitOn<T>(
+  client: ComputeClient,
+  target: WaitTarget,
+  read: Batch<T> | (() => Promise<T>),
   goal: Goal<T>,
   options: WaitOptions,
 ) {
-  return waitFor({ kind, id }, () => orGone(read), goal, options);
+  const poller = sharedPoller(client.account);
+  if (typeof read === "function")
+    return waitFor(target, () => orGone(read), goal, options, poller.lifecycles);
+  const end = poller.begin(read);
+  try {
+    const fetch = () => poller.read(read, String(target.id), options.maxIntervalMs);
+    return await waitFor(target, fetch, goal, options, poller.lifecycles);
+  } finally {
+    end();
+  }
 }
 
 export const waitForInstance = (
@@ -163,7 +207,24 @@ export const waitForInstance = (
   computeId: number,
   goal: Goal<Instance>,
   options: WaitOptions,
-) => waitOn("Instance", computeId, () => client.api.getInstance({ params: { computeId } }), goal, options);
+) =>
+  waitOn(
+    client,
+    { kind: "Instance", id: computeId },
+    {
+      key: "Instance",
+      one: (id) => orGone(() => client.api.getInstance({ params: { computeId: Number(id) } })),
+      list: (ids) =>
+        collect(
+          client.each(instanceEndpoints.listInstances, {
+            filter: { "+or": ids.map((id) => ({ id: Number(id) })) },
+          }),
+        ),
+      idOf: (instance) => String(instance.id),
+    },
+    goal,
+    options,
+  );
 
 export const waitForDisk = (
   client: ComputeClient,
@@ -172,14 +233,42 @@ export const waitForDisk = (
   goal: Goal<Disk>,
   options: WaitOptions,
 ) =>
-  waitOn("InstanceDisk", diskId, () => client.api.getDisk({ params: { computeId, diskId } }), goal, options);
+  waitOn(
+    client,
+    { kind: "InstanceDisk", id: diskId },
+    {
+      // The instance's disks: one list request serves every wait on them.
+      key: `InstanceDisk of ${computeId}`,
+      one: (id) => orGone(() => client.api.getDisk({ params: { computeId, diskId: Number(id) } })),
+      list: () => collect(client.each(diskEndpoints.listDisks, { params: { computeId } })),
+      idOf: (disk) => String(disk.id),
+    },
+    goal,
+    options,
+  );
 
 export const waitForImage = (
   client: ComputeClient,
   imageId: string,
   goal: Goal<Image>,
   options: WaitOptions,
-) => waitOn("Image", imageId, () => client.api.getImage({ params: { imageId } }), goal, options);
+) => {
+  const one = () => client.api.getImage({ params: { imageId } });
+  // Images waited on are private (captures, uploads): one list of them serves every wait.
+  const batch: Batch<Image> = {
+    key: "Image",
+    one: (id) => orGone(() => client.api.getImage({ params: { imageId: id } })),
+    list: () => collect(client.each(imageEndpoints.listImages, { filter: { is_public: false } })),
+    idOf: (image) => image.id,
+  };
+  return waitOn(
+    client,
+    { kind: "Image", id: imageId },
+    imageId.startsWith("private/") ? batch : one,
+    goal,
+    options,
+  );
+};
 
 export const waitForBackup = (
   client: ComputeClient,
@@ -189,8 +278,8 @@ export const waitForBackup = (
   options: WaitOptions,
 ) =>
   waitOn(
-    "Snapshot",
-    backupId,
+    client,
+    { kind: "Snapshot", id: backupId },
     () => client.api.getBackup({ params: { computeId, backupId } }),
     goal,
     options,

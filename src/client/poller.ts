@@ -1,0 +1,127 @@
+/**
+ * One poll loop per API account and batch in a process. Resources that wait on records of one kind
+ * (instances; the disks of one instance; private images) do not each send a GET: while several wait,
+ * a read joins the batch's next tick, ticks are at least `gapMs` apart (1 s), and each reads every
+ * record asked for in one list request (instances by `X-Filter` `+or` on their IDs). A fleet of
+ * waiting servers then costs one request per second, not one per server per poll. A lone wait reads
+ * its record by ID, at its own pace. A record the list does not hold is gone (as a 404 would say).
+ *
+ * The poller also learns how long lifecycles take (`Lifecycles`), so that waits read when the
+ * change is due rather than on a blind schedule.
+ */
+import { Lifecycles } from "./lifecycles";
+
+/** How a kind of record is read for waiting resources. */
+export interface Batch<T> {
+  /** What one list request serves: `Instance`, `InstanceDisk of 12`, `Image`. */
+  key: string;
+  /** One record by its ID; undefined when it is gone. */
+  one(id: string): Promise<T | undefined>;
+  /** The records of these IDs that exist (more are ignored; an ID missing is gone). */
+  list(ids: readonly string[]): Promise<T[]>;
+  idOf(record: T): string;
+}
+
+interface Read {
+  id: string;
+  /** The longest this read may wait after the batch's last tick. */
+  gapMs: number;
+  resolve(record: unknown): void;
+  reject(err: unknown): void;
+}
+
+interface Loop {
+  batch: Batch<unknown>;
+  /** Waits under way on the batch's records. */
+  waits: number;
+  pending: Read[];
+  lastTick: number;
+  timer?: NodeJS.Timeout;
+}
+
+export interface PollerOptions {
+  /** Least time between two ticks of a batch several waits share, in ms. */
+  gapMs?: number;
+  /** How long a shared tick waits for more reads to join it, in ms. */
+  gatherMs?: number;
+}
+
+export class Poller {
+  readonly lifecycles = new Lifecycles();
+  private readonly loops = new Map<string, Loop>();
+  private readonly gapMs: number;
+  private readonly gatherMs: number;
+
+  constructor(options: PollerOptions = {}) {
+    this.gapMs = options.gapMs ?? 1000;
+    this.gatherMs = options.gatherMs ?? 20;
+  }
+
+  /** A wait on the batch's records begins; the function returned ends it. */
+  begin<T>(batch: Batch<T>): () => void {
+    const loop = this.loop(batch);
+    loop.waits++;
+    return () => {
+      loop.waits--;
+    };
+  }
+
+  /** The record at the batch's next tick; undefined when it is gone. A read that polls more often
+   * than the poller's gap (a wait's `maxIntervalMs`) brings the tick forward. */
+  read<T>(batch: Batch<T>, id: string, gapMs = this.gapMs): Promise<T | undefined> {
+    const loop = this.loop(batch);
+    // The newest asker's batch reads: its client is the one whose operation is surely still going.
+    loop.batch = batch as Batch<unknown>;
+    const pending = loop.pending;
+    const read = new Promise<T | undefined>((resolve, reject) =>
+      pending.push({ id, gapMs, resolve: resolve as (record: unknown) => void, reject }),
+    );
+    this.schedule(loop);
+    return read;
+  }
+
+  private loop<T>(batch: Batch<T>): Loop {
+    let loop = this.loops.get(batch.key);
+    if (!loop) {
+      loop = { batch: batch as Batch<unknown>, waits: 0, pending: [], lastTick: 0 };
+      this.loops.set(batch.key, loop);
+    }
+    return loop;
+  }
+
+  private schedule(loop: Loop) {
+    if (loop.timer || loop.pending.length === 0) return;
+    const now = Date.now();
+    const shared = loop.waits > 1;
+    const gap = shared ? Math.min(this.gapMs, ...loop.pending.map((r) => r.gapMs)) : 0;
+    const at = Math.max(now + (shared ? this.gatherMs : 0), loop.lastTick + gap);
+    loop.timer = setTimeout(() => void this.tick(loop), at - now);
+  }
+
+  private async tick(loop: Loop) {
+    loop.timer = undefined;
+    loop.lastTick = Date.now();
+    const reads = loop.pending;
+    loop.pending = [];
+    const { batch } = loop;
+    const ids = [...new Set(reads.map((r) => r.id))];
+    try {
+      const records = ids.length === 1 ? [await batch.one(ids[0]!)] : await batch.list(ids);
+      const byId = new Map<string, unknown>();
+      for (const record of records) if (record !== undefined) byId.set(batch.idOf(record), record);
+      for (const read of reads) read.resolve(byId.get(read.id));
+    } catch (err) {
+      for (const read of reads) read.reject(err);
+    }
+    this.schedule(loop);
+  }
+}
+
+const pollers = new Map<string, Poller>();
+
+/** The process's poller for an API account (`ComputeClient.account`: its base URL and token). */
+export function sharedPoller(account: string): Poller {
+  let poller = pollers.get(account);
+  if (!poller) pollers.set(account, (poller = new Poller()));
+  return poller;
+}

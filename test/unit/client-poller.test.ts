@@ -1,0 +1,82 @@
+/**
+ * The process's poller: waits on several instances share one list request per tick (at most one per
+ * second), a lone wait reads by ID, a record gone from the list ends its wait; a wait whose lifecycle
+ * was seen before reads when it is due, not on the way there.
+ */
+import { status, waitForInstance } from "../../src/client";
+import { Lifecycles } from "../../src/client/lifecycles";
+import { createBody } from "../support/compute";
+import { useEmulator } from "../support/emulator";
+
+// Instance lifecycles ten times faster than real time: from an image, running in 0.7 s.
+const t = useEmulator({ speed: 10 });
+jest.setTimeout(20_000);
+
+const wait = { timeoutMs: 15_000 };
+const gets = async () => {
+  const log = (await t.control.requests()).filter((r) => r.method === "GET");
+  return {
+    lists: log.filter((r) => r.path === "/compute/instances").length,
+    single: log.filter((r) => /^\/compute\/instances\/\d+$/.test(r.path)).length,
+  };
+};
+const create = () => t.client.api.createInstance({ body: createBody() as never });
+
+it("reads many waiting instances with one list request per tick, at most one per second", async () => {
+  const made = await Promise.all([1, 2, 3, 4, 5, 6].map(() => create()));
+  await t.control.clearRequests();
+  const started = Date.now();
+  const done = await Promise.all(made.map((i) => waitForInstance(t.client, i.id, status("running"), wait)));
+  const seconds = (Date.now() - started) / 1000;
+  expect(done.map((i) => i?.status)).toEqual(made.map(() => "running"));
+  const { lists, single } = await gets();
+  expect(single).toBe(0);
+  expect(lists).toBeGreaterThan(0);
+  expect(lists).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
+});
+
+it("reads a lone waiting instance by its ID", async () => {
+  const made = await create();
+  await t.control.clearRequests();
+  await waitForInstance(t.client, made.id, status("running"), wait);
+  const { lists, single } = await gets();
+  expect(lists).toBe(0);
+  expect(single).toBeGreaterThan(0);
+});
+
+it("ends the wait of an instance the list no longer holds, while others go on", async () => {
+  const [doomed, other] = await Promise.all([create(), create()]);
+  const waiting = waitForInstance(t.client, doomed!.id, status("running"), wait).then(
+    () => "reached",
+    (err: Error) => err.message,
+  );
+  const going = waitForInstance(t.client, other!.id, status("running"), wait);
+  await t.client.api.deleteInstance({ params: { computeId: doomed!.id } });
+  await expect(waiting).resolves.toMatch(/cannot become running: it was deleted/);
+  await expect(going).resolves.toMatchObject({ status: "running" });
+});
+
+it("reads when a lifecycle seen before is due: the read at once, then the one that sees it", async () => {
+  // Provisioning takes 2 s here: polling its way there would read 5 times.
+  await t.control.timings({ "instance.create": 20_000 });
+  await waitForInstance(t.client, (await create()).id, status("running"), wait);
+  const made = await create();
+  await t.control.clearRequests();
+  const started = Date.now();
+  await waitForInstance(t.client, made.id, status("running"), wait);
+  expect(Date.now() - started).toBeGreaterThan(2_000);
+  expect((await gets()).single).toBe(2);
+});
+
+describe("lifecycles", () => {
+  it("narrow the window with each wait that saw the end, and start over when it no longer fits", () => {
+    const known = new Lifecycles();
+    expect(known.expected("Instance provisioning → running")).toBeUndefined();
+    known.observe("Instance provisioning → running", { after: 0, by: 1000 });
+    known.observe("Instance provisioning → running", { after: 600, by: 1400 });
+    expect(known.expected("Instance provisioning → running")).toEqual({ after: 600, by: 1000 });
+    known.observe("Instance provisioning → running", { after: 2000, by: 2500 });
+    expect(known.expected("Instance provisioning → running")).toEqual({ after: 2000, by: 2500 });
+    expect(known.expected("Instance booting → running")).toBeUndefined();
+  });
+});
