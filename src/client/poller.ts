@@ -24,7 +24,7 @@ export interface Batch<T> {
 
 interface Read {
   id: string;
-  /** The longest this read may wait after the batch's last tick. */
+  /** The longest this read may wait after the batch's last tick (0 for a wait's first read). */
   gapMs: number;
   resolve(record: unknown): void;
   reject(err: unknown): void;
@@ -37,6 +37,10 @@ interface Loop {
   pending: Read[];
   lastTick: number;
   timer?: NodeJS.Timeout;
+  /** When the planned tick is due (ms since the epoch). */
+  at: number;
+  /** A tick's list request is out: reads asked meanwhile go to the next one. */
+  busy: boolean;
 }
 
 export interface PollerOptions {
@@ -66,8 +70,9 @@ export class Poller {
     };
   }
 
-  /** The record at the batch's next tick; undefined when it is gone. A read that polls more often
-   * than the poller's gap (a wait's `maxIntervalMs`) brings the tick forward. */
+  /** The record at the batch's next tick; undefined when it is gone. A wait's first read (`gapMs`
+   * 0: the goal may be reached already) or one that polls more often than the poller's gap (a
+   * wait's `maxIntervalMs`) brings the tick forward. */
   read<T>(batch: Batch<T>, id: string, gapMs = this.gapMs): Promise<T | undefined> {
     const loop = this.loop(batch);
     // The newest asker's batch reads: its client is the one whose operation is surely still going.
@@ -83,24 +88,29 @@ export class Poller {
   private loop<T>(batch: Batch<T>): Loop {
     let loop = this.loops.get(batch.key);
     if (!loop) {
-      loop = { batch: batch as Batch<unknown>, waits: 0, pending: [], lastTick: 0 };
+      loop = { batch: batch as Batch<unknown>, waits: 0, pending: [], lastTick: 0, at: 0, busy: false };
       this.loops.set(batch.key, loop);
     }
     return loop;
   }
 
   private schedule(loop: Loop) {
-    if (loop.timer || loop.pending.length === 0) return;
+    if (loop.pending.length === 0 || loop.busy) return;
     const now = Date.now();
     const shared = loop.waits > 1;
     const gap = shared ? Math.min(this.gapMs, ...loop.pending.map((r) => r.gapMs)) : 0;
     const at = Math.max(now + (shared ? this.gatherMs : 0), loop.lastTick + gap);
+    // A read that cannot wait for the tick already planned brings it forward.
+    if (loop.timer && loop.at <= at) return;
+    clearTimeout(loop.timer);
+    loop.at = at;
     loop.timer = setTimeout(() => void this.tick(loop), at - now);
   }
 
   private async tick(loop: Loop) {
     loop.timer = undefined;
     loop.lastTick = Date.now();
+    loop.busy = true;
     const reads = loop.pending;
     loop.pending = [];
     const { batch } = loop;
@@ -112,6 +122,8 @@ export class Poller {
       for (const read of reads) read.resolve(byId.get(read.id));
     } catch (err) {
       for (const read of reads) read.reject(err);
+    } finally {
+      loop.busy = false;
     }
     this.schedule(loop);
   }

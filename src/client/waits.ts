@@ -100,11 +100,13 @@ const DUE_MARGIN_MS = 25;
  * The first read is at once (the goal may be reached already). With `lifecycles`, the state it
  * shows names the lifecycle under way (`Instance provisioning → running`): when its duration is
  * known, the next read is when it is due; else the gap grows from `firstDelayMs` to `maxIntervalMs`.
- * A wait that sees the goal reached tells `lifecycles` when that happened.
+ * A wait that sees the goal reached tells `lifecycles` when that happened. `fetch` is told which
+ * reads are urgent (the first, and the one when the change is due): a shared poller sends those
+ * without waiting for its next tick.
  */
 export async function waitFor<T>(
   target: WaitTarget,
-  fetch: () => Promise<T | undefined>,
+  fetch: (urgent: boolean) => Promise<T | undefined>,
   goal: Goal<T>,
   options: WaitOptions,
   lifecycles?: Lifecycles,
@@ -117,9 +119,10 @@ export async function waitFor<T>(
   let lifecycle: string | undefined;
   /** When the last read that did not see the goal was asked for (ms into the wait). */
   let missed = 0;
+  let urgent = true;
   for (let polls = 1; ; polls++) {
     const asked = since();
-    const record = await fetch();
+    const record = await fetch(urgent);
     const elapsedMs = since();
     if (goal.reached(record)) {
       if (lifecycle !== undefined) lifecycles?.observe(lifecycle, { after: missed, by: elapsedMs });
@@ -133,6 +136,8 @@ export async function waitFor<T>(
     if (elapsedMs >= options.timeoutMs) throw new WaitError(target, goal.name, elapsedMs, state, true);
     options.onPoll?.({ what: `${target.kind} ${target.id} to be ${goal.name}`, elapsedMs, state, polls });
     const due = polls === 1 ? lifecycles?.expected(lifecycle) : undefined;
+    // The first read, and the one when the change is due, do not wait for a shared tick.
+    urgent = due !== undefined;
     const delay = due ? Math.max(0, due.by + DUE_MARGIN_MS - elapsedMs) : interval;
     await sleep(Math.min(delay, Math.max(0, options.timeoutMs - elapsedMs)));
     if (!due) interval = Math.min(maxInterval, interval * 2);
@@ -195,7 +200,8 @@ async function waitOn<T>(
     return waitFor(target, () => orGone(read), goal, options, poller.lifecycles);
   const end = poller.begin(read);
   try {
-    const fetch = () => poller.read(read, String(target.id), options.maxIntervalMs);
+    const fetch = (urgent: boolean) =>
+      poller.read(read, String(target.id), urgent ? 0 : options.maxIntervalMs);
     return await waitFor(target, fetch, goal, options, poller.lifecycles);
   } finally {
     end();
