@@ -52,6 +52,9 @@ export interface CallArgs<E extends Endpoint> {
   body?: BodyOf<E>;
   /** A list's `X-Filter` (fields the endpoint's `filterable` names); `each` sends it with every page. */
   filter?: ListFilter;
+  /** `fail`: a "busy" refusal comes back at once (`isBusy`), for a caller that waits on what holds
+   * the instance rather than retrying blind. */
+  busy?: "retry" | "fail";
 }
 
 type ItemOf<E extends Endpoint> = ResponseOf<E> extends { data: (infer T)[] } ? T : never;
@@ -129,6 +132,7 @@ export class ComputeClient {
       this.deadline ?? started + this.policy.throttleTimeoutMs,
       started,
     );
+    paced.retryBusy = args.busy !== "fail";
     let status = 0;
     try {
       const res = await this.http.request({

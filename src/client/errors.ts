@@ -3,7 +3,7 @@
  * `[status] [field] reason`; they never carry the request's headers, so no credential can reach a
  * log or an error message through them.
  */
-import type { ErrorItem } from "../contract";
+import { INSTANCE_BUSY_REASON, type ErrorItem } from "../contract";
 import { outcomeUnknown } from "./retry";
 
 export function renderItems(items: ErrorItem[]): string {
@@ -54,6 +54,15 @@ export class ContractViolationError extends Error {
 
 export function isNotFound(err: unknown): boolean {
   return err instanceof ComputeApiError && err.isNotFound;
+}
+
+/** The API refused because the instance runs another action ("busy"): nothing was done. */
+export function isBusy(err: unknown): boolean {
+  return (
+    err instanceof ComputeApiError &&
+    err.status === 400 &&
+    err.errors.some((e) => e.reason === INSTANCE_BUSY_REASON)
+  );
 }
 
 /** A failed write whose effect may nevertheless have happened. */

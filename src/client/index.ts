@@ -1,5 +1,12 @@
 export { ComputeClient, type ClientOptions, type CallArgs } from "./compute-client";
-export { ComputeApiError, ContractViolationError, isNotFound, isOutcomeUnknown, renderItems } from "./errors";
+export {
+  ComputeApiError,
+  ContractViolationError,
+  isBusy,
+  isNotFound,
+  isOutcomeUnknown,
+  renderItems,
+} from "./errors";
 export { collect, eachItem } from "./pagination";
 export { DEFAULT_RETRY_POLICY, BUSY_REASON, outcomeUnknown, type RetryPolicy } from "./retry";
 export { Pacer, type PacerClock, type ClassSnapshot } from "./pacer";

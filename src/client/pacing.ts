@@ -25,6 +25,9 @@ export class PacedCall {
   outOfTime = false;
   /** The attempt in flight. */
   pass: Pass | undefined;
+  /** A "busy" refusal is retried (with backoff); else it comes back to a caller that waits on what
+   * holds the instance. */
+  retryBusy = true;
 
   constructor(
     /** The endpoint, `POST /compute/instances`. */

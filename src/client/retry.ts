@@ -10,9 +10,11 @@
 import type { AxiosError } from "axios";
 import axiosRetry, { isNetworkError, retryAfter } from "axios-retry";
 import type { AxiosInstance } from "axios";
+import { INSTANCE_BUSY_REASON } from "../contract";
 import type { Pacer } from "./pacer";
 
-export const BUSY_REASON = "Compute instance busy.";
+/** The API's "busy" refusal (the contract's). */
+export const BUSY_REASON = INSTANCE_BUSY_REASON;
 const IDEMPOTENT = new Set(["get", "head", "options", "put", "delete"]);
 /** Server errors that may be transient: the request can be repeated when that is safe. */
 const TRANSIENT_STATUSES = new Set([408, 500, 502, 503, 504]);
@@ -95,6 +97,7 @@ const isThrottled = (error: AxiosError) => error.response?.status === 429;
 export function mayRetry(policy: RetryPolicy, pacer: Pacer, error: AxiosError, now = Date.now()): boolean {
   const call = error.config?.paced;
   if (!call || !shouldRetry(error)) return false;
+  if (!call.retryBusy && isBusy(error)) return false;
   if (isThrottled(error)) {
     call.outOfTime = now >= call.deadline || pacer.reopensAt(call.cls) > call.deadline;
     if (call.outOfTime) return false;

@@ -29,6 +29,7 @@ import { act } from "./actions";
 import type { CheckFailure } from "./check";
 import { createByListing } from "./create-by-listing";
 import { stillRequired } from "./import-object";
+import { whenIdle } from "./instance-busy";
 import { ProviderError } from "./errors";
 import {
   bootInto,
@@ -189,12 +190,20 @@ export const instanceDiskSpec = defineSpec({
   ],
   create: async (client, inputs, ctx): Promise<DiskRecord> => {
     const { computeId } = inputs;
+    let listed: Disk[] = [];
     const disk = await createByListing(
       {
         kind: "InstanceDisk",
         what: `InstanceDisk ${inputs.label ?? `from ${inputs.image}`} on Instance ${computeId}`,
-        list: () => listDisks(client, computeId),
-        post: () => client.api.createDisk({ params: { computeId }, body: createBody(inputs) }),
+        list: async () => (listed = await listDisks(client, computeId)),
+        post: () =>
+          whenIdle(
+            client,
+            computeId,
+            ctx,
+            () => client.api.createDisk({ params: { computeId }, body: createBody(inputs), busy: "fail" }),
+            listed,
+          ),
         matches: (d) =>
           d.size === inputs.size &&
           (inputs.label === undefined || d.label === inputs.label) &&

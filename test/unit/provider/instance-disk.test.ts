@@ -248,6 +248,30 @@ describe("create", () => {
   });
 });
 
+describe("two creates on one instance", () => {
+  it("the one refused as busy waits until the other disk is ready, then sends once", async () => {
+    const instance = await empty(t);
+    // A disk takes 1.5 s to make here: retried blind, the refused create would be refused again.
+    await t.control.timings({ "disk.create": 1_500_000 });
+    try {
+      await t.control.clearRequests();
+      const made = await Promise.all([
+        create({ computeId: instance.id, label: "one", size: 100 }),
+        create({ computeId: instance.id, label: "two", size: 100 }),
+      ]);
+      expect(made.map((m) => m.outs.status)).toEqual(["ready", "ready"]);
+      // Both list the instance's disks at once and find it free: one of the POSTs is refused; it then
+      // waits for the other's disk (no blind retries) and is sent once more.
+      const log = await t.control.requests();
+      const posts = log.filter((r) => r.method === "POST").map((r) => r.status);
+      expect(posts.filter((s) => s === 400).length).toBeLessThanOrEqual(1);
+      expect(posts.filter((s) => s === 200)).toHaveLength(2);
+    } finally {
+      await t.control.timings({ "disk.create": 3_000 });
+    }
+  });
+});
+
 describe("a create whose answer is lost", () => {
   it("adopts the one new disk with its label, not an older one of the same label", async () => {
     const instance = await empty(t);
