@@ -6,6 +6,8 @@
  * tsconfig, and `up`, `preview --expect-no-changes` and `destroy` against an emulator started from
  * the installed package (`npx compute-emulator`). Everything happens in a temporary directory
  * outside the repository. The CLI and the Node language host must be on PATH (`npm test`).
+ * `@pulumi/pulumi` is the newest the peer range admits, or `COMPUTE_OWN_PROJECT_PULUMI` (a version:
+ * `COMPUTE_OWN_PROJECT_PULUMI=3.216.0` checks the lowest).
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
@@ -159,7 +161,14 @@ test("the tarball installs, and the project type-checks with the template's stri
     ].join("\n"),
   );
   installStarted = Date.now();
-  await run("npm", ["install", tarball, "--prefer-offline", "--no-audit", "--no-fund"], project, env);
+  const sdk = process.env.COMPUTE_OWN_PROJECT_PULUMI;
+  const packages = sdk ? [tarball, `@pulumi/pulumi@${sdk}`] : [tarball];
+  await run("npm", ["install", ...packages, "--prefer-offline", "--no-audit", "--no-fund"], project, env);
+  const installed = JSON.parse(
+    fs.readFileSync(path.join(project, "node_modules", "@pulumi", "pulumi", "package.json"), "utf8"),
+  ) as { version: string };
+  if (sdk) expect(installed.version).toBe(sdk);
+  console.log(`own project: @pulumi/pulumi ${installed.version}`);
   const tsconfig = JSON.parse(fs.readFileSync(path.join(project, "tsconfig.json"), "utf8")) as {
     compilerOptions: Record<string, unknown>;
   };
