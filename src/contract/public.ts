@@ -3,8 +3,8 @@
  * and endpoints, every endpoint by name, the emulator's control API, and the types a caller of the
  * client names (the endpoint type and its parts, the error body, the list envelope, filters). Left
  * out: what the areas are written with (the field builders of `fields.ts`, `endpoint()`,
- * `listEnvelope`, the issue-to-error mapping, the CIDR arithmetic, the password rule), which this
- * repository imports from `./index` and its area files.
+ * `listEnvelope`, the issue-to-error mapping, the CIDR arithmetic, the password rule), which
+ * `./index` adds for the repository's own modules.
  */
 export * from "./backups";
 export * from "./configs";
@@ -50,4 +50,43 @@ export type {
   ResponseOf,
   Scope,
 } from "./endpoint";
-export { endpoints, type EndpointName } from "./index";
+
+import { backupEndpoints } from "./backups";
+import { configEndpoints } from "./configs";
+import { diskEndpoints } from "./disks";
+import { eventEndpoints } from "./events";
+import { imageEndpoints } from "./images";
+import { instanceEndpoints } from "./instance-endpoints";
+import { kernelEndpoints } from "./kernels";
+import { profileEndpoints } from "./profile";
+import { profileSecurityEndpoints } from "./profile-security";
+import { profileSessionEndpoints } from "./profile-sessions";
+import { profileSshKeyEndpoints } from "./profile-ssh-keys";
+import { profileTokenEndpoints } from "./profile-tokens";
+import { regionEndpoints } from "./regions";
+import { stackScriptEndpoints } from "./stackscripts";
+import { tagEndpoints } from "./tags";
+import { typeEndpoints } from "./types";
+import { vpcEndpoints } from "./vpcs";
+
+/** Every endpoint of the contract, by name. */
+export const endpoints = {
+  ...regionEndpoints,
+  ...vpcEndpoints,
+  ...instanceEndpoints,
+  ...diskEndpoints,
+  ...configEndpoints,
+  ...backupEndpoints,
+  ...kernelEndpoints,
+  ...typeEndpoints,
+  ...imageEndpoints,
+  ...stackScriptEndpoints,
+  ...tagEndpoints,
+  ...profileEndpoints,
+  ...profileTokenEndpoints,
+  ...profileSshKeyEndpoints,
+  ...profileSecurityEndpoints,
+  ...profileSessionEndpoints,
+  ...eventEndpoints,
+};
+export type EndpointName = keyof typeof endpoints;

@@ -16,7 +16,7 @@ import * as path from "node:path";
 import * as readline from "node:readline";
 import { collect, ComputeClient } from "../../src/client";
 import { vpcEndpoints } from "../../src/contract";
-import { PASSPHRASE, requireLanguageHost, requirePulumiCli, run } from "./harness";
+import { cliEnv, requireLanguageHost, requirePulumiCli, run } from "./harness";
 
 jest.setTimeout(300_000);
 
@@ -71,21 +71,8 @@ beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "compute-own-project-"));
   const copy = path.join(tmp, "clean-copy");
   project = path.join(tmp, "infra");
-  for (const dir of [copy, project, path.join(tmp, "state"), path.join(tmp, "home")]) fs.mkdirSync(dir);
-  env = { ...process.env };
-  for (const key of [
-    "COMPUTE_API_URL",
-    "COMPUTE_TOKEN",
-    "PULUMI_CONFIG_PASSPHRASE_FILE",
-    "PULUMI_ACCESS_TOKEN",
-  ])
-    delete env[key];
-  Object.assign(env, {
-    PULUMI_BACKEND_URL: `file://${path.join(tmp, "state")}`,
-    PULUMI_HOME: path.join(tmp, "home"),
-    PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
-    COMPUTE_JOURNAL_DIR: path.join(tmp, "journal"),
-  });
+  for (const dir of [copy, project]) fs.mkdirSync(dir);
+  env = cliEnv(tmp);
   cleanCopy(copy);
   // The build tools come from this repository's dependencies; `npm pack` runs `prepare` (the build).
   fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"));
