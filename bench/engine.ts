@@ -21,7 +21,9 @@ import { parseArgs } from "node:util";
 import type * as pulumi from "@pulumi/pulumi";
 import { PulumiCommand, Stack, type OpMap, type PulumiFn } from "@pulumi/pulumi/automation";
 import * as compute from "pulumi-compute";
-import type { RequestLogEntry } from "pulumi-compute/contract";
+import { collect, ComputeClient, ControlClient } from "pulumi-compute/client";
+import { vpcEndpoints, type RequestLogEntry } from "pulumi-compute/contract";
+import { startEmulator } from "pulumi-compute/emulator";
 import { measure, msOf, timeCommands, type CliCall } from "./cli-timing";
 import { integerFlag } from "./flags";
 import { requestKinds } from "./request-kinds";
@@ -139,9 +141,9 @@ interface Round {
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "compute-bench-engine-"));
-  const emulator = await compute.emulator.startEmulator();
-  const control = new compute.client.ControlClient(emulator.controlUrl);
-  const api = new compute.client.ComputeClient({
+  const emulator = await startEmulator();
+  const control = new ControlClient(emulator.controlUrl);
+  const api = new ComputeClient({
     baseUrl: emulator.url,
     token: emulator.token,
     retry: { retries: 0 },
@@ -243,7 +245,7 @@ async function main() {
       });
       destroys[side].push(msOf(destroy.calls, "destroy"));
       if (side === "real") {
-        const left = await compute.client.collect(api.each(compute.contract.vpcEndpoints.listVpcs));
+        const left = await collect(api.each(vpcEndpoints.listVpcs));
         if (left.length) throw new Error(`real N=${n} (${rep}): ${left.length} VPCs left after destroy`);
       }
       console.log(

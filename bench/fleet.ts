@@ -19,6 +19,7 @@ import { parseArgs } from "node:util";
 import { PulumiCommand, Stack, type PulumiFn } from "@pulumi/pulumi/automation";
 import * as compute from "pulumi-compute";
 import { DEFAULT_RATE_LIMITS, instanceEndpoints, type RequestLogEntry } from "pulumi-compute/contract";
+import { startEmulator } from "pulumi-compute/emulator";
 import { rulesFor } from "../src/emulator/rate-limit";
 import { measure, msOf, timeCommands } from "./cli-timing";
 import { integerFlag, positiveFlag } from "./flags";
@@ -82,7 +83,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "compute-bench-fleet-"));
-  const emulator = await compute.emulator.startEmulator({ rateLimits: true, speed: SPEED });
+  const emulator = await startEmulator({ rateLimits: true, speed: SPEED });
   const answers = tallyAnswers(emulator.requestLog);
   try {
     const cli = timeCommands(await PulumiCommand.get());

@@ -5,7 +5,8 @@
  * flip and polls until it sees it. The delay from the flip to the waiter's return is the latency; GETs per
  * second per waiting instance check the pacing (at most one every 2 s once backed off).
  */
-import { client as clientNs, emulator as emulatorNs } from "pulumi-compute";
+import * as clientNs from "pulumi-compute/client";
+import * as emulatorNs from "pulumi-compute/emulator";
 
 export interface WaitLatency {
   waits: number;

@@ -1,7 +1,9 @@
-/** pulumi-compute: Pulumi resources for the Compute Cloud API, its client, contract and emulator. */
-import type * as clientModule from "./client";
-import type * as contractModule from "./contract";
-import type * as emulatorModule from "./emulator";
+/**
+ * pulumi-compute: Pulumi resources and data functions for the Compute Cloud API. The client, the
+ * contract and the emulator are subpaths (`pulumi-compute/client`, `/contract`, `/emulator`): a
+ * program that only declares resources never loads them, and its type-check never reads zod's
+ * declarations (see the README, "Use it in your own project").
+ */
 
 export { Vpc, type VpcArgs } from "./resources/vpc";
 export { Subnet, type SubnetArgs } from "./resources/subnet";
@@ -34,24 +36,3 @@ export { Snapshot, type SnapshotArgs, type SnapshotDisk } from "./resources/snap
 
 /** Data functions (`getImage`, `getImageOutput`, ...): see src/functions. */
 export * from "./functions";
-
-/** A namespace loaded on first use: a program that only declares resources never pays for the
- * client's HTTP stack, the whole contract or the emulator at start-up. (Their types are imported
- * from the subpaths: `import type { Vpc } from "pulumi-compute/contract"`.) */
-function lazy<T extends object>(load: () => T): T {
-  let loaded: T | undefined;
-  const target = () => (loaded ??= load());
-  return new Proxy({} as T, {
-    get: (_, key) => Reflect.get(target(), key),
-    has: (_, key) => Reflect.has(target(), key),
-    ownKeys: () => Reflect.ownKeys(target()),
-    getOwnPropertyDescriptor: (_, key) => {
-      const descriptor = Reflect.getOwnPropertyDescriptor(target(), key);
-      return descriptor && { ...descriptor, configurable: true };
-    },
-  });
-}
-
-export const client: typeof clientModule = lazy(() => require("./client"));
-export const contract: typeof contractModule = lazy(() => require("./contract"));
-export const emulator: typeof emulatorModule = lazy(() => require("./emulator"));

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { endpoint } from "./endpoint";
 import { bool, dateTime, integer, text } from "./fields";
 import { listEnvelope, PageQuery } from "./pagination";
+import { IMAGE_STATUSES } from "./values";
 
 export const IMAGE_LIMITS = {
   /** The spec gives no bounds for an image label; the emulator takes 1..128. */
@@ -14,8 +15,7 @@ export const IMAGE_LIMITS = {
   uploadWindowMs: 24 * 60 * 60 * 1000,
 } as const;
 
-export const IMAGE_STATUSES = ["creating", "pending_upload", "available"] as const;
-export type ImageStatus = (typeof IMAGE_STATUSES)[number];
+export { IMAGE_STATUSES, type ImageStatus } from "./values";
 
 /** Public image IDs start with `compute/`, private ones are `private/<n>`. */
 export const PUBLIC_IMAGE_PREFIX = "compute/";

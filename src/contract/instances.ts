@@ -14,6 +14,7 @@ import {
   StackScriptId,
 } from "./deploy";
 import { bool, dateTime, integer, text } from "./fields";
+import { INSTANCE_STATUSES } from "./values";
 
 export const INSTANCE_LIMITS = {
   label: { min: 3, max: 64 },
@@ -27,22 +28,7 @@ export const INSTANCE_LIMITS = {
 /** The reason of the 400 for an action while another one is queued or running (clients retry it). */
 export const INSTANCE_BUSY_REASON = "Compute instance busy.";
 
-export const INSTANCE_STATUSES = [
-  "running",
-  "offline",
-  "booting",
-  "rebooting",
-  "shutting_down",
-  "provisioning",
-  "deleting",
-  "migrating",
-  "rebuilding",
-  "cloning",
-  "restoring",
-  "stopped",
-  "billing_suspension",
-] as const;
-export type InstanceStatus = (typeof INSTANCE_STATUSES)[number];
+export { INSTANCE_STATUSES, type InstanceStatus } from "./values";
 
 /** Begins with a letter, ends with a letter or digit; letters, digits, `-`, `_`, `.`; no `--`, `__`, `..`. */
 const LABEL_PATTERN = /^[a-zA-Z](?:(?!--|__|\.\.)[a-zA-Z0-9_.-])*[a-zA-Z0-9]$/;

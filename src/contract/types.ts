@@ -2,8 +2,9 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint";
 import { listEnvelope, PageQuery } from "./pagination";
+import { TYPE_CLASSES } from "./values";
 
-export const TYPE_CLASSES = ["nanode", "standard", "dedicated", "premium", "gpu", "highmem"] as const;
+export { TYPE_CLASSES, type TypeClass } from "./values";
 
 const Price = z.object({ hourly: z.number(), monthly: z.number() });
 const RegionPrice = Price.extend({ id: z.string() });

@@ -26,7 +26,7 @@ export class DataFunctionError extends pulumi.RunError {
   override readonly name = "DataFunctionError";
 }
 
-/** Whether a token must be at hand: `optional` endpoints answer public records without one. */
+/** @internal Whether a token must be at hand: `optional` endpoints answer public records without one. */
 export type TokenNeed = "required" | "optional";
 
 const clients = new Map<string, ComputeClient>();
@@ -35,7 +35,7 @@ function setting(key: string, env: string, explicit: string | undefined): string
   return explicit || pulumi.runtime.getConfig(`compute:${key}`) || process.env[env] || undefined;
 }
 
-/** The client for these credentials (one per URL and token), loading the client module on first use. */
+/** @internal The client for these credentials (one per URL and token), loading the client module on first use. */
 export function clientFor(opts: FunctionOptions = {}, need: TokenNeed = "required"): ComputeClient {
   const apiUrl = setting("apiUrl", "COMPUTE_API_URL", opts.apiUrl);
   const token = setting("token", "COMPUTE_TOKEN", opts.token);
@@ -60,12 +60,13 @@ export function clientFor(opts: FunctionOptions = {}, need: TokenNeed = "require
   return client;
 }
 
-/** The contract's endpoints, loaded on first use. */
+/** @internal The contract's endpoints, loaded on first use. */
 export function endpoints(): typeof import("../contract").endpoints {
   return (require("../contract") as typeof import("../contract")).endpoints;
 }
 
 /**
+ * @internal
  * Runs one data function: a 404 becomes `<what> not found` (when `what` is given), any other
  * failure one line prefixed by the function's name.
  */
@@ -80,7 +81,7 @@ export async function run<T>(fn: string, what: string | undefined, body: () => P
   }
 }
 
-/** A filter object, or undefined when it holds no condition. */
+/** @internal A filter object, or undefined when it holds no condition. */
 export function filterOf(conditions: Record<string, unknown>): ListFilter | undefined {
   const kept = Object.entries(conditions).filter(([, v]) => v !== undefined);
   return kept.length ? (Object.fromEntries(kept) as ListFilter) : undefined;
@@ -89,7 +90,7 @@ export function filterOf(conditions: Record<string, unknown>): ListFilter | unde
 /** The arguments of the Output form: each may be an Input. */
 export type InputArgs<A> = { [K in keyof A]: pulumi.Input<A[K]> };
 
-/** The Output form of a data function: waits for its Input arguments, then calls the Promise form. */
+/** @internal The Output form of a data function: waits for its Input arguments, then calls the Promise form. */
 export function outputOf<A, R>(
   fn: (args: A, opts?: FunctionOptions) => Promise<R>,
   args: InputArgs<A>,
@@ -121,7 +122,7 @@ function globToRegex(glob: string): RegExp {
   return new RegExp(`^${source}$`, "s");
 }
 
-/** A test of a label against `label` and `labelRegex` (both must hold when both are given). */
+/** @internal A test of a label against `label` and `labelRegex` (both must hold when both are given). */
 export function labelTest(args: LabelArgs): (label: string) => boolean {
   const tests: RegExp[] = [];
   if (args.label !== undefined) tests.push(globToRegex(args.label));
@@ -138,6 +139,7 @@ export function labelTest(args: LabelArgs): (label: string) => boolean {
 }
 
 /**
+ * @internal
  * The part of a label glob the API can check (an `X-Filter` condition): the exact label when
  * there is no wildcard, else `+contains` of its longest literal run; the glob is then checked
  * here. Undefined when there is nothing to send.
@@ -150,6 +152,7 @@ export function labelCondition(glob: string | undefined): ListFilter[string] {
 }
 
 /**
+ * @internal
  * A listing by label: `filter` is the \`X-Filter\` of `conditions` with the part of the `label` glob
  * the API can filter; `keep` applies the whole glob and `labelRegex` (which the API cannot) to what
  * the list returned. A bad `labelRegex` fails here, before anything is listed.
@@ -165,7 +168,7 @@ export function byLabel(args: LabelArgs, conditions: Record<string, unknown> = {
 /** A numeric ID given as a number or as a resource's `id` string. */
 export type IdArg = number | string;
 
-/** The integer an ID argument holds; anything else fails naming the argument. */
+/** @internal The integer an ID argument holds; anything else fails naming the argument. */
 export function idArg(name: string, value: IdArg): number {
   const n = typeof value === "number" ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
   if (!Number.isSafeInteger(n) || n <= 0) {

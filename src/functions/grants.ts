@@ -52,6 +52,7 @@ export interface GrantsResult {
 const entities = (list: EntityGrant[] | undefined): EntityGrantResult[] =>
   (list ?? []).map((e) => ({ id: e.id, label: e.label, permissions: e.permissions }));
 
+/** @internal */
 export function toGrantsResult(g: Grants | undefined): GrantsResult {
   const gl = g?.global;
   return {

@@ -1,6 +1,7 @@
 /** Data functions of images: `getImages` (filters, `latest`) and `getImage` (by ID, or the latest match). API area: images. */
 import type * as pulumi from "@pulumi/pulumi";
-import type { Image, ImageStatus } from "../contract/images";
+import type { Image } from "../contract/images";
+import type { ImageStatus } from "../contract/values";
 import {
   byLabel,
   clientFor,
@@ -69,6 +70,7 @@ export interface GetImageArgs extends ImageFilterArgs {
   id?: string;
 }
 
+/** @internal */
 export function toImageResult(i: Image): ImageResult {
   return {
     id: i.id,
@@ -92,6 +94,7 @@ export function toImageResult(i: Image): ImageResult {
 const natural = (a: string, b: string) => a.localeCompare(b, "en", { numeric: true });
 
 /**
+ * @internal
  * The latest of some images: the most recently created; among images created at the same time
  * (public images of one release), the highest label in natural order (`Debian 12` after
  * `Debian 11`, `Ubuntu 24.04 LTS` after `Ubuntu 22.04 LTS`), then the highest ID.

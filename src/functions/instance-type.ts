@@ -1,6 +1,7 @@
 /** Data functions of instance types (plans): `getInstanceTypes` (filters) and `getInstanceType`. API area: types. */
 import type * as pulumi from "@pulumi/pulumi";
-import type { InstanceType, TYPE_CLASSES } from "../contract/types";
+import type { InstanceType } from "../contract/types";
+import type { TypeClass } from "../contract/values";
 import {
   byLabel,
   clientFor,
@@ -30,7 +31,7 @@ export interface InstanceTypeResult {
   /** Type ID, e.g. `g6-standard-2`. */
   id: string;
   label: string;
-  class: (typeof TYPE_CLASSES)[number];
+  class: TypeClass;
   /** Disk, MB. */
   disk: number;
   /** Memory, MB. */
@@ -50,7 +51,7 @@ export interface InstanceTypeResult {
 }
 
 export interface GetInstanceTypesArgs extends LabelArgs {
-  class?: (typeof TYPE_CLASSES)[number];
+  class?: TypeClass;
   /** At least this much memory, MB (4 GB: `4096`). */
   minMemory?: number;
   /** At least this many vCPUs. */
@@ -78,6 +79,7 @@ const price = (p: { hourly: number; monthly: number }): PriceResult => ({
 const regionPrices = (ps: InstanceType["region_prices"]): RegionPriceResult[] =>
   ps.map((p) => ({ id: p.id, hourly: p.hourly, monthly: p.monthly }));
 
+/** @internal */
 export function toInstanceTypeResult(t: InstanceType): InstanceTypeResult {
   return {
     id: t.id,

@@ -1,6 +1,7 @@
 /** Data functions of instances: `getInstances` (filters by label, tag, region, image) and `getInstance`. API area: instances. */
 import type * as pulumi from "@pulumi/pulumi";
 import type { Instance } from "../contract/instances";
+import type { InstanceStatus } from "../contract/values";
 import {
   byLabel,
   clientFor,
@@ -28,7 +29,7 @@ export interface InstanceResult {
   group: string;
   tags: string[];
   /** e.g. `running`, `offline`, `provisioning`, `booting`. */
-  status: Instance["status"];
+  status: InstanceStatus;
   hypervisor: "kvm";
   hostUuid: string;
   hasUserData: boolean;
@@ -61,7 +62,7 @@ export interface GetInstancesArgs extends LabelArgs {
   /** Only instances deployed from this image ID. */
   image?: string;
   /** Only instances with this status (checked here: the list cannot filter on it). */
-  status?: Instance["status"];
+  status?: InstanceStatus;
 }
 
 export interface GetInstancesResult {
@@ -74,6 +75,7 @@ export interface GetInstanceArgs {
   id: IdArg;
 }
 
+/** @internal */
 export function toInstanceResult(i: Instance): InstanceResult {
   return {
     id: i.id,

@@ -23,6 +23,7 @@ export interface ProfileResult {
   referrals: { code: string; completed: number; credit: number; pending: number; total: number; url: string };
 }
 
+/** @internal */
 export function toProfileResult(p: Profile): ProfileResult {
   return {
     uid: p.uid,

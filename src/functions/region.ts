@@ -41,6 +41,7 @@ export interface GetRegionArgs {
   id: string;
 }
 
+/** @internal */
 export function toRegionResult(r: Region): RegionResult {
   return {
     id: r.id,

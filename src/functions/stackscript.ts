@@ -69,6 +69,7 @@ export interface GetStackScriptArgs {
   id: IdArg;
 }
 
+/** @internal */
 export function toStackScriptResult(s: StackScript): StackScriptResult {
   return {
     id: s.id,

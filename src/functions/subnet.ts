@@ -44,6 +44,7 @@ export interface GetSubnetArgs {
   id: IdArg;
 }
 
+/** @internal */
 export function toSubnetResult(s: Subnet): SubnetResult {
   return {
     id: s.id,

@@ -43,6 +43,7 @@ export interface GetVpcArgs {
   id: IdArg;
 }
 
+/** @internal */
 export function toVpcResult(v: Vpc): VpcResult {
   return {
     id: v.id,

@@ -23,7 +23,7 @@ import {
   type Disk,
   type DiskCreateRequest,
 } from "../contract/disks";
-import { bool, idFrom, integer } from "../contract/fields";
+import { bool, idFrom } from "../contract/fields";
 import type { Instance } from "../contract/instances";
 import { act } from "./actions";
 import type { CheckFailure } from "./check";
@@ -53,7 +53,7 @@ export const InstanceDiskInputs = z.object({
   rootPass: password("rootPass").optional(),
   authorizedKeys: AuthorizedKeys.optional(),
   authorizedUsers: AuthorizedUsers.optional(),
-  stackscriptId: integer("stackscriptId").positive("stackscriptId must be an integer ID").optional(),
+  stackscriptId: idFrom("stackscriptId").optional(),
   stackscriptData: StackScriptData.optional(),
   allowReboot: bool("allowReboot").optional(),
 });

@@ -37,7 +37,7 @@ export interface InstanceDiskArgs {
   /** Users whose profile SSH keys are deployed for root. Changing them replaces the disk. */
   authorizedUsers?: pulumi.Input<pulumi.Input<string>[]>;
   /** StackScript run at deploy (needs `image`). Changing it replaces the disk. */
-  stackscriptId?: pulumi.Input<number>;
+  stackscriptId?: pulumi.Input<string | number>;
   /** The StackScript's UDF answers; stored as a secret. Changing them replaces the disk. */
   stackscriptData?: pulumi.Input<Record<string, pulumi.Input<unknown>>>;
   /**

@@ -144,6 +144,29 @@ export async function engineStack(name: string, options: EngineStackOptions = {}
   };
 }
 
+/**
+ * The environment of the `pulumi` CLI run as a child process: the file backend `<dir>/state` and
+ * PULUMI_HOME `<dir>/home` (both made here), the passphrase, the create journal in `<dir>/journal`,
+ * and none of the caller's credentials (API settings, a passphrase file, a Pulumi Cloud token).
+ */
+export function cliEnv(dir: string, passphrase = PASSPHRASE): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of [
+    "COMPUTE_API_URL",
+    "COMPUTE_TOKEN",
+    "PULUMI_CONFIG_PASSPHRASE_FILE",
+    "PULUMI_ACCESS_TOKEN",
+  ])
+    delete env[key];
+  for (const sub of ["state", "home"]) fs.mkdirSync(path.join(dir, sub), { recursive: true });
+  return Object.assign(env, {
+    PULUMI_BACKEND_URL: `file://${path.join(dir, "state")}`,
+    PULUMI_HOME: path.join(dir, "home"),
+    PULUMI_CONFIG_PASSPHRASE: passphrase,
+    COMPUTE_JOURNAL_DIR: path.join(dir, "journal"),
+  });
+}
+
 /** A Pulumi project of the user's own in a temporary directory, its backend and home beside it. */
 export interface UserProject {
   /** The project directory (Pulumi.yaml, tsconfig.json, index.ts, node_modules → this package's). */
@@ -163,7 +186,7 @@ export async function userProject(name: string, emulator: Emulator, program = ""
   requireLanguageHost();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `compute-${name}-`));
   const dir = path.join(tmp, "project");
-  for (const sub of [dir, path.join(tmp, "state"), path.join(tmp, "home")]) fs.mkdirSync(sub);
+  fs.mkdirSync(dir);
   fs.writeFileSync(path.join(dir, "Pulumi.yaml"), `name: ${name}\nruntime: nodejs\n`);
   fs.writeFileSync(
     path.join(dir, "tsconfig.json"),
@@ -174,16 +197,11 @@ export async function userProject(name: string, emulator: Emulator, program = ""
   );
   fs.writeFileSync(path.join(dir, "index.ts"), program);
   fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of ["PULUMI_CONFIG_PASSPHRASE_FILE", "PULUMI_ACCESS_TOKEN"]) delete env[key];
-  Object.assign(env, {
-    PULUMI_BACKEND_URL: `file://${path.join(tmp, "state")}`,
-    PULUMI_HOME: path.join(tmp, "home"),
-    PULUMI_CONFIG_PASSPHRASE: PASSPHRASE,
+  const env: NodeJS.ProcessEnv = {
+    ...cliEnv(tmp),
     COMPUTE_API_URL: emulator.url,
     COMPUTE_TOKEN: emulator.token,
-    COMPUTE_JOURNAL_DIR: path.join(tmp, "journal"),
-  });
+  };
   const pulumi = (...args: string[]) => run("pulumi", [...args, "--non-interactive"], dir, env);
   await pulumi("stack", "init", "test");
   return { dir, env, pulumi, dispose: () => fs.rmSync(tmp, { recursive: true, force: true }) };

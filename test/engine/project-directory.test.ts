@@ -13,7 +13,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { vpcEndpoints } from "../../src/contract";
 import { collect, ComputeClient } from "../../src/client";
 import { startEmulator, type Emulator } from "../../src/emulator";
-import { requireLanguageHost, requirePulumiCli, run } from "./harness";
+import { cliEnv, requireLanguageHost, requirePulumiCli, run } from "./harness";
 
 jest.setTimeout(300_000);
 
@@ -85,21 +85,9 @@ beforeAll(async () => {
   emulator = await startEmulator({ speed: 20 });
   client = new ComputeClient({ baseUrl: emulator.url, token: emulator.token, retry: { retries: 0 } });
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "compute-project-dir-"));
-  for (const sub of ["state", "home", "init"]) fs.mkdirSync(path.join(tmp, sub));
+  fs.mkdirSync(path.join(tmp, "init"));
   stackName = `project-dir-${path.basename(tmp).slice(-6).toLowerCase()}`;
-  env = { ...process.env };
-  for (const key of [
-    "COMPUTE_API_URL",
-    "COMPUTE_TOKEN",
-    "PULUMI_CONFIG_PASSPHRASE_FILE",
-    "PULUMI_ACCESS_TOKEN",
-  ])
-    delete env[key];
-  Object.assign(env, {
-    PULUMI_BACKEND_URL: `file://${path.join(tmp, "state")}`,
-    PULUMI_HOME: path.join(tmp, "home"),
-    PULUMI_CONFIG_PASSPHRASE: "project-directory-test",
-  });
+  env = cliEnv(tmp, "project-directory-test");
   // `stack init` has no --config-file: it writes the stack's config file (the passphrase salt) next
   // to the Pulumi.yaml it finds. Run it beside a copy of the repository's Pulumi.yaml (same project),
   // and use the file it writes as the config file of every later command run in the repository.

@@ -91,6 +91,14 @@ describe("check", () => {
     ]);
   });
 
+  it("takes a StackScript's id as a resource gives it (a decimal string), and names a bad one", () => {
+    const base = { computeId: "12", size: 2000, image: IMAGE, rootPass: ROOT_PASS };
+    expect(checked({ ...base, stackscriptId: "7" })).toMatchObject({ inputs: { stackscriptId: 7 } });
+    expect(checked({ ...base, stackscriptId: "seven" }).failures).toEqual([
+      { property: "stackscriptId", reason: "stackscriptId must be an integer ID" },
+    ]);
+  });
+
   it("names the property of a limit, and fills the defaults", () => {
     expect(checked({ computeId: "x", size: 0, label: "a".repeat(49), filesystem: "zfs" }).failures).toEqual([
       { property: "computeId", reason: "computeId must be an integer ID" },
