@@ -26,6 +26,8 @@ import {
 import { bool, idFrom, integer } from "../contract/fields";
 import { act } from "./actions";
 import type { CheckFailure } from "./check";
+import { isNewResource } from "./check";
+import { resourceOf } from "./create-journal";
 import { createByListing } from "./create-by-listing";
 import { ProviderError } from "./errors";
 import { declaresInlineInterfaces } from "./inline-interfaces";
@@ -38,6 +40,7 @@ import {
   shutDown,
   untilResting,
 } from "./instance-power";
+import { announce, turnToPost } from "./interface-arrivals";
 import { camel, InterfaceInput, interfaceRequest, interfaceShapeOf, shapeOf } from "./interface-shape";
 import { defineSpec, type OperationContext, type Props } from "./resource-spec";
 
@@ -98,8 +101,13 @@ export function reordered(ids: number[], id: number, position: number): number[]
   return rest;
 }
 
-function validate(inputs: ConfigInterfaceInputs): CheckFailure[] {
+function validate(inputs: ConfigInterfaceInputs, olds: Props): CheckFailure[] {
   const failures: CheckFailure[] = [];
+  // The engine checks a config's new interfaces before it creates any: they land in order.
+  const resource = resourceOf(inputs);
+  if (isNewResource(olds) && inputs.position !== undefined && resource !== undefined) {
+    announce(inputs.computeId, inputs.configId, resource, inputs.position);
+  }
   const result = InterfaceRequest.safeParse(interfaceRequest(shapeOf(inputs)));
   for (const issue of result.error?.issues ?? []) {
     failures.push({ property: camel(issue.path.map(String).join(".")), reason: camel(issue.message) });
@@ -141,12 +149,19 @@ export const configInterfaceSpec = defineSpec({
   deleteBeforeReplace: () => true,
   create: async (client, inputs, ctx): Promise<InterfaceRecord> => {
     const p = configParams(inputs);
+    const posted = await turnToPost(p.computeId, p.configId, resourceOf(inputs), inputs.position);
     const iface = await createByListing(
       {
         kind: "ConfigInterface",
         what: `ConfigInterface ${inputs.purpose} on InstanceConfig ${p.configId}`,
         list: () => listInterfaces(client, p),
-        post: () => client.api.addInterface({ params: p, body: interfaceRequest(shapeOf(inputs)) }),
+        post: async () => {
+          try {
+            return await client.api.addInterface({ params: p, body: interfaceRequest(shapeOf(inputs)) });
+          } finally {
+            posted();
+          }
+        },
         matches: (i) =>
           i.purpose === inputs.purpose &&
           (i.subnet_id ?? undefined) === inputs.subnetId &&

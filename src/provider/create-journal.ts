@@ -48,6 +48,12 @@ export function journalFile(apiUrl: string, key: unknown): string | undefined {
   return path.join(directory(), `${name}.json`);
 }
 
+/** The resource these inputs declare (`project/stack/kind/name`), if the class passed it. */
+export function resourceOf(inputs: object): string | undefined {
+  const key = (inputs as Record<string, unknown>)[JOURNAL_INPUT];
+  return typeof key === "string" && key !== "" ? key : undefined;
+}
+
 /** The entry file of the resource these inputs declare (their `journalKey`), for this API. */
 export const journalOf = (apiUrl: string, inputs: Record<string, unknown>): string | undefined =>
   journalFile(apiUrl, inputs[JOURNAL_INPUT]);
