@@ -23,6 +23,7 @@ import {
   sendFile,
   uploadProgress,
 } from "../../../src/provider/image";
+import { DECLARED } from "../../../src/provider/declared";
 import { makeProvider } from "../../../src/provider/make-provider";
 import { UNKNOWN } from "../../../src/provider/unknown";
 import { empty } from "../../support/compute";
@@ -76,7 +77,7 @@ async function create(news: Record<string, unknown>) {
 /** Outputs are exactly the given inputs and the computed fields, and a read gives them back. */
 async function expectRoundTrip(id: string, outs: Record<string, unknown>, inputs: Record<string, unknown>) {
   expect(Object.keys(outs).sort()).toEqual(
-    [...Object.keys(inputs), ...IMAGE_COMPUTED, "schemaVersion"].sort(),
+    [...Object.keys(inputs), ...IMAGE_COMPUTED, "schemaVersion", DECLARED].sort(),
   );
   expect(outs).toMatchObject(inputs);
   const read = await provider.read!(id, outs);
@@ -144,7 +145,7 @@ describe("check", () => {
 
   it("accepts a gzip file, and leaves rules to a later check while a value is unknown", async () => {
     expect(await provider.check!({}, { file: gz, label: "x", region: "us-iad" })).toEqual({
-      inputs: { file: gz, label: "x", region: "us-iad", cloudInit: false },
+      inputs: { file: gz, label: "x", region: "us-iad" },
       failures: [],
     });
     expect((await provider.check!({}, { diskId: UNKNOWN, file: gz })).failures).toEqual([]);

@@ -12,6 +12,7 @@ import { checkInputs } from "../../../src/provider/check";
 import { diffInputs } from "../../../src/provider/diff";
 import { PartialFailure } from "../../../src/provider/errors";
 import { INSTANCE_COMPUTED, instanceSpec } from "../../../src/provider/instance";
+import { DECLARED } from "../../../src/provider/declared";
 import { makeProvider } from "../../../src/provider/make-provider";
 import { UNKNOWN } from "../../../src/provider/unknown";
 import { deployed, IMAGE, ROOT_PASS, settle, status } from "../../support/compute";
@@ -77,11 +78,10 @@ describe("check", () => {
     expect(JSON.stringify(failures)).not.toContain("aaaaaaaa");
   });
 
-  it("fills the API's defaults and leaves the label to the API", () => {
+  it("fills the API's defaults and leaves the label and tags to the API", () => {
     expect(checked(base).inputs).toEqual({
       ...base,
       booted: true,
-      tags: [],
       group: "",
       privateIp: false,
       backupsEnabled: false,
@@ -406,7 +406,7 @@ describe("create", () => {
       "swapSize",
     ];
     expect(Object.keys(outs).sort()).toEqual(
-      [...Object.keys(instanceSpec.inputs.shape), ...INSTANCE_COMPUTED, "schemaVersion"]
+      [...Object.keys(instanceSpec.inputs.shape), ...INSTANCE_COMPUTED, "schemaVersion", DECLARED]
         .filter((key) => !notGiven.includes(key))
         .sort(),
     );
@@ -421,7 +421,8 @@ describe("create", () => {
     );
     const read = await provider.read!(id, outs);
     expect(read.props).toEqual(outs);
-    expect(read.inputs).toEqual({ ...inputs, alerts: outs.alerts });
+    // Only what the program declared: alerts the API chose are no input (a refresh never shows them removed).
+    expect(read.inputs).toEqual(inputs);
   });
 
   it("waits until offline with booted: false", async () => {

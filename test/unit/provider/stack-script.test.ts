@@ -38,13 +38,8 @@ describe("check", () => {
     ]);
   });
 
-  it("fills the defaults", async () => {
-    expect((await provider.check!({}, base)).inputs).toEqual({
-      ...base,
-      description: "",
-      revNote: "",
-      isPublic: false,
-    });
+  it("returns only what the program declared: the engine stores no defaults", async () => {
+    expect((await provider.check!({}, base)).inputs).toEqual(base);
   });
 
   it("allows private to public, and refuses public back to private naming isPublic", async () => {
