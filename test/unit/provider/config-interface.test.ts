@@ -227,4 +227,23 @@ describe("delete", () => {
     expect(await idsOf(p.computeId, p.configId)).toEqual([Number(kept.id)]);
     expect(await status(t, p.computeId)).toBe("running");
   });
+
+  it("deleting several active interfaces at once shuts the instance down and boots it back once", async () => {
+    const p = await parts();
+    const nics = [
+      await create({ ...p.on, purpose: "public" }),
+      await create({ ...p.on, purpose: "vpc", subnetId: p.subnetId }),
+    ];
+    await bootInto(p.computeId, p.configId);
+    await t.control.clearRequests();
+    // The engine deletes the interfaces of a config in parallel.
+    await Promise.all(nics.map((nic) => provider.delete!(nic.id, nic.outs)));
+    const power = (await writes()).filter((w) => /\/(shutdown|boot|reboot)$/.test(w));
+    expect(power).toEqual([
+      `POST /compute/instances/${p.computeId}/shutdown`,
+      `POST /compute/instances/${p.computeId}/boot`,
+    ]);
+    expect(await idsOf(p.computeId, p.configId)).toEqual([]);
+    expect(await status(t, p.computeId)).toBe("running");
+  });
 });
