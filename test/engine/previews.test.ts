@@ -29,6 +29,7 @@ const base: Shape = {
     label: "previews-web",
     image: IMAGE,
     rootPass: ROOT_PASS,
+    stackscriptData: { site: "a.test" },
     backupsEnabled: true,
   },
   db: { region: "us-iad", type: "g6-standard-1", label: "previews-db" },
@@ -51,6 +52,7 @@ const ONE_FIELD: [kind: string, name: string, field: string, value: unknown, op:
   ["SshKey", "key", "label", "previews-key-2", "update"],
   ["StackScript", "setup", "description", "b", "update"],
   ["Instance", "web", "group", "g", "update"],
+  ["Instance (resized)", "web", "type", "g6-standard-1", "update"],
   ["Instance (a secret)", "web", "rootPass", "An0ther-secret!", "update"],
   ["InstanceDisk", "root", "label", "root-2", "update"],
   ["InstanceConfig", "boot", "comments", "b", "update"],
@@ -71,8 +73,8 @@ function program(shape: Shape) {
     const net = new compute.Vpc("net", args("net"));
     new compute.Subnet("app", args("app", { vpcId: net.id }));
     new compute.SshKey("key", args("key"));
-    new compute.StackScript("setup", args("setup"));
-    const web = new compute.Instance("web", args("web"));
+    const setup = new compute.StackScript("setup", args("setup"));
+    const web = new compute.Instance("web", args("web", { stackscriptId: setup.id }));
     const db = new compute.Instance("db", args("db"));
     const root = new compute.InstanceDisk("root", args("root", { computeId: db.id }));
     const swap = new compute.InstanceDisk("swap", args("swap", { computeId: db.id }));
