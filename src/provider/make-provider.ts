@@ -8,7 +8,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { ComputeClient } from "../client/compute-client";
 import { isNotFound } from "../client/errors";
 import { formatDuration, type WaitProgress } from "../client/waits";
-import { checkInputs, isNewResource, type CheckFailure } from "./check";
+import { checkInputs, isNewResource, rendered } from "./check";
 import { journalOf, JOURNAL_INPUT, readEntry, removeEntry, writeEntry } from "./create-journal";
 import { createOrAdopt } from "./create-or-adopt";
 import {
@@ -74,16 +74,6 @@ export function operationContext(operation: Operation, log = (line: string) => c
   return { wait: { timeoutMs: waitTimeoutMs(operation), onPoll }, log } satisfies OperationContext;
 }
 
-/**
- * The engine prints a failing property's value next to the reason, a secret's included: a failure of
- * a secret input names the property in the reason instead.
- */
-function withoutSecretValue(spec: AnySpec, failure: CheckFailure): CheckFailure {
-  const property = failure.property.split(/[.[]/)[0]!;
-  if (!(spec.secrets ?? []).includes(property)) return failure;
-  return { property: "", reason: `${failure.property}: ${failure.reason}` };
-}
-
 /** Runs an operation; anything it throws becomes a one-line error naming the kind and operation. */
 async function guarded<T>(spec: AnySpec, operation: string, run: () => Promise<T>): Promise<T> {
   try {
@@ -114,7 +104,8 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
               : await labelClashes(spec, result.inputs, stored)),
           );
         }
-        return { inputs, failures: result.failures.map((f) => withoutSecretValue(spec, f)) };
+        const secrets = (spec.secrets ?? []) as string[];
+        return { inputs, failures: result.failures.map((f) => rendered(f, news, secrets)) };
       });
     },
 

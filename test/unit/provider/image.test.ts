@@ -89,27 +89,27 @@ describe("check", () => {
   it("needs exactly one of diskId and file", async () => {
     expect((await provider.check!({}, { label: "x" })).failures).toEqual([
       {
-        property: "diskId",
-        reason: "one of diskId (capture a disk) or file (upload a gzip disk image) is required",
+        property: "",
+        reason: "diskId: one of diskId (capture a disk) or file (upload a gzip disk image) is required",
       },
     ]);
     const both = await provider.check!({}, { diskId: 3, file: gz, label: "x", region: "us-iad" });
     expect(both.failures).toEqual([
       {
-        property: "file",
-        reason: "give either diskId (capture a disk) or file (upload a gzip disk image), not both",
+        property: "",
+        reason: "file: give either diskId (capture a disk) or file (upload a gzip disk image), not both",
       },
     ]);
   });
 
   it("needs a label and a region for an upload, and takes region and fileHash only with file", async () => {
     expect((await provider.check!({}, { file: gz })).failures).toEqual([
-      { property: "label", reason: "label is required for an upload (with file)" },
-      { property: "region", reason: "region is required for an upload (with file)" },
+      { property: "", reason: "label: label is required for an upload (with file)" },
+      { property: "", reason: "region: region is required for an upload (with file)" },
     ]);
     expect((await provider.check!({}, { diskId: "3", region: "us-iad", fileHash: "ab" })).failures).toEqual([
-      { property: "region", reason: "region is for uploads only (with file)" },
-      { property: "fileHash", reason: "fileHash is for uploads only (with file)" },
+      { property: "", reason: "region: region is for uploads only (with file)" },
+      { property: "", reason: "fileHash: fileHash is for uploads only (with file)" },
     ]);
   });
 
@@ -118,13 +118,15 @@ describe("check", () => {
     const failureOf = async (file: string) => (await provider.check!({}, { ...upload, file })).failures;
     const missing = path.join(dir, "missing.gz");
     expect(await failureOf(missing)).toEqual([
-      { property: "file", reason: `file ${missing} does not exist` },
+      { property: "", reason: `file: file ${missing} does not exist` },
     ]);
-    expect(await failureOf(dir)).toEqual([{ property: "file", reason: `file ${dir} is not a regular file` }]);
+    expect(await failureOf(dir)).toEqual([
+      { property: "", reason: `file: file ${dir} is not a regular file` },
+    ]);
     expect(await failureOf(plain)).toEqual([
       {
-        property: "file",
-        reason: `file ${plain} is not gzip data (an image upload is a gzip file of a raw disk image)`,
+        property: "",
+        reason: `file: file ${plain} is not gzip data (an image upload is a gzip file of a raw disk image)`,
       },
     ]);
     const huge = path.join(dir, "huge.img.gz");
@@ -133,8 +135,8 @@ describe("check", () => {
     try {
       expect(await failureOf(huge)).toEqual([
         {
-          property: "file",
-          reason: `file ${huge} is 5368709121 bytes; uploads are limited to 5 GB (5368709120 bytes) of gzip data`,
+          property: "",
+          reason: `file: file ${huge} is 5368709121 bytes; uploads are limited to 5 GB (5368709120 bytes) of gzip data`,
         },
       ]);
     } finally {

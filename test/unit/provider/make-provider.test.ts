@@ -232,7 +232,7 @@ describe("check", () => {
   const ruled = defineSpec({
     ...vpcSpec,
     validate: (i) =>
-      i.label === i.description ? [{ property: "description", reason: "must differ from label" }] : [],
+      i.label === i.description ? [{ property: "", reason: "description: must differ from label" }] : [],
   });
 
   it("drops the engine's own keys and returns only what the program declared (no defaults)", async () => {
@@ -253,7 +253,7 @@ describe("check", () => {
     await expect(
       provider.check!({}, { region: "us-iad", label: "a", description: "a" }),
     ).resolves.toMatchObject({
-      failures: [{ property: "description", reason: "must differ from label" }],
+      failures: [{ property: "", reason: "description: must differ from label" }],
     });
     await expect(
       provider.check!({}, { region: "us-iad", label: UNKNOWN, description: "a" }),
@@ -263,7 +263,7 @@ describe("check", () => {
     await expect(
       provider.check!({}, { region: "us-iad", label: "bad label", description: "bad label" }),
     ).resolves.toMatchObject({
-      failures: [{ property: "label" }],
+      failures: [{ property: "", reason: expect.stringMatching(/^label: /) }],
     });
   });
 });
@@ -276,9 +276,9 @@ describe("check of a unique label", () => {
     const { failures } = await makeProvider(vpcSpec).check!({}, inputs);
     expect(failures).toEqual([
       {
-        property: "label",
+        property: "",
         reason:
-          `a Vpc labelled "net" already exists (${id}) and is not this stack's; to manage it here, ` +
+          `label: a Vpc labelled "net" already exists (${id}) and is not this stack's; to manage it here, ` +
           `add { import: "${id}" } to this resource, or choose another label`,
       },
     ]);
@@ -290,7 +290,7 @@ describe("check of a unique label", () => {
     const olds = { ...inputs, label: "old" };
     await expect(provider.check!(olds, inputs)).resolves.toMatchObject({
       failures: [
-        { property: "label", reason: `a Vpc labelled "net" already exists (${id}); choose another label` },
+        { property: "", reason: `label: a Vpc labelled "net" already exists (${id}); choose another label` },
       ],
     });
     await t.control.clearRequests();
@@ -389,7 +389,7 @@ describe("what reaches the engine", () => {
       { region: "us-iad", label: "a", description: "s".repeat(300) },
     );
     expect(result.failures).toEqual([
-      { property: "", reason: "description: description must be at most 255 characters" },
+      { property: "", reason: "description: must be at most 255 characters" },
     ]);
   });
 });

@@ -32,9 +32,9 @@ describe("check", () => {
   it("names the failing properties with the contract's reasons", async () => {
     const { failures } = await provider.check!({}, { label: "ab", script: "", images: [] });
     expect(failures).toEqual([
-      { property: "label", reason: "label must be 3..128 characters" },
-      { property: "script", reason: "script must not be empty" },
-      { property: "images", reason: "images must list at least one image" },
+      { property: "", reason: "label: must be 3..128 characters" },
+      { property: "", reason: "script: must not be empty" },
+      { property: "", reason: "images: must list at least one image" },
     ]);
   });
 
@@ -47,7 +47,10 @@ describe("check", () => {
     expect((await provider.check!(olds, { ...base, isPublic: true })).failures).toEqual([]);
     const back = await provider.check!({ ...olds, isPublic: true }, { ...base, isPublic: false });
     expect(back.failures).toEqual([
-      { property: "isPublic", reason: expect.stringMatching(/cannot make a public StackScript private/) },
+      {
+        property: "",
+        reason: expect.stringMatching(/^isPublic: .*cannot make a public StackScript private/),
+      },
     ]);
     // Left out is false too.
     expect((await provider.check!({ ...olds, isPublic: true }, base)).failures).toHaveLength(1);

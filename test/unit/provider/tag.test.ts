@@ -33,8 +33,8 @@ describe("check", () => {
   it("names the failing properties", async () => {
     const { failures } = await provider.check!({}, { label: "ab", instances: ["x"] });
     expect(failures).toEqual([
-      { property: "label", reason: "label must be 3..50 characters" },
-      { property: "instances", reason: "instance must be an integer ID" },
+      { property: "", reason: "label: must be 3..50 characters" },
+      { property: "", reason: 'instances[0]: instance must be an integer ID (got "x")' },
     ]);
   });
 
@@ -138,9 +138,9 @@ describe("one owner per label", () => {
     const { failures } = await provider.check!({}, { label: "prod", instances: [instance.id] });
     expect(failures).toEqual([
       {
-        property: "instances",
+        property: "",
         reason:
-          `Instance web (${instance.id}) declares the tag prod in its own tags too: ` +
+          `instances: Instance web (${instance.id}) declares the tag prod in its own tags too: ` +
           "declare it in one place (drop it from web's tags, or web from this Tag)",
       },
     ]);
