@@ -48,7 +48,7 @@ import {
 } from "./instance-power";
 import { interfaceRequest, interfacesOf, InterfacesInput, type InterfaceShape } from "./interface-shape";
 import type { CheckFailure } from "./check";
-import { noteInstanceTags } from "./instance-tags";
+import { noteAddedTags, noteInstanceTags } from "./instance-tags";
 import { defineSpec, type OperationContext, type Props } from "./resource-spec";
 import { clientFromConfig } from "./settings";
 
@@ -494,7 +494,10 @@ export const instanceSpec = defineSpec({
   // of them is a change while the program leaves it out.
   apiChosen: ["label", "alerts", "backupsSchedule", "tags"],
   secrets: INSTANCE_SECRETS,
-  validate,
+  validate: (inputs, olds) => {
+    noteAddedTags(inputs, olds);
+    return validate(inputs, olds);
+  },
   observe: noteInstanceTags,
   replaceOn: [
     "image",

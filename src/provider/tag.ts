@@ -80,10 +80,10 @@ export const tagSpec = defineSpec({
   inputs: TagInputs,
   computed: TAG_COMPUTED,
   defaults: { instances: [] },
-  // One owner per label and instance: not both this Tag and the Instance's own `tags`.
-  validate: ({ label, instances = [] }) =>
+  // One owner per label and instance: not both this Tag and the Instance's own `tags` (`instance-tags.ts`).
+  validate: ({ label, instances = [] }, olds) =>
     instances.flatMap((computeId) => {
-      const name = declaringInstance(computeId, label);
+      const name = declaringInstance(computeId, label, !listed(olds).includes(computeId));
       return name === undefined
         ? []
         : [

@@ -144,6 +144,13 @@ describe("one owner per label", () => {
           "declare it in one place (drop it from web's tags, or web from this Tag)",
       },
     ]);
+    // A Tag that already listed the instance: an Instance's tags read back by a refresh (with
+    // `ignoreChanges: ["tags"]`) are no new claim; a label its program newly declares is.
+    const listing = { label: "prod", instances: [instance.id] };
+    expect((await provider.check!(listing, listing)).failures).toEqual([]);
+    const web = { ...declared, tags: ["prod"] };
+    expect((await instanceProvider.check!({ ...declared, tags: [] }, web)).failures).toEqual([]);
+    expect((await provider.check!(listing, listing)).failures).toHaveLength(1);
     // Another label, or the Instance no longer declaring tags: one owner.
     expect((await provider.check!({}, { label: "other", instances: [instance.id] })).failures).toEqual([]);
     await instanceProvider.diff!(String(instance.id), { ...declared, status: "offline" }, declared);
