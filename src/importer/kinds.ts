@@ -96,13 +96,15 @@ export const WRITE_ONLY = {
 /**
  * Values a program leaves out although the API reads them back, because left out they mean "not
  * managed here" (the spec lists them as chosen by the API) and declaring them would say more: a
- * config's interfaces are ConfigInterface resources of their own, and `booted: false` would shut the
- * instance down whenever it runs with that config.
+ * config's interfaces are ConfigInterface resources of their own, an instance's tags are Tag
+ * resources (one per label: an Instance declaring them too would be a second owner), and `booted:
+ * false` would shut the instance down whenever it runs with that config.
  */
 const NOT_MANAGED: Partial<Record<ImportKind, (key: string, value: unknown, inputs: Props) => boolean>> = {
   InstanceConfig: (key, value) => key === "interfaces" || (key === "booted" && value !== true),
   // A schedule read back while backups are off is none the provider can set.
-  Instance: (key, _value, inputs) => key === "backupsSchedule" && inputs.backupsEnabled !== true,
+  Instance: (key, _value, inputs) =>
+    key === "tags" || (key === "backupsSchedule" && inputs.backupsEnabled !== true),
 };
 
 export const leftOut = (kind: ImportKind, key: string, value: unknown, inputs: Props) =>

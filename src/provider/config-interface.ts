@@ -32,6 +32,7 @@ import { createByListing } from "./create-by-listing";
 import { ProviderError } from "./errors";
 import { declaresInlineInterfaces } from "./inline-interfaces";
 import {
+  bootBack,
   bootedSinceChange,
   bootInto,
   namedInstance,
@@ -298,7 +299,7 @@ async function deleteInterface(client: ComputeClient, id: string, props: Props, 
         "and the instance booted back), or shut the instance down, and run this again",
     );
   }
-  const offline = await shutDown(client, instance, `to delete the active ${named(id, p.configId)}`, ctx);
+  await shutDown(client, instance, `to delete the active ${named(id, p.configId)}`, ctx);
   await client.api.deleteInterface({ params: p });
-  await bootInto(client, offline, p.configId, `back into InstanceConfig ${p.configId}`, ctx);
+  await bootBack(client, p.computeId, p.configId, `back into InstanceConfig ${p.configId}`, ctx);
 }

@@ -31,6 +31,7 @@ import {
   type Helpers,
 } from "../contract/configs";
 import { bool, idFrom, integer, text } from "../contract/fields";
+import type { Instance } from "../contract/instances";
 import type { CheckFailure } from "./check";
 import { createByListing } from "./create-by-listing";
 import {
@@ -120,7 +121,7 @@ export const InstanceConfigInputs = z.object({
 });
 export type InstanceConfigInputs = z.infer<typeof InstanceConfigInputs>;
 
-export const INSTANCE_CONFIG_COMPUTED = ["interfaceDetails", "created", "updated"] as const;
+export const INSTANCE_CONFIG_COMPUTED = ["interfaceDetails", "instanceStatus", "created", "updated"] as const;
 
 function validate(inputs: InstanceConfigInputs): CheckFailure[] {
   const failures: CheckFailure[] = [];
@@ -220,13 +221,14 @@ const APPLIED_NOW = ["label", "comments"];
 
 /**
  * What the provider works with: the config; whether the instance runs with it (undefined: unknown);
- * and whether a reboot to apply a change is still due (kept in the state as `rebootPending` when
- * its wait fails, so the next `up` finishes it).
+ * whether a reboot to apply a change is still due (kept in the state as `rebootPending` when its
+ * wait fails, so the next `up` finishes it); and the instance's status once the config's work ended.
  */
 export interface ConfigRecord {
   config: Config;
   booted: boolean | undefined;
   rebootPending: boolean;
+  instanceStatus?: Instance["status"];
 }
 
 const params = (configId: string | number, props: Props) =>
@@ -267,7 +269,8 @@ export const instanceConfigSpec = defineSpec({
       ctx,
     );
     // A new config is not what the instance runs with.
-    return { config, booted: false, rebootPending: false };
+    const { status } = await getInstance(client, computeId);
+    return { config, booted: false, rebootPending: false, instanceStatus: status };
   },
   settled: (outputs) => outputs.rebootPending !== true,
   settle: (client, record, inputs, ctx) =>
@@ -277,7 +280,7 @@ export const instanceConfigSpec = defineSpec({
     const config = await client.api.getConfig({ params: p });
     const instance = await getInstance(client, p.computeId);
     const booted = await runsWith(client, instance, config.id, props.booted as boolean | undefined);
-    return { config, booted, rebootPending: props.rebootPending === true };
+    return { config, booted, rebootPending: props.rebootPending === true, instanceStatus: instance.status };
   },
   update: async (client, id, olds, news, ctx) => {
     const p = params(id, olds);
@@ -302,7 +305,7 @@ export const instanceConfigSpec = defineSpec({
         );
       }
     }
-    return { config, booted, rebootPending };
+    return { config, booted, rebootPending, instanceStatus: instance.status };
   },
   delete: async (client, id, props, ctx) => {
     const p = params(id, props);
@@ -318,7 +321,7 @@ export const instanceConfigSpec = defineSpec({
     }
   },
   idOf: (record) => String(record.config.id),
-  toOutputs: ({ config, booted, rebootPending }, props) => ({
+  toOutputs: ({ config, booted, rebootPending, instanceStatus }, props) => ({
     computeId: ConfigParams.shape.computeId.parse(props.computeId),
     label: config.label,
     comments: config.comments ?? "",
@@ -333,6 +336,7 @@ export const instanceConfigSpec = defineSpec({
     booted: booted ?? props.booted,
     rebootOnChange: props.rebootOnChange,
     interfaceDetails: detailsOf(config.interfaces),
+    instanceStatus,
     created: config.created,
     updated: config.updated,
     // Only while a reboot to apply a change is still due.
@@ -370,5 +374,6 @@ async function settle(
     await bootInto(client, instance, configId, `to apply the change to ${named(record.config)}`, ctx);
   }
   const config = await client.api.getConfig({ params: { computeId, configId } });
-  return { config, booted, rebootPending: false };
+  const { status } = await getInstance(client, computeId);
+  return { config, booted, rebootPending: false, instanceStatus: status };
 }

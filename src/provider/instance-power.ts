@@ -9,7 +9,7 @@
  * single config runs with that one, and otherwise the answer is unknown (callers keep what they knew).
  */
 import type { ComputeClient } from "../client/compute-client";
-import { ComputeApiError } from "../client/errors";
+import { ComputeApiError, isNotFound } from "../client/errors";
 import { collect } from "../client/pagination";
 import { status, waitForInstance, type Goal } from "../client/waits";
 import { configEndpoints, type Config } from "../contract/configs";
@@ -126,6 +126,10 @@ export async function bootedSinceChange(client: ComputeClient, computeId: number
 }
 
 const powerQueues = new Map<number, Promise<unknown>>();
+/** How many works are queued on each instance, the running one included. */
+const queued = new Map<number, number>();
+/** The boot back a work left to the last work queued on the instance (`bootBack`). */
+const bootsBack = new Map<number, () => Promise<void>>();
 
 /**
  * Runs `work` once this provider's earlier power work on the instance is done. The parts of one
@@ -133,7 +137,14 @@ const powerQueues = new Map<number, Promise<unknown>>();
  * another, a reboot is not sent while another runs, and a later part sees the earlier reboot.
  */
 export function onePowerAtATime<T>(computeId: number, work: () => Promise<T>): Promise<T> {
-  const run = (powerQueues.get(computeId) ?? Promise.resolve()).then(work);
+  queued.set(computeId, (queued.get(computeId) ?? 0) + 1);
+  const run = (powerQueues.get(computeId) ?? Promise.resolve()).then(async () => {
+    try {
+      return await work();
+    } finally {
+      await lastOneBootsBack(computeId);
+    }
+  });
   const tail = run.then(
     () => undefined,
     () => undefined,
@@ -143,6 +154,48 @@ export function onePowerAtATime<T>(computeId: number, work: () => Promise<T>): P
     if (powerQueues.get(computeId) === tail) powerQueues.delete(computeId);
   });
   return run;
+}
+
+async function lastOneBootsBack(computeId: number) {
+  const left = queued.get(computeId)! - 1;
+  if (left > 0) {
+    queued.set(computeId, left);
+    return;
+  }
+  queued.delete(computeId);
+  const boot = bootsBack.get(computeId);
+  bootsBack.delete(computeId);
+  await boot?.();
+}
+
+/**
+ * Boots an instance that removing one of its parts shut down back into `configId`. When more power
+ * work on the instance is queued (the engine removes a config's interfaces in parallel), the last
+ * of it boots back instead: the instance is shut down and booted back once, not once per part. An
+ * instance already running, or whose config or itself is gone by then, is left as it is.
+ */
+export async function bootBack(
+  client: ComputeClient,
+  computeId: number,
+  configId: number,
+  why: string,
+  ctx: OperationContext,
+): Promise<void> {
+  const boot = async () => {
+    try {
+      await client.api.getConfig({ params: { computeId, configId } });
+      const instance = await getInstance(client, computeId);
+      if (instance.status === "offline") await bootInto(client, instance, configId, why, ctx);
+    } catch (err) {
+      if (!isNotFound(err)) throw err;
+    }
+  };
+  if ((queued.get(computeId) ?? 0) > 1) {
+    bootsBack.set(computeId, boot);
+    return;
+  }
+  bootsBack.delete(computeId);
+  await boot();
 }
 
 /** Shuts a running instance down and waits until it is offline; `why`, if given, is logged. */

@@ -48,6 +48,7 @@ import {
 } from "./instance-power";
 import { interfaceRequest, interfacesOf, InterfacesInput, type InterfaceShape } from "./interface-shape";
 import type { CheckFailure } from "./check";
+import { noteAddedTags, noteInstanceTags } from "./instance-tags";
 import { defineSpec, type OperationContext, type Props } from "./resource-spec";
 import { clientFromConfig } from "./settings";
 
@@ -483,17 +484,21 @@ export const instanceSpec = defineSpec({
   computed: INSTANCE_COMPUTED,
   defaults: {
     booted: true,
-    tags: [],
     group: "",
     privateIp: false,
     backupsEnabled: false,
     watchdogEnabled: true,
   },
   // Without a label the API names the instance `compute<id>`; alerts have defaults per type; the
-  // backup service chooses a schedule: none of them is a change while the program leaves it out.
-  apiChosen: ["label", "alerts", "backupsSchedule"],
+  // backup service chooses a schedule; tags left out are owned by `Tag` resources or by hand: none
+  // of them is a change while the program leaves it out.
+  apiChosen: ["label", "alerts", "backupsSchedule", "tags"],
   secrets: INSTANCE_SECRETS,
-  validate,
+  validate: (inputs, olds) => {
+    noteAddedTags(inputs, olds);
+    return validate(inputs, olds);
+  },
+  observe: noteInstanceTags,
   replaceOn: [
     "image",
     "authorizedKeys",
@@ -538,7 +543,7 @@ export const instanceSpec = defineSpec({
     const p = params(id);
     const body: InstanceUpdateRequest = {};
     if (news.label !== undefined && news.label !== olds.label) body.label = news.label;
-    if (!isDeepStrictEqual(news.tags, olds.tags)) body.tags = news.tags;
+    if (news.tags !== undefined && !isDeepStrictEqual(news.tags, olds.tags)) body.tags = news.tags;
     if (news.group !== olds.group) body.group = news.group;
     if (news.watchdogEnabled !== undefined && news.watchdogEnabled !== olds.watchdogEnabled)
       body.watchdog_enabled = news.watchdogEnabled;

@@ -8,9 +8,17 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { ComputeClient } from "../client/compute-client";
 import { isNotFound } from "../client/errors";
 import { formatDuration, type WaitProgress } from "../client/waits";
-import { checkInputs, isNewResource, type CheckFailure } from "./check";
+import { checkInputs, isNewResource, rendered } from "./check";
 import { journalOf, JOURNAL_INPUT, readEntry, removeEntry, writeEntry } from "./create-journal";
 import { createOrAdopt } from "./create-or-adopt";
+import {
+  DECLARED,
+  declaredKeys,
+  declaredOnly,
+  engineNamesChanges,
+  storedInputs,
+  withDefaults,
+} from "./declared";
 import { diffInputs } from "./diff";
 import { engineAlive } from "./engine-watch";
 import { describe, failure, PartialFailure } from "./errors";
@@ -21,7 +29,7 @@ import { clientFromConfig, waitTimeoutMs, type Operation } from "./settings";
 import { containsUnknown } from "./unknown";
 
 /** Bumped when the shape of the outputs changes, so newer code can recognise older state. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** A wait reports progress first after this long, then at this interval. */
 const PROGRESS_EVERY_MS = 10_000;
@@ -31,12 +39,27 @@ function defined(props: Props): Props {
   return Object.fromEntries(Object.entries(props).filter(([, value]) => value !== undefined));
 }
 
+/** The input the core adds to every resource's (the journal's key): kept in the outputs so that read
+ * returns it with the program's, as the engine stored it. */
+const coreInputs = (props: Props): Props => ({ [JOURNAL_INPUT]: props[JOURNAL_INPUT] });
+
+/** What read tells the engine its inputs now are: the declared ones as the API holds them. */
 function inputsFrom(spec: AnySpec, outputs: Props): Props {
-  return defined(Object.fromEntries(Object.keys(spec.inputs.shape).map((key) => [key, outputs[key]])));
+  const declared =
+    storedInputs(spec, outputs) ??
+    Object.fromEntries(Object.keys(spec.inputs.shape).map((key) => [key, outputs[key]]));
+  return defined({ ...declared, ...coreInputs(outputs) });
 }
 
-function outputsOf(spec: AnySpec, record: unknown, props: Props): Props {
-  return defined({ ...spec.toOutputs(record, props), schemaVersion: SCHEMA_VERSION });
+/** `props` are the inputs (create, update) or the prior outputs (read); `declared` the inputs the
+ * program declared (read keeps the prior outputs' list). */
+function outputsOf(spec: AnySpec, record: unknown, props: Props, declared: unknown): Props {
+  return defined({
+    ...spec.toOutputs(record, withDefaults(spec, props)),
+    ...coreInputs(props),
+    schemaVersion: SCHEMA_VERSION,
+    [DECLARED]: declared,
+  });
 }
 
 /** Progress lines go to the provider's stdout, which the CLI shows live, but on the stack's line and
@@ -49,16 +72,6 @@ export function operationContext(operation: Operation, log = (line: string) => c
     log(`waiting for ${p.what}: ${p.state} after ${formatDuration(p.elapsedMs)}`);
   };
   return { wait: { timeoutMs: waitTimeoutMs(operation), onPoll }, log } satisfies OperationContext;
-}
-
-/**
- * The engine prints a failing property's value next to the reason, a secret's included: a failure of
- * a secret input names the property in the reason instead.
- */
-function withoutSecretValue(spec: AnySpec, failure: CheckFailure): CheckFailure {
-  const property = failure.property.split(/[.[]/)[0]!;
-  if (!(spec.secrets ?? []).includes(property)) return failure;
-  return { property: "", reason: `${failure.property}: ${failure.reason}` };
 }
 
 /** Runs an operation; anything it throws becomes a one-line error naming the kind and operation. */
@@ -74,38 +87,46 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
   return {
     async check(olds: Props, news: Props) {
       return guarded(spec, "check", async () => {
+        // Rules see the defaults; the engine stores what the program declared (`declared.ts`).
         const result = checkInputs(spec.inputs, news, spec.defaults as Props);
+        const stored = isNewResource(olds) ? {} : withDefaults(spec, olds);
         const importId = importIdOf(news);
         if (importId !== undefined) result.inputs[IMPORT_INPUT] = importId;
         if (typeof news[JOURNAL_INPUT] === "string") result.inputs[JOURNAL_INPUT] = news[JOURNAL_INPUT];
+        const inputs = declaredOnly(spec, result.inputs, news);
         if (result.failures.length === 0 && spec.validate && !containsUnknown(result.inputs)) {
-          result.failures.push(...(await spec.validate(result.inputs, olds ?? {})));
+          result.failures.push(...(await spec.validate(result.inputs, stored)));
         }
         if (result.failures.length === 0 && !containsUnknown(result.inputs)) {
           result.failures.push(
             ...(importId !== undefined && isNewResource(olds)
               ? await checkImport(spec, clientFromConfig(), importId, result.inputs)
-              : await labelClashes(spec, result.inputs, olds ?? {})),
+              : await labelClashes(spec, result.inputs, stored)),
           );
         }
-        return { ...result, failures: result.failures.map((f) => withoutSecretValue(spec, f)) };
+        const secrets = (spec.secrets ?? []) as string[];
+        return { inputs, failures: result.failures.map((f) => rendered(f, news, secrets)) };
       });
     },
 
     async diff(id: string, olds: Props, news: Props) {
       return guarded(spec, "diff", async () => {
-        spec.observe?.(id, news);
+        spec.observe?.(id, withDefaults(spec, news));
         if (await vanishedWhileUnsettled(spec, id, olds)) {
           // Deleted out of band while a wait of an earlier run failed: made again, with no refresh needed.
           return { changes: true, replaces: [Object.keys(spec.inputs.shape)[0]!], deleteBeforeReplace: true };
         }
-        const { changes, replaces, deleteBeforeReplace } = diffInputs(spec, olds, news);
+        const { changes, changed, replaces, deleteBeforeReplace } = diffInputs(spec, olds, news);
         if (replaces.length > 0) noteReplacing(spec, id, olds);
-        return { changes, replaces, deleteBeforeReplace };
+        // Undefined: the engine diffs its stored inputs and names each changed one (a secret too).
+        const told = changes && engineNamesChanges(spec, olds, news, changed) ? undefined : changes;
+        return { changes: told, replaces, deleteBeforeReplace };
       });
     },
 
-    async create(inputs: Props) {
+    async create(declared: Props) {
+      const inputs = withDefaults(spec, declared);
+      const listed = declaredKeys(spec, declared);
       const { client, ctx, record, imported } = await guarded(spec, "create", async () => {
         const client = clientFromConfig("create");
         const ctx = {
@@ -126,12 +147,19 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
       const id = spec.idOf(record);
       spec.observe?.(id, inputs);
       // An import writes nothing: an object not yet at rest is `settled: false`, and the next `up` settles it.
-      if (imported) return { id, outs: outputsOf(spec, record, inputs) };
+      if (imported) return { id, outs: outputsOf(spec, record, inputs, listed) };
       try {
         const settled = spec.settle ? await spec.settle(client, record, inputs, ctx) : record;
-        return { id, outs: outputsOf(spec, settled, inputs) };
+        return { id, outs: outputsOf(spec, settled, inputs, listed) };
       } catch (err) {
-        throw keepId(spec, id, "was created, but", err, () => outputsOf(spec, record, inputs), inputs);
+        throw keepId(
+          spec,
+          id,
+          "was created, but",
+          err,
+          () => outputsOf(spec, record, inputs, listed),
+          inputs,
+        );
       } finally {
         // Once the engine has the ID; if it is gone, the next run adopts the object from the entry.
         if (ctx.journal && (await engineAlive())) removeEntry(ctx.journal);
@@ -143,7 +171,7 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
         const client = clientFromConfig();
         try {
           const record = await spec.read(client, id, props);
-          const outs = outputsOf(spec, record, props);
+          const outs = outputsOf(spec, record, props, props[DECLARED]);
           return { id, props: outs, inputs: inputsFrom(spec, outs) };
         } catch (err) {
           if (isNotFound(err)) return { id: "" };
@@ -152,7 +180,9 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
       });
     },
 
-    async update(id: string, olds: Props, news: Props) {
+    async update(id: string, olds: Props, declared: Props) {
+      const news = withDefaults(spec, declared);
+      const listed = declaredKeys(spec, declared);
       const { client, ctx, record } = await guarded(spec, "update", async () => {
         const client = clientFromConfig("update");
         const ctx = operationContext("update");
@@ -161,9 +191,9 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
       });
       try {
         const settled = spec.settle ? await spec.settle(client, record, news, ctx) : record;
-        return { outs: outputsOf(spec, settled, news) };
+        return { outs: outputsOf(spec, settled, news, listed) };
       } catch (err) {
-        throw keepId(spec, id, "was updated, but", err, () => outputsOf(spec, record, news), news);
+        throw keepId(spec, id, "was updated, but", err, () => outputsOf(spec, record, news, listed), news);
       }
     },
 

@@ -16,6 +16,7 @@ import { idFrom } from "../contract/fields";
 import { InstanceParams } from "../contract/instance-endpoints";
 import { TagCreateRequest, tagEndpoints } from "../contract/tags";
 import { MAX_CREATE_ATTEMPTS } from "./create-or-adopt";
+import { declaringInstance } from "./instance-tags";
 import { defineSpec, type OperationContext, type Props } from "./resource-spec";
 
 /** Instance IDs, as numbers, each once, in ascending order (the order never makes a diff). */
@@ -79,6 +80,21 @@ export const tagSpec = defineSpec({
   inputs: TagInputs,
   computed: TAG_COMPUTED,
   defaults: { instances: [] },
+  // One owner per label and instance: not both this Tag and the Instance's own `tags` (`instance-tags.ts`).
+  validate: ({ label, instances = [] }, olds) =>
+    instances.flatMap((computeId) => {
+      const name = declaringInstance(computeId, label, !listed(olds).includes(computeId));
+      return name === undefined
+        ? []
+        : [
+            {
+              property: "instances",
+              reason:
+                `Instance ${name} (${computeId}) declares the tag ${label} in its own tags too: ` +
+                `declare it in one place (drop it from ${name}'s tags, or ${name} from this Tag)`,
+            },
+          ];
+    }),
   replaceOn: ["label"],
   create: async (client, { label, instances = [] }, ctx) => {
     await attach(client, label, instances, ctx);

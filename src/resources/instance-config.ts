@@ -126,6 +126,13 @@ export class InstanceConfig extends pulumi.dynamic.Resource {
   declare readonly rebootOnChange: pulumi.Output<boolean>;
   /** The interfaces as the API holds them: IDs, the VPC addresses it chose, whether active. */
   declare readonly interfaceDetails: pulumi.Output<InstanceConfigInterfaceDetail[]>;
+  /**
+   * The instance's status when this config's create, update or refresh ended: `running` once
+   * `booted: true` booted it, when `pulumi up` returns. An Instance's own `status` is read at its
+   * create, before its configs exist: an instance assembled from parts says `offline` there until
+   * a refresh.
+   */
+  declare readonly instanceStatus: pulumi.Output<string>;
   declare readonly created: pulumi.Output<string>;
   declare readonly updated: pulumi.Output<string>;
 

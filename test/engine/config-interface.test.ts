@@ -196,8 +196,8 @@ test("bad input fails at preview naming the property, and nothing is written", a
   await e.control.clearRequests();
   const cases: [Partial<ConfigInterfaceShape>, RegExp][] = [
     [{ subnetId: undefined }, /subnetId.*subnetId is required for vpc interfaces/s],
-    [{ position: 3 }, /position.*position must be 0..2/s],
-    [{ label: "lan" }, /label.*label must be empty for vpc interfaces/s],
+    [{ position: 3 }, /position: must be 0..2/s],
+    [{ label: "lan" }, /label: must be empty for vpc interfaces/s],
   ];
   for (const [change, message] of cases) {
     withNic("vpc", change);

@@ -249,7 +249,7 @@ test("bad input fails at preview naming the property, never showing secrets, and
   expect(both?.message).toMatch(/backupId.*backupId cannot be combined with image/s);
   e.setProgram(program({ ...scripted, metadata: { userData: "not base64!" } }, networked, restored));
   const bad = await failure(e.stack.preview());
-  expect(bad?.message).toMatch(/metadata\.userData must be base64-encoded/);
+  expect(bad?.message).toMatch(/metadata\.userData: must be base64-encoded/);
   expect(bad?.message).not.toContain("not base64!");
   for (const err of [missing, both, bad]) expect(err?.message).not.toContain(SITE);
   expect(await e.writes()).toEqual([]);

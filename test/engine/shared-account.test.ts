@@ -118,8 +118,8 @@ test("the import option fails at preview naming each input the program says othe
   const err = await failure(second.stack.preview());
   expect(err?.message).toMatch(
     new RegExp(
-      `description value \\{renamed\\} has a problem: the imported Vpc ${vpc!.id} holds "shared", the program says "renamed"|` +
-        `tags value .* has a problem: the imported Instance ${web!.id} holds \\[\\], the program says \\["other"\\]`,
+      `description: the imported Vpc ${vpc!.id} holds "shared", the program says "renamed"|` +
+        `tags: the imported Instance ${web!.id} holds \\[\\], the program says \\["other"\\]`,
     ),
   );
   expect(err?.message).not.toMatch(/\n\s+at /);

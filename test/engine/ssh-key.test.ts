@@ -87,10 +87,10 @@ test("a key deleted out of band disappears on refresh, and up adds it again", as
 test("a malformed key or a long label fails at preview naming the property, and nothing is written", async () => {
   await e.control.clearRequests();
   e.setProgram(program({ ...shape, sshKey: "ssh-ed25519 AAAAnot-a-key me@host" }));
-  await expect(e.stack.preview()).rejects.toThrow(/sshKey.*sshKey must be an SSH public key/s);
-  await expect(e.stack.up()).rejects.toThrow(/sshKey must be an SSH public key/);
+  await expect(e.stack.preview()).rejects.toThrow(/sshKey: must be an SSH public key/s);
+  await expect(e.stack.up()).rejects.toThrow(/sshKey: must be an SSH public key/);
   e.setProgram(program({ ...shape, label: "k".repeat(65) }));
-  await expect(e.stack.preview()).rejects.toThrow(/label.*label must be at most 64 characters/s);
+  await expect(e.stack.preview()).rejects.toThrow(/label: must be at most 64 characters/s);
   expect(await writes()).toEqual([]);
   e.setProgram(program(shape));
 });

@@ -119,8 +119,8 @@ test("a StackScript deleted out of band disappears on refresh, and up creates it
 test("bad input fails at preview naming the property, and nothing is written to the API", async () => {
   await e.control.clearRequests();
   e.setProgram(program({ ...setup, label: "ab", images: [] }, other));
-  await expect(e.stack.preview()).rejects.toThrow(/label.*label must be 3\.\.128 characters/s);
-  await expect(e.stack.up()).rejects.toThrow(/images.*images must list at least one image/s);
+  await expect(e.stack.preview()).rejects.toThrow(/label: must be 3\.\.128 characters/s);
+  await expect(e.stack.up()).rejects.toThrow(/images: must list at least one image/s);
   expect(await writes()).toEqual([]);
   e.setProgram(program(setup, other));
 });

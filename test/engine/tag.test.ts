@@ -113,7 +113,7 @@ test("a new label replaces the tag", async () => {
 test("bad input fails at preview naming the property, and nothing is written to the API", async () => {
   await e.control.clearRequests();
   e.setProgram(program({ label: "ab", web: false, other: true }));
-  await expect(e.stack.preview()).rejects.toThrow(/label.*label must be 3\.\.50 characters/s);
+  await expect(e.stack.preview()).rejects.toThrow(/label: must be 3\.\.50 characters/s);
   expect(await writes()).toEqual([]);
   e.setProgram(program({ label: "production", web: false, other: true }));
 });

@@ -1,6 +1,7 @@
 /** Provider methods called directly against the test emulator: settings pointed at it, typed results. */
 import type * as pulumi from "@pulumi/pulumi";
 import { forgetClaims } from "../../src/provider/label-claims";
+import { DECLARED } from "../../src/provider/declared";
 import { makeProvider } from "../../src/provider/make-provider";
 import type { AnySpec } from "../../src/provider/resource-spec";
 import { configure } from "../../src/provider/settings";
@@ -49,7 +50,7 @@ export async function expectOutputsRoundTrip(
   const provider = makeProvider(spec);
   const { id, outs } = await provider.create(inputs);
   expect(Object.keys(outs).sort()).toEqual(
-    [...Object.keys(spec.inputs.shape), ...spec.computed, "schemaVersion"]
+    [...Object.keys(spec.inputs.shape), ...spec.computed, "schemaVersion", DECLARED]
       .filter((key) => !absent.includes(key))
       .sort(),
   );

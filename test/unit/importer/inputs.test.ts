@@ -67,7 +67,6 @@ it("reads the instances, configs and interfaces in the shape a program would wri
     type: "g6-standard-1",
     label: "web-1",
     image: SAMPLE_IMAGE,
-    tags: [s.tag],
     interfaces: [{ purpose: "vpc", primary: true, subnetId: s.subnetIds.app, ipv4: { nat11: "any" } }],
     alerts: expect.any(Object),
   });

@@ -66,19 +66,19 @@ async function bootInto(computeId: number, configId: number) {
 describe("check", () => {
   it("names the property of each per-purpose rule, in the inputs' spelling", async () => {
     expect(await failuresOf({ purpose: "vpc" })).toEqual([
-      { property: "subnetId", reason: "subnetId is required for vpc interfaces" },
+      { property: "", reason: "subnetId: subnetId is required for vpc interfaces" },
     ]);
     expect(await failuresOf({ purpose: "public", ipv4: { nat11: "any" } })).toEqual([
-      { property: "ipv4", reason: "ipv4 is only allowed on vpc interfaces" },
+      { property: "", reason: "ipv4: ipv4 is only allowed on vpc interfaces" },
     ]);
     expect(await failuresOf({ purpose: "vlan" })).toEqual([
-      { property: "label", reason: "label is required for vlan interfaces" },
+      { property: "", reason: "label: label is required for vlan interfaces" },
     ]);
     expect(await failuresOf({ purpose: "vlan", label: "lan", primary: true })).toEqual([
-      { property: "primary", reason: "vlan interfaces cannot be primary" },
+      { property: "", reason: "primary: vlan interfaces cannot be primary" },
     ]);
     expect(await failuresOf({ purpose: "public", position: 3 })).toEqual([
-      { property: "position", reason: "position must be 0..2 (eth0..eth2)" },
+      { property: "", reason: "position: must be 0..2 (eth0..eth2)" },
     ]);
   });
 
@@ -86,8 +86,8 @@ describe("check", () => {
     noteInlineInterfaces("70", true);
     expect(await failuresOf({ purpose: "public", configId: 70 })).toEqual([
       {
-        property: "configId",
-        reason: expect.stringMatching(/^InstanceConfig 70 declares its interfaces inline/),
+        property: "",
+        reason: expect.stringMatching(/^configId: InstanceConfig 70 declares its interfaces inline/),
       },
     ]);
     noteInlineInterfaces("70", false);
@@ -225,6 +225,25 @@ describe("delete", () => {
       `POST /compute/instances/${p.computeId}/boot`,
     ]);
     expect(await idsOf(p.computeId, p.configId)).toEqual([Number(kept.id)]);
+    expect(await status(t, p.computeId)).toBe("running");
+  });
+
+  it("deleting several active interfaces at once shuts the instance down and boots it back once", async () => {
+    const p = await parts();
+    const nics = [
+      await create({ ...p.on, purpose: "public" }),
+      await create({ ...p.on, purpose: "vpc", subnetId: p.subnetId }),
+    ];
+    await bootInto(p.computeId, p.configId);
+    await t.control.clearRequests();
+    // The engine deletes the interfaces of a config in parallel.
+    await Promise.all(nics.map((nic) => provider.delete!(nic.id, nic.outs)));
+    const power = (await writes()).filter((w) => /\/(shutdown|boot|reboot)$/.test(w));
+    expect(power).toEqual([
+      `POST /compute/instances/${p.computeId}/shutdown`,
+      `POST /compute/instances/${p.computeId}/boot`,
+    ]);
+    expect(await idsOf(p.computeId, p.configId)).toEqual([]);
     expect(await status(t, p.computeId)).toBe("running");
   });
 });

@@ -24,6 +24,7 @@ import {
   sendFile,
   uploadProgress,
 } from "../../../src/provider/image";
+import { DECLARED } from "../../../src/provider/declared";
 import { makeProvider } from "../../../src/provider/make-provider";
 import { UNKNOWN } from "../../../src/provider/unknown";
 import { empty } from "../../support/compute";
@@ -77,7 +78,7 @@ async function create(news: Record<string, unknown>) {
 /** Outputs are exactly the given inputs and the computed fields, and a read gives them back. */
 async function expectRoundTrip(id: string, outs: Record<string, unknown>, inputs: Record<string, unknown>) {
   expect(Object.keys(outs).sort()).toEqual(
-    [...Object.keys(inputs), ...IMAGE_COMPUTED, "schemaVersion"].sort(),
+    [...Object.keys(inputs), ...IMAGE_COMPUTED, "schemaVersion", DECLARED].sort(),
   );
   expect(outs).toMatchObject(inputs);
   const read = await provider.read!(id, outs);
@@ -89,27 +90,27 @@ describe("check", () => {
   it("needs exactly one of diskId and file", async () => {
     expect((await provider.check!({}, { label: "x" })).failures).toEqual([
       {
-        property: "diskId",
-        reason: "one of diskId (capture a disk) or file (upload a gzip disk image) is required",
+        property: "",
+        reason: "diskId: one of diskId (capture a disk) or file (upload a gzip disk image) is required",
       },
     ]);
     const both = await provider.check!({}, { diskId: 3, file: gz, label: "x", region: "us-iad" });
     expect(both.failures).toEqual([
       {
-        property: "file",
-        reason: "give either diskId (capture a disk) or file (upload a gzip disk image), not both",
+        property: "",
+        reason: "file: give either diskId (capture a disk) or file (upload a gzip disk image), not both",
       },
     ]);
   });
 
   it("needs a label and a region for an upload, and takes region and fileHash only with file", async () => {
     expect((await provider.check!({}, { file: gz })).failures).toEqual([
-      { property: "label", reason: "label is required for an upload (with file)" },
-      { property: "region", reason: "region is required for an upload (with file)" },
+      { property: "", reason: "label: label is required for an upload (with file)" },
+      { property: "", reason: "region: region is required for an upload (with file)" },
     ]);
     expect((await provider.check!({}, { diskId: "3", region: "us-iad", fileHash: "ab" })).failures).toEqual([
-      { property: "region", reason: "region is for uploads only (with file)" },
-      { property: "fileHash", reason: "fileHash is for uploads only (with file)" },
+      { property: "", reason: "region: region is for uploads only (with file)" },
+      { property: "", reason: "fileHash: fileHash is for uploads only (with file)" },
     ]);
   });
 
@@ -118,13 +119,15 @@ describe("check", () => {
     const failureOf = async (file: string) => (await provider.check!({}, { ...upload, file })).failures;
     const missing = path.join(dir, "missing.gz");
     expect(await failureOf(missing)).toEqual([
-      { property: "file", reason: `file ${missing} does not exist` },
+      { property: "", reason: `file: file ${missing} does not exist` },
     ]);
-    expect(await failureOf(dir)).toEqual([{ property: "file", reason: `file ${dir} is not a regular file` }]);
+    expect(await failureOf(dir)).toEqual([
+      { property: "", reason: `file: file ${dir} is not a regular file` },
+    ]);
     expect(await failureOf(plain)).toEqual([
       {
-        property: "file",
-        reason: `file ${plain} is not gzip data (an image upload is a gzip file of a raw disk image)`,
+        property: "",
+        reason: `file: file ${plain} is not gzip data (an image upload is a gzip file of a raw disk image)`,
       },
     ]);
     const huge = path.join(dir, "huge.img.gz");
@@ -133,8 +136,8 @@ describe("check", () => {
     try {
       expect(await failureOf(huge)).toEqual([
         {
-          property: "file",
-          reason: `file ${huge} is 5368709121 bytes; uploads are limited to 5 GB (5368709120 bytes) of gzip data`,
+          property: "",
+          reason: `file: file ${huge} is 5368709121 bytes; uploads are limited to 5 GB (5368709120 bytes) of gzip data`,
         },
       ]);
     } finally {
@@ -145,7 +148,7 @@ describe("check", () => {
 
   it("accepts a gzip file, and leaves rules to a later check while a value is unknown", async () => {
     expect(await provider.check!({}, { file: gz, label: "x", region: "us-iad" })).toEqual({
-      inputs: { file: gz, label: "x", region: "us-iad", cloudInit: false },
+      inputs: { file: gz, label: "x", region: "us-iad" },
       failures: [],
     });
     expect((await provider.check!({}, { diskId: UNKNOWN, file: gz })).failures).toEqual([]);

@@ -50,7 +50,7 @@ describe("a Vpc imported", () => {
       { region: "us-iad", label: "legacy-net", description: "new", importId: String(vpc.id) },
     );
     expect(failures).toEqual([
-      { property: "description", reason: `the imported Vpc ${vpc.id} holds "old", the program says "new"` },
+      { property: "", reason: `description: the imported Vpc ${vpc.id} holds "old", the program says "new"` },
     ]);
   });
 
@@ -69,8 +69,8 @@ describe("a Vpc imported", () => {
       const { failures } = await makeProvider(vpcSpec).check!({}, { ...program, importId: id });
       expect(failures).toEqual([
         {
-          property: "import",
-          reason: `there is no Vpc ${id} to import (an ID of another kind, or of another parent?)`,
+          property: "",
+          reason: `import: there is no Vpc ${id} to import (an ID of another kind, or of another parent?)`,
         },
       ]);
     }
@@ -101,8 +101,8 @@ it("a Subnet imported under another VPC fails naming import and the parent", asy
     expect.objectContaining({
       failures: [
         {
-          property: "import",
-          reason: `there is no Subnet ${subnet.id} with vpcId ${other.id} to import (an ID of another kind, or of another parent?)`,
+          property: "",
+          reason: `import: there is no Subnet ${subnet.id} with vpcId ${other.id} to import (an ID of another kind, or of another parent?)`,
         },
       ],
     }),
@@ -144,7 +144,7 @@ describe("an Instance imported", () => {
       },
     );
     expect(failures).toEqual([
-      { property: "booted", reason: `the imported Instance ${web.id} holds false, the program says true` },
+      { property: "", reason: `booted: the imported Instance ${web.id} holds false, the program says true` },
     ]);
   });
 

@@ -73,22 +73,22 @@ async function booted() {
 describe("check", () => {
   it("names devices outside sda..sdh, a disk on two devices, and fullvirt's missing devices", async () => {
     expect(await failuresOf({ devices: { sda: 1, sdz: 2 } })).toEqual([
-      { property: "devices", reason: "devices are named sda..sdh (not sdz)" },
+      { property: "", reason: "devices: devices are named sda..sdh (not sdz)" },
     ]);
     expect(await failuresOf({ devices: { sda: 1, sdb: "1" } })).toEqual([
-      { property: "devices", reason: "disk 1 is on both sda and sdb; a disk can be on one device only" },
+      { property: "", reason: "devices: disk 1 is on both sda and sdb; a disk can be on one device only" },
     ]);
     expect(await failuresOf({ devices: { sda: 1, sde: 2 }, virtMode: "fullvirt" })).toEqual([
-      { property: "devices", reason: "sde is unavailable in fullvirt mode (sda..sdd only)" },
+      { property: "", reason: "devices: sde is unavailable in fullvirt mode (sda..sdd only)" },
     ]);
     expect(await failuresOf({ devices: { sdb: 1 } })).toEqual([
       {
-        property: "rootDevice",
-        reason: "rootDevice /dev/sda names an empty device: give devices.sda a disk",
+        property: "",
+        reason: "rootDevice: rootDevice /dev/sda names an empty device: give devices.sda a disk",
       },
     ]);
     expect(await failuresOf({ devices: { sda: "x" } })).toEqual([
-      { property: "devices", reason: "devices.sda must be an integer ID" },
+      { property: "", reason: 'devices.sda: must be an integer ID (got "x")' },
     ]);
   });
 
@@ -96,13 +96,14 @@ describe("check", () => {
     expect(
       await failuresOf({ label: "", runLevel: "multi", memoryLimit: -1, helpers: { netwrk: true } }),
     ).toEqual([
-      { property: "label", reason: "label must be 1..48 characters" },
+      { property: "", reason: "label: must be 1..48 characters" },
       {
-        property: "helpers",
-        reason: "helpers are updatedbDisabled, distro, modulesDep, network, devtmpfsAutomount (not netwrk)",
+        property: "",
+        reason:
+          "helpers: helpers are updatedbDisabled, distro, modulesDep, network, devtmpfsAutomount (not netwrk)",
       },
-      { property: "memoryLimit", reason: "memoryLimit must be at least 0" },
-      { property: "runLevel", reason: "runLevel must be one of default, single, binbash" },
+      { property: "", reason: "memoryLimit: must be at least 0" },
+      { property: "", reason: "runLevel: must be one of default, single, binbash" },
     ]);
   });
 
@@ -115,20 +116,20 @@ describe("check", () => {
         ],
       }),
     ).toEqual([
-      { property: "interfaces", reason: "[1].subnetId: subnetId is required for vpc interfaces" },
-      { property: "interfaces", reason: "at most one interface may be primary" },
+      { property: "", reason: "interfaces[1].subnetId: subnetId is required for vpc interfaces" },
+      { property: "", reason: "interfaces: at most one interface may be primary" },
     ]);
     const four = Array.from({ length: 4 }, (_, i) => ({ purpose: "vlan", label: `v${i}` }));
     expect(await failuresOf({ interfaces: four })).toEqual([
-      { property: "interfaces", reason: "interfaces must be 1..3 items" },
+      { property: "", reason: "interfaces: must be 1..3 items" },
     ]);
     expect(
       await failuresOf({ interfaces: [{ purpose: "vpc", subnetId: 3, ipv4: { nat11: "nope" } }] }),
     ).toEqual([
-      { property: "interfaces", reason: "[0].ipv4.nat11: ipv4.nat11 must be an IPv4 address or any" },
+      { property: "", reason: "interfaces[0].ipv4.nat11: ipv4.nat11 must be an IPv4 address or any" },
     ]);
     expect(await failuresOf({ interfaces: [{ purpose: "public", vlan: "x" }] })).toEqual([
-      { property: "interfaces", reason: expect.stringMatching(/^\[0\]: .*vlan/) },
+      { property: "", reason: expect.stringMatching(/^interfaces\[0\]: .*vlan/) },
     ]);
   });
 

@@ -79,14 +79,14 @@ describe("check", () => {
   it("needs a label for an empty disk, and an image for deploy fields", async () => {
     const result = await provider.check!({}, { computeId: 12, size: 100, stackscriptId: 3 });
     expect(result.failures).toEqual([
-      { property: "label", reason: "label is required for an empty disk (one without image)" },
-      { property: "image", reason: "image is required with a StackScript (stackscriptId)" },
+      { property: "", reason: "label: label is required for an empty disk (one without image)" },
+      { property: "", reason: "image: image is required with a StackScript (stackscriptId)" },
     ]);
     const keys = await provider.check!({}, { computeId: 12, size: 100, label: "d", authorizedUsers: ["me"] });
     expect(keys.failures).toEqual([
       {
-        property: "authorizedUsers",
-        reason: "authorizedUsers needs an image to deploy (an empty disk has none)",
+        property: "",
+        reason: "authorizedUsers: authorizedUsers needs an image to deploy (an empty disk has none)",
       },
     ]);
   });

@@ -12,6 +12,7 @@ import { checkInputs } from "../../../src/provider/check";
 import { diffInputs } from "../../../src/provider/diff";
 import { PartialFailure } from "../../../src/provider/errors";
 import { INSTANCE_COMPUTED, instanceSpec } from "../../../src/provider/instance";
+import { DECLARED } from "../../../src/provider/declared";
 import { makeProvider } from "../../../src/provider/make-provider";
 import { UNKNOWN } from "../../../src/provider/unknown";
 import { deployed, IMAGE, ROOT_PASS, settle, status } from "../../support/compute";
@@ -63,7 +64,7 @@ describe("check", () => {
     const result = await provider.check!({}, { ...base, rootPass: "aaaaaaaa", tags: ["x"] });
     expect(result.failures).toEqual([
       { property: "", reason: "rootPass: Password does not meet strength requirement" },
-      { property: "tags", reason: "tags must be 3..50 characters" },
+      { property: "", reason: 'tags[0]: must be 3..50 characters (got "x")' },
     ]);
   });
 
@@ -72,16 +73,15 @@ describe("check", () => {
     expect(failures).toEqual([
       expect.objectContaining({ property: "label" }),
       { property: "rootPass", reason: "Password does not meet strength requirement" },
-      { property: "tags", reason: "tags must be 3..50 characters" },
+      { property: "tags[0]", reason: "tags must be 3..50 characters" },
     ]);
     expect(JSON.stringify(failures)).not.toContain("aaaaaaaa");
   });
 
-  it("fills the API's defaults and leaves the label to the API", () => {
+  it("fills the API's defaults and leaves the label and tags to the API", () => {
     expect(checked(base).inputs).toEqual({
       ...base,
       booted: true,
-      tags: [],
       group: "",
       privateIp: false,
       backupsEnabled: false,
@@ -100,17 +100,17 @@ describe("check", () => {
     const withImage = await provider.check!({}, { ...base, backupId: 5 });
     expect(withImage.failures).toEqual([
       {
-        property: "backupId",
-        reason: "backupId cannot be combined with image: the instance is restored from the backup",
+        property: "",
+        reason: "backupId: backupId cannot be combined with image: the instance is restored from the backup",
       },
     ]);
     const restore = await provider.check!(
       {},
       { region: "us-iad", type: "g6-standard-1", backupId: 5, swapSize: 256, authorizedKeys: [ED25519] },
     );
-    expect(restore.failures!.map((f) => f.property)).toEqual(["authorizedKeys", "swapSize"]);
+    expect(restore.failures!.map((f) => f.reason.split(":")[0])).toEqual(["authorizedKeys", "swapSize"]);
     expect(restore.failures![0]!.reason).toBe(
-      "authorizedKeys cannot be combined with backupId (a restore brings the backup's disks, configs and root password)",
+      "authorizedKeys: authorizedKeys cannot be combined with backupId (a restore brings the backup's disks, configs and root password)",
     );
   });
 
@@ -122,14 +122,14 @@ describe("check", () => {
     );
     expect(result.failures).toEqual([
       {
-        property: "stackscriptId",
-        reason: "stackscriptId needs an image to deploy (an empty instance has no disk)",
+        property: "",
+        reason: "stackscriptId: stackscriptId needs an image to deploy (an empty instance has no disk)",
       },
       {
-        property: "interfaces",
-        reason: "interfaces needs an image to deploy (an empty instance has no disk)",
+        property: "",
+        reason: "interfaces: interfaces needs an image to deploy (an empty instance has no disk)",
       },
-      { property: "swapSize", reason: "swapSize needs an image to deploy (an empty instance has no disk)" },
+      { property: "", reason: "swapSize: swapSize needs an image to deploy (an empty instance has no disk)" },
     ]);
     const data = await provider.check!({}, { ...base, stackscriptData: { site: "s3cret-value" } });
     expect(data.failures).toEqual([
@@ -154,13 +154,13 @@ describe("check", () => {
       },
     );
     expect(two.failures).toEqual([
-      { property: "interfaces", reason: "at most one interface may be primary" },
+      { property: "", reason: "interfaces: at most one interface may be primary" },
     ]);
     const none = await provider.check!({}, { ...base, interfaces: [] });
     expect(none.failures).toEqual([
       {
-        property: "interfaces",
-        reason: "interfaces must hold 1..3 interfaces (left out: the API's public interface)",
+        property: "",
+        reason: "interfaces: must hold 1..3 interfaces (left out: the API's public interface)",
       },
     ]);
   });
@@ -170,15 +170,14 @@ describe("check", () => {
       {},
       { ...base, metadata: { userData: "not base64!" }, backupsSchedule: { day: "Sunday" } },
     );
-    expect(result.failures).toEqual([
-      { property: "", reason: "metadata: metadata.userData must be base64-encoded" },
-    ]);
+    expect(result.failures).toEqual([{ property: "", reason: "metadata.userData: must be base64-encoded" }]);
     expect(JSON.stringify(result.failures)).not.toContain("not base64!");
     const schedule = await provider.check!({}, { ...base, backupsSchedule: { day: "Sunday", window: "W4" } });
     expect(schedule.failures).toEqual([
       {
-        property: "backupsSchedule",
-        reason: "backupsSchedule needs backupsEnabled: true (the schedule is of the backup service)",
+        property: "",
+        reason:
+          "backupsSchedule: backupsSchedule needs backupsEnabled: true (the schedule is of the backup service)",
       },
     ]);
     const badWindow = await provider.check!(
@@ -187,14 +186,14 @@ describe("check", () => {
     );
     expect(badWindow.failures).toEqual([
       {
-        property: "backupsSchedule",
-        reason: "backupsSchedule.window must be one of W0, W2, ..., W22 or Scheduling",
+        property: "",
+        reason: 'backupsSchedule.window: must be one of W0, W2, ..., W22 or Scheduling (got "W3")',
       },
     ]);
     const alerts = await provider.check!({}, { ...base, alerts: { transferQuota: 120, disk: 1 } });
     expect(alerts.failures).toEqual([
-      { property: "alerts", reason: "alerts.transferQuota must be 0..100" },
-      { property: "alerts", reason: "alerts are cpu, io, networkIn, networkOut, transferQuota (not disk)" },
+      { property: "", reason: "alerts.transferQuota: must be 0..100 (got 120)" },
+      { property: "", reason: "alerts: alerts are cpu, io, networkIn, networkOut, transferQuota (not disk)" },
     ]);
   });
 
@@ -205,7 +204,7 @@ describe("check", () => {
     await t.control.clearRequests();
     const missing = await provider.check!({}, { ...base, stackscriptId: script.id + 100 });
     expect(missing.failures).toEqual([
-      { property: "stackscriptId", reason: `StackScript ${script.id + 100} not found` },
+      { property: "", reason: `stackscriptId: StackScript ${script.id + 100} not found` },
     ]);
     const result = await provider.check!(
       {},
@@ -213,8 +212,8 @@ describe("check", () => {
     );
     expect(result.failures).toEqual([
       {
-        property: "image",
-        reason: `StackScript ${script.id} (site-setup) does not support image ${IMAGE}; it supports compute/ubuntu24.04`,
+        property: "",
+        reason: `image: StackScript ${script.id} (site-setup) does not support image ${IMAGE}; it supports compute/ubuntu24.04`,
       },
       {
         property: "",
@@ -406,7 +405,7 @@ describe("create", () => {
       "swapSize",
     ];
     expect(Object.keys(outs).sort()).toEqual(
-      [...Object.keys(instanceSpec.inputs.shape), ...INSTANCE_COMPUTED, "schemaVersion"]
+      [...Object.keys(instanceSpec.inputs.shape), ...INSTANCE_COMPUTED, "schemaVersion", DECLARED]
         .filter((key) => !notGiven.includes(key))
         .sort(),
     );
@@ -421,7 +420,8 @@ describe("create", () => {
     );
     const read = await provider.read!(id, outs);
     expect(read.props).toEqual(outs);
-    expect(read.inputs).toEqual({ ...inputs, alerts: outs.alerts });
+    // Only what the program declared: alerts the API chose are no input (a refresh never shows them removed).
+    expect(read.inputs).toEqual(inputs);
   });
 
   it("waits until offline with booted: false", async () => {

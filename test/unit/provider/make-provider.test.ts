@@ -6,7 +6,8 @@
 import { status, waitForInstance } from "../../../src/client";
 import { createOrAdopt, MAX_CREATE_ATTEMPTS } from "../../../src/provider/create-or-adopt";
 import { PartialFailure, ProviderError, quietHostEcho } from "../../../src/provider/errors";
-import { makeProvider, operationContext } from "../../../src/provider/make-provider";
+import { DECLARED } from "../../../src/provider/declared";
+import { makeProvider, operationContext, SCHEMA_VERSION } from "../../../src/provider/make-provider";
 import { defineSpec, type AnySpec } from "../../../src/provider/resource-spec";
 import { configure, DEFAULT_TIMEOUT_SECONDS, waitTimeoutMs } from "../../../src/provider/settings";
 import { UNKNOWN } from "../../../src/provider/unknown";
@@ -136,7 +137,7 @@ describe("settle", () => {
     const [vpc] = await vpcs();
     expect(err).toBeInstanceOf(PartialFailure);
     expect(err.id).toBe(String(vpc!.id));
-    expect(err.properties).toMatchObject({ ...inputs, created: vpc!.created, schemaVersion: 1 });
+    expect(err.properties).toMatchObject({ ...inputs, created: vpc!.created, schemaVersion: SCHEMA_VERSION });
     expect(err.message).toBe(
       `Vpc ${vpc!.id} was created, but Instance ${offline.id} did not become running within 0s (last state: offline); ` +
         "raise compute:waitTimeoutSeconds (or the per-operation setting) to wait longer; the next `pulumi up` continues from here",
@@ -231,15 +232,15 @@ describe("check", () => {
   const ruled = defineSpec({
     ...vpcSpec,
     validate: (i) =>
-      i.label === i.description ? [{ property: "description", reason: "must differ from label" }] : [],
+      i.label === i.description ? [{ property: "", reason: "description: must differ from label" }] : [],
   });
 
-  it("drops the engine's own keys and fills defaults", async () => {
+  it("drops the engine's own keys and returns only what the program declared (no defaults)", async () => {
     const result = await makeProvider(vpcSpec).check!(
       {},
       { region: "us-iad", label: "a", __provider: "code" },
     );
-    expect(result.inputs).toEqual({ region: "us-iad", label: "a", description: "" });
+    expect(result.inputs).toEqual({ region: "us-iad", label: "a" });
   });
 
   it("lets unknown values through during preview, whatever the field's type", async () => {
@@ -252,7 +253,7 @@ describe("check", () => {
     await expect(
       provider.check!({}, { region: "us-iad", label: "a", description: "a" }),
     ).resolves.toMatchObject({
-      failures: [{ property: "description", reason: "must differ from label" }],
+      failures: [{ property: "", reason: "description: must differ from label" }],
     });
     await expect(
       provider.check!({}, { region: "us-iad", label: UNKNOWN, description: "a" }),
@@ -262,7 +263,7 @@ describe("check", () => {
     await expect(
       provider.check!({}, { region: "us-iad", label: "bad label", description: "bad label" }),
     ).resolves.toMatchObject({
-      failures: [{ property: "label" }],
+      failures: [{ property: "", reason: expect.stringMatching(/^label: /) }],
     });
   });
 });
@@ -275,9 +276,9 @@ describe("check of a unique label", () => {
     const { failures } = await makeProvider(vpcSpec).check!({}, inputs);
     expect(failures).toEqual([
       {
-        property: "label",
+        property: "",
         reason:
-          `a Vpc labelled "net" already exists (${id}) and is not this stack's; to manage it here, ` +
+          `label: a Vpc labelled "net" already exists (${id}) and is not this stack's; to manage it here, ` +
           `add { import: "${id}" } to this resource, or choose another label`,
       },
     ]);
@@ -289,7 +290,7 @@ describe("check of a unique label", () => {
     const olds = { ...inputs, label: "old" };
     await expect(provider.check!(olds, inputs)).resolves.toMatchObject({
       failures: [
-        { property: "label", reason: `a Vpc labelled "net" already exists (${id}); choose another label` },
+        { property: "", reason: `label: a Vpc labelled "net" already exists (${id}); choose another label` },
       ],
     });
     await t.control.clearRequests();
@@ -388,7 +389,7 @@ describe("what reaches the engine", () => {
       { region: "us-iad", label: "a", description: "s".repeat(300) },
     );
     expect(result.failures).toEqual([
-      { property: "", reason: "description: description must be at most 255 characters" },
+      { property: "", reason: "description: must be at most 255 characters" },
     ]);
   });
 });
@@ -431,5 +432,48 @@ describe("wait settings", () => {
       "waiting for Instance 1 to be running: provisioning after 11s",
       "waiting for Instance 1 to be running: provisioning after 21s",
     ]);
+  });
+});
+
+describe("what the engine stores and diffs: the inputs the program declared", () => {
+  const provider = makeProvider(vpcSpec);
+  const declared = { region: "us-iad", label: "net" };
+
+  it("lists the declared inputs in the outputs, and read returns them as the API holds them", async () => {
+    const { id, outs } = await provider.create(declared);
+    expect(outs).toMatchObject({ ...declared, description: "", [DECLARED]: ["region", "label"] });
+    await t.client.api.updateVpc({ params: { vpcId: Number(id) }, body: { label: "renamed" } });
+    const read = await provider.read!(id, outs);
+    // No `description`: the program leaves it out, so a refresh never shows it as removed.
+    expect(read.inputs).toEqual({ region: "us-iad", label: "renamed" });
+    expect(read.props).toMatchObject({ label: "renamed", [DECLARED]: ["region", "label"] });
+  });
+
+  it("leaves naming the changed inputs to the engine when its view of them is the provider's", async () => {
+    const { id, outs } = await provider.create(declared);
+    await expect(provider.diff!(id, outs, declared)).resolves.toMatchObject({ changes: false });
+    // The engine diffs its stored inputs (`label` "net") with the new ones: it finds `label`, as the provider does.
+    await expect(provider.diff!(id, outs, { ...declared, label: "web" })).resolves.toEqual({
+      changes: undefined,
+      replaces: [],
+      deleteBeforeReplace: false,
+    });
+    // A removed input: the engine names it (a delete) and the provider goes back to the default.
+    const described = (await provider.create({ ...declared, label: "net-2", description: "d" })).outs;
+    await expect(provider.diff!("2", described, { ...declared, label: "net-2" })).resolves.toMatchObject({
+      changes: undefined,
+    });
+  });
+
+  it("tells the engine itself when their views differ: a default declared, or outputs from before the list", async () => {
+    const { id, outs } = await provider.create(declared);
+    // The program now declares the default: nothing changes, though the engine's inputs differ.
+    await expect(provider.diff!(id, outs, { ...declared, description: "" })).resolves.toMatchObject({
+      changes: false,
+    });
+    const older = { ...outs, [DECLARED]: undefined };
+    await expect(provider.diff!(id, older, { ...declared, label: "web" })).resolves.toMatchObject({
+      changes: true,
+    });
   });
 });

@@ -24,13 +24,13 @@ describe("check", () => {
       {},
       { email: "nope", timezone: "Mars/Olympus", lishAuthMethod: "always", authorizedKeys: ["x"] },
     );
-    expect(failures.map((f) => f.property)).toEqual([
+    expect(failures.map((f) => f.reason.split(":")[0])).toEqual([
       "email",
       "timezone",
       "lishAuthMethod",
-      "authorizedKeys",
+      "authorizedKeys[0]",
     ]);
-    expect(failures[2]!.reason).toBe("lishAuthMethod must be one of password_keys, keys_only, disabled");
+    expect(failures[2]!.reason).toBe("lishAuthMethod: must be one of password_keys, keys_only, disabled");
   });
 });
 

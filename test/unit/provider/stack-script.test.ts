@@ -32,19 +32,14 @@ describe("check", () => {
   it("names the failing properties with the contract's reasons", async () => {
     const { failures } = await provider.check!({}, { label: "ab", script: "", images: [] });
     expect(failures).toEqual([
-      { property: "label", reason: "label must be 3..128 characters" },
-      { property: "script", reason: "script must not be empty" },
-      { property: "images", reason: "images must list at least one image" },
+      { property: "", reason: "label: must be 3..128 characters" },
+      { property: "", reason: "script: must not be empty" },
+      { property: "", reason: "images: must list at least one image" },
     ]);
   });
 
-  it("fills the defaults", async () => {
-    expect((await provider.check!({}, base)).inputs).toEqual({
-      ...base,
-      description: "",
-      revNote: "",
-      isPublic: false,
-    });
+  it("returns only what the program declared: the engine stores no defaults", async () => {
+    expect((await provider.check!({}, base)).inputs).toEqual(base);
   });
 
   it("allows private to public, and refuses public back to private naming isPublic", async () => {
@@ -52,7 +47,10 @@ describe("check", () => {
     expect((await provider.check!(olds, { ...base, isPublic: true })).failures).toEqual([]);
     const back = await provider.check!({ ...olds, isPublic: true }, { ...base, isPublic: false });
     expect(back.failures).toEqual([
-      { property: "isPublic", reason: expect.stringMatching(/cannot make a public StackScript private/) },
+      {
+        property: "",
+        reason: expect.stringMatching(/^isPublic: .*cannot make a public StackScript private/),
+      },
     ]);
     // Left out is false too.
     expect((await provider.check!({ ...olds, isPublic: true }, base)).failures).toHaveLength(1);

@@ -5,6 +5,7 @@
  */
 import { diffInputs } from "../../../src/provider/diff";
 import { makeProvider } from "../../../src/provider/make-provider";
+import { instanceSpec } from "../../../src/provider/instance";
 import { tagSpec } from "../../../src/provider/tag";
 import { empty } from "../../support/compute";
 import { useEmulator } from "../../support/emulator";
@@ -32,15 +33,15 @@ describe("check", () => {
   it("names the failing properties", async () => {
     const { failures } = await provider.check!({}, { label: "ab", instances: ["x"] });
     expect(failures).toEqual([
-      { property: "label", reason: "label must be 3..50 characters" },
-      { property: "instances", reason: "instance must be an integer ID" },
+      { property: "", reason: "label: must be 3..50 characters" },
+      { property: "", reason: 'instances[0]: instance must be an integer ID (got "x")' },
     ]);
   });
 
   it("takes instance IDs as strings or numbers, each once, in order", async () => {
     const { inputs } = await provider.check!({}, { label: "prod", instances: ["12", 3, 12] });
     expect(inputs).toEqual({ label: "prod", instances: [3, 12] });
-    expect((await provider.check!({}, { label: "prod" })).inputs).toEqual({ label: "prod", instances: [] });
+    expect((await provider.check!({}, { label: "prod" })).inputs).toEqual({ label: "prod" });
   });
 });
 
@@ -117,5 +118,42 @@ describe("a create whose answer is lost", () => {
     expect(id).toBe("prod");
     expect(outs.instances).toEqual([a.id]);
     expect(await tagsOf(a.id)).toEqual(["prod"]);
+  });
+});
+
+describe("one owner per label", () => {
+  const instanceProvider = makeProvider(instanceSpec);
+
+  it("fails a Tag listing an instance whose Instance declares the label in its own tags, naming both", async () => {
+    const instance = await empty(t);
+    const declared = { region: "us-iad", type: "g6-standard-1", journalKey: "p/s/Instance/web" };
+    await instanceProvider.diff!(
+      String(instance.id),
+      { ...declared, status: "offline" },
+      {
+        ...declared,
+        tags: ["prod"],
+      },
+    );
+    const { failures } = await provider.check!({}, { label: "prod", instances: [instance.id] });
+    expect(failures).toEqual([
+      {
+        property: "",
+        reason:
+          `instances: Instance web (${instance.id}) declares the tag prod in its own tags too: ` +
+          "declare it in one place (drop it from web's tags, or web from this Tag)",
+      },
+    ]);
+    // A Tag that already listed the instance: an Instance's tags read back by a refresh (with
+    // `ignoreChanges: ["tags"]`) are no new claim; a label its program newly declares is.
+    const listing = { label: "prod", instances: [instance.id] };
+    expect((await provider.check!(listing, listing)).failures).toEqual([]);
+    const web = { ...declared, tags: ["prod"] };
+    expect((await instanceProvider.check!({ ...declared, tags: [] }, web)).failures).toEqual([]);
+    expect((await provider.check!(listing, listing)).failures).toHaveLength(1);
+    // Another label, or the Instance no longer declaring tags: one owner.
+    expect((await provider.check!({}, { label: "other", instances: [instance.id] })).failures).toEqual([]);
+    await instanceProvider.diff!(String(instance.id), { ...declared, status: "offline" }, declared);
+    expect((await provider.check!({}, { label: "prod", instances: [instance.id] })).failures).toEqual([]);
   });
 });
