@@ -20,6 +20,7 @@ export * from "./profile-security";
 export * from "./profile-sessions";
 export * from "./profile-ssh-keys";
 export * from "./profile-tokens";
+export * from "./record-rules";
 export * from "./regions";
 export * from "./stackscripts";
 export * from "./tags";

@@ -46,6 +46,7 @@ import {
   shutDown,
   untilResting,
 } from "./instance-power";
+import { instanceLookups } from "./instance-lookups";
 import { interfaceRequest, interfacesOf, InterfacesInput, type InterfaceShape } from "./interface-shape";
 import type { CheckFailure } from "./check";
 import { defineSpec, type OperationContext, type Props } from "./resource-spec";
@@ -494,6 +495,7 @@ export const instanceSpec = defineSpec({
   apiChosen: ["label", "alerts", "backupsSchedule"],
   secrets: INSTANCE_SECRETS,
   validate,
+  lookups: instanceLookups,
   replaceOn: [
     "image",
     "authorizedKeys",

@@ -17,7 +17,7 @@ import { describe, failure, PartialFailure } from "./errors";
 import { checkImport, IMPORT_INPUT, importIdOf, importObject } from "./import-object";
 import { labelClashes, noteReplacing } from "./label-claims";
 import type { AnySpec, OperationContext, Props } from "./resource-spec";
-import { clientFromConfig, waitTimeoutMs, type Operation } from "./settings";
+import { clientFromConfig, requireSettings, waitTimeoutMs, type Operation } from "./settings";
 import { containsUnknown } from "./unknown";
 
 /** Bumped when the shape of the outputs changes, so newer code can recognise older state. */
@@ -74,12 +74,16 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
   return {
     async check(olds: Props, news: Props) {
       return guarded(spec, "check", async () => {
+        requireSettings();
         const result = checkInputs(spec.inputs, news, spec.defaults as Props);
         const importId = importIdOf(news);
         if (importId !== undefined) result.inputs[IMPORT_INPUT] = importId;
         if (typeof news[JOURNAL_INPUT] === "string") result.inputs[JOURNAL_INPUT] = news[JOURNAL_INPUT];
         if (result.failures.length === 0 && spec.validate && !containsUnknown(result.inputs)) {
           result.failures.push(...(await spec.validate(result.inputs, olds ?? {})));
+        }
+        if (result.failures.length === 0 && spec.lookups) {
+          result.failures.push(...(await spec.lookups(result.inputs, olds ?? {})));
         }
         if (result.failures.length === 0 && !containsUnknown(result.inputs)) {
           result.failures.push(

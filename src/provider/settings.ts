@@ -40,6 +40,23 @@ export class SettingsError extends Error {}
  * default (15 minutes).
  */
 export function clientFromConfig(operation?: Operation): ComputeClient {
+  const { apiUrl, token } = requireSettings();
+  const key = `${apiUrl}\n${token}`;
+  if (cached?.key !== key) {
+    // Loaded on first use: the HTTP stack costs more start-up than the rest of the provider, and a
+    // preview or an unchanged `up` (check and diff only) never needs it.
+    const { ComputeClient: Client } =
+      require("../client/compute-client") as typeof import("../client/compute-client");
+    cached = { key, client: new Client({ baseUrl: apiUrl, token }) };
+  }
+  return operation ? cached.client.withDeadline(Date.now() + waitTimeoutMs(operation)) : cached.client;
+}
+
+/**
+ * The API URL and token, or an error naming the config key and the environment variable to set.
+ * Check calls it for every resource, so that a missing setting fails the preview.
+ */
+export function requireSettings(): { apiUrl: string; token: string } {
   const apiUrl = setting("apiUrl", "COMPUTE_API_URL");
   const token = setting("token", "COMPUTE_TOKEN");
   if (!apiUrl) {
@@ -52,15 +69,7 @@ export function clientFromConfig(operation?: Operation): ComputeClient {
       "No API token: run `pulumi config set --secret compute:token <token>` or set COMPUTE_TOKEN",
     );
   }
-  const key = `${apiUrl}\n${token}`;
-  if (cached?.key !== key) {
-    // Loaded on first use: the HTTP stack costs more start-up than the rest of the provider, and a
-    // preview or an unchanged `up` (check and diff only) never needs it.
-    const { ComputeClient: Client } =
-      require("../client/compute-client") as typeof import("../client/compute-client");
-    cached = { key, client: new Client({ baseUrl: apiUrl, token }) };
-  }
-  return operation ? cached.client.withDeadline(Date.now() + waitTimeoutMs(operation)) : cached.client;
+  return { apiUrl, token };
 }
 
 /** The API token the provider acts with (never to be logged or stored), or undefined when none is set. */

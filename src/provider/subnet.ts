@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { idFrom } from "../contract/fields";
 import { collect } from "../client/pagination";
+import { clientFromConfig } from "./settings";
 import {
   SubnetIpv4,
   SubnetLabel,
@@ -10,7 +11,11 @@ import {
   vpcEndpoints,
   VpcParams,
 } from "../contract/vpcs";
-import { defineSpec } from "./resource-spec";
+import { overlapProblems } from "../contract/record-rules";
+import type { CheckFailure } from "./check";
+import { isBeingReplaced } from "./label-claims";
+import { asFailures, asksNew, known } from "./lookups";
+import { defineSpec, type Props } from "./resource-spec";
 
 export const SubnetInputs = z.object({
   vpcId: idFrom("vpcId"),
@@ -24,11 +29,38 @@ export const SUBNET_COMPUTED = ["computes", "created", "updated"] as const;
 const params = (id: string, props: Record<string, unknown>) =>
   SubnetParams.parse({ vpcId: props.vpcId, vpcSubnetId: id });
 
+/**
+ * The range overlaps no live subnet of the VPC (once the VPC exists), leaving out the subnet this one
+ * replaces: the old inputs' subnet at the first check, the one diff found replaced at the engine's
+ * second check of a replacement.
+ */
+async function lookups(inputs: SubnetInputs, olds: Props): Promise<CheckFailure[]> {
+  const { vpcId, ipv4 } = inputs;
+  if (!known(vpcId) || !(asksNew(inputs, olds, "ipv4") || asksNew(inputs, olds, "vpcId"))) return [];
+  const client = clientFromConfig();
+  let siblings;
+  try {
+    siblings = await collect(client.each(vpcEndpoints.listSubnets, { params: VpcParams.parse({ vpcId }) }));
+  } catch {
+    return [];
+  }
+  const replaced = (s: { id: number; label: string; ipv4: string }) =>
+    isBeingReplaced("Subnet", s.id) ||
+    (olds.vpcId === vpcId && olds.label === s.label && olds.ipv4 === s.ipv4);
+  return asFailures(
+    overlapProblems(
+      ipv4,
+      siblings.filter((s) => !replaced(s)),
+    ),
+  );
+}
+
 export const subnetSpec = defineSpec({
   kind: "Subnet",
   parents: ["vpcId"],
   inputs: SubnetInputs,
   computed: SUBNET_COMPUTED,
+  lookups,
   replaceOn: ["vpcId", "ipv4"],
   // Inside one VPC, labels are unique and ranges may not overlap: free the old subnet first.
   deleteBeforeReplace: (olds, news) => olds.vpcId === news.vpcId,
