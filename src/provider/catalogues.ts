@@ -9,9 +9,9 @@ import type { ComputeClient } from "../client/compute-client";
 import { isNotFound } from "../client/errors";
 import { imageEndpoints, kernelEndpoints, regionEndpoints, typeEndpoints } from "../contract";
 import type { Image, InstanceType, Kernel, Region } from "../contract";
-import { clientFromConfig } from "./settings";
+import { lookupClient } from "./settings";
 
-interface Records {
+export interface Records {
   regions: Region;
   types: InstanceType;
   kernels: Kernel;
@@ -37,7 +37,7 @@ export type Found<T> = { skip: true } | { skip: false; record: T | undefined };
  * not in the process's list is read by its ID before it counts as missing.
  */
 export async function lookUp<C extends Catalogue>(catalogue: C, id: string): Promise<Found<Records[C]>> {
-  const client = clientFromConfig();
+  const client = lookupClient();
   const key = `${client.baseUrl}\n${catalogue}`;
   if (!read.has(key)) {
     read.set(

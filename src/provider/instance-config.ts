@@ -34,7 +34,7 @@ import { bool, idFrom, integer, text } from "../contract/fields";
 import { deviceProblems, kernelProblems, type Problem } from "../contract/record-rules";
 import type { CheckFailure } from "./check";
 import { asFailures, asksNew, catalogued, known } from "./lookups";
-import { clientFromConfig } from "./settings";
+import { lookupClient } from "./settings";
 import { createByListing } from "./create-by-listing";
 import {
   bootedSinceChange,
@@ -140,7 +140,7 @@ async function lookups(inputs: InstanceConfigInputs, olds: Props): Promise<Check
   const named = Object.entries(inputs.devices).filter(([, id]) => typeof id === "number");
   if (asksNew(inputs, olds, "devices") && known(computeId) && named.length > 0) {
     try {
-      const disks = await listDisks(clientFromConfig(), computeId);
+      const disks = await listDisks(lookupClient(), computeId);
       const devices = Object.fromEntries(named.map(([name, id]) => [name, { disk_id: id }]));
       problems.push(
         ...deviceProblems(

@@ -27,7 +27,7 @@ import { act } from "./actions";
 import { imageProblems, spaceProblems, type Problem } from "../contract/record-rules";
 import { isNewResource, type CheckFailure } from "./check";
 import { asFailures, asksNew, catalogued, known } from "./lookups";
-import { clientFromConfig } from "./settings";
+import { lookupClient } from "./settings";
 import { createByListing } from "./create-by-listing";
 import { stillRequired } from "./import-object";
 import { ProviderError } from "./errors";
@@ -132,7 +132,7 @@ async function lookups(inputs: InstanceDiskInputs, olds: Props): Promise<CheckFa
   const extra = isNewResource(olds) ? size : olds.computeId === computeId ? size - Number(olds.size) : 0;
   if (known(computeId, size) && extra > 0) {
     try {
-      const client = clientFromConfig();
+      const client = lookupClient();
       const instance = await client.api.getInstance({ params: { computeId } });
       const used = (await listDisks(client, computeId)).reduce((sum, d) => sum + d.size, 0);
       problems.push(...spaceProblems(extra, { disk: instance.specs.disk, used }));

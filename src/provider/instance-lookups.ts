@@ -19,7 +19,7 @@ import type { InstanceInputs } from "./instance";
 import { listConfigs } from "./instance-power";
 import { asFailures, asksNew, catalogued, known } from "./lookups";
 import type { Props } from "./resource-spec";
-import { clientFromConfig } from "./settings";
+import { lookupClient } from "./settings";
 
 export async function instanceLookups(inputs: InstanceInputs, olds: Props): Promise<CheckFailure[]> {
   const problems: Problem[] = [];
@@ -65,7 +65,7 @@ async function movesVpcInterface(inputs: InstanceInputs, olds: Props): Promise<b
   if (inputs.interfaces !== undefined) return inputs.interfaces.some((i) => i.purpose === "vpc");
   if (typeof olds.label !== "string") return false;
   try {
-    const client = clientFromConfig();
+    const client = lookupClient();
     const label = olds.label;
     const [instance] = (
       await collect(client.each(instanceEndpoints.listInstances, { filter: { label } }))

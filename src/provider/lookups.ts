@@ -6,7 +6,7 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import type { Problem } from "../contract/record-rules";
-import { lookUp, type Catalogue } from "./catalogues";
+import { lookUp, type Catalogue, type Records } from "./catalogues";
 import { isNewResource, type CheckFailure } from "./check";
 import type { Props } from "./resource-spec";
 import { containsUnknown } from "./unknown";
@@ -32,7 +32,10 @@ export function asFailures(
 }
 
 /** A catalogue's record for a rule, or undefined when the catalogue could not be read. */
-export async function catalogued<C extends Catalogue>(catalogue: C, id: string) {
+export async function catalogued<C extends Catalogue>(
+  catalogue: C,
+  id: string,
+): Promise<{ record: Records[C] | undefined } | undefined> {
   const found = await lookUp(catalogue, id);
   return found.skip ? undefined : { record: found.record };
 }

@@ -82,7 +82,8 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
         if (result.failures.length === 0 && spec.validate && !containsUnknown(result.inputs)) {
           result.failures.push(...(await spec.validate(result.inputs, olds ?? {})));
         }
-        if (result.failures.length === 0 && spec.lookups) {
+        // An import writes nothing: what it reads is compared with the inputs instead.
+        if (result.failures.length === 0 && spec.lookups && importId === undefined) {
           result.failures.push(...(await spec.lookups(result.inputs, olds ?? {})));
         }
         if (result.failures.length === 0 && !containsUnknown(result.inputs)) {

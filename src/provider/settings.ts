@@ -23,7 +23,10 @@ export const DEFAULT_TIMEOUT_SECONDS: Record<Operation, number> = {
 };
 
 let stackConfig: ConfigSource = { get: () => undefined };
-let cached: { key: string; client: ComputeClient } | undefined;
+let cached: { key: string; client: ComputeClient; lookups: ComputeClient } | undefined;
+
+/** Reads of preview-time rules retry once, briefly: an outage skips the rule rather than stall the preview. */
+const LOOKUP_RETRY = { retries: 1, baseDelayMs: 200, maxDelayMs: 1000, throttleTimeoutMs: 10_000 };
 
 export function configure(config: ConfigSource): void {
   stackConfig = config;
@@ -40,6 +43,16 @@ export class SettingsError extends Error {}
  * default (15 minutes).
  */
 export function clientFromConfig(operation?: Operation): ComputeClient {
+  const { client } = clients();
+  return operation ? client.withDeadline(Date.now() + waitTimeoutMs(operation)) : client;
+}
+
+/** The client of the settings for the reads of preview-time rules (`lookups.ts`). */
+export function lookupClient(): ComputeClient {
+  return clients().lookups;
+}
+
+function clients() {
   const { apiUrl, token } = requireSettings();
   const key = `${apiUrl}\n${token}`;
   if (cached?.key !== key) {
@@ -47,9 +60,13 @@ export function clientFromConfig(operation?: Operation): ComputeClient {
     // preview or an unchanged `up` (check and diff only) never needs it.
     const { ComputeClient: Client } =
       require("../client/compute-client") as typeof import("../client/compute-client");
-    cached = { key, client: new Client({ baseUrl: apiUrl, token }) };
+    cached = {
+      key,
+      client: new Client({ baseUrl: apiUrl, token }),
+      lookups: new Client({ baseUrl: apiUrl, token, retry: LOOKUP_RETRY }),
+    };
   }
-  return operation ? cached.client.withDeadline(Date.now() + waitTimeoutMs(operation)) : cached.client;
+  return cached;
 }
 
 /**

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { idFrom } from "../contract/fields";
 import { collect } from "../client/pagination";
-import { clientFromConfig } from "./settings";
+import { lookupClient } from "./settings";
 import {
   SubnetIpv4,
   SubnetLabel,
@@ -37,7 +37,7 @@ const params = (id: string, props: Record<string, unknown>) =>
 async function lookups(inputs: SubnetInputs, olds: Props): Promise<CheckFailure[]> {
   const { vpcId, ipv4 } = inputs;
   if (!known(vpcId) || !(asksNew(inputs, olds, "ipv4") || asksNew(inputs, olds, "vpcId"))) return [];
-  const client = clientFromConfig();
+  const client = lookupClient();
   let siblings;
   try {
     siblings = await collect(client.each(vpcEndpoints.listSubnets, { params: VpcParams.parse({ vpcId }) }));
