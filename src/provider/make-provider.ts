@@ -84,7 +84,7 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
         }
         // An import writes nothing: what it reads is compared with the inputs instead.
         if (result.failures.length === 0 && spec.lookups && importId === undefined) {
-          result.failures.push(...(await spec.lookups(result.inputs, olds ?? {})));
+          result.failures.push(...(await spec.lookups(result.inputs, olds ?? {}, news)));
         }
         if (result.failures.length === 0 && !containsUnknown(result.inputs)) {
           result.failures.push(

@@ -12,7 +12,8 @@ import {
   VpcParams,
 } from "../contract/vpcs";
 import { overlapProblems } from "../contract/record-rules";
-import type { CheckFailure } from "./check";
+import { isNewResource, type CheckFailure } from "./check";
+import { declareChild, parentOf } from "./siblings";
 import { isBeingReplaced } from "./label-claims";
 import { asFailures, asksNew, known } from "./lookups";
 import { defineSpec, type Props } from "./resource-spec";
@@ -30,27 +31,35 @@ const params = (id: string, props: Record<string, unknown>) =>
   SubnetParams.parse({ vpcId: props.vpcId, vpcSubnetId: id });
 
 /**
- * The range overlaps no live subnet of the VPC (once the VPC exists), leaving out the subnet this one
- * replaces: the old inputs' subnet at the first check, the one diff found replaced at the engine's
- * second check of a replacement.
+ * The range overlaps no other new subnet of the VPC that this program declares (checked before it),
+ * nor, once the VPC exists, a live subnet of it, leaving out the subnet this one replaces: the old
+ * inputs' subnet at the first check, the one diff found replaced at the engine's second check.
  */
-async function lookups(inputs: SubnetInputs, olds: Props): Promise<CheckFailure[]> {
+async function lookups(inputs: SubnetInputs, olds: Props, declared: Props): Promise<CheckFailure[]> {
   const { vpcId, ipv4 } = inputs;
-  if (!known(vpcId) || !(asksNew(inputs, olds, "ipv4") || asksNew(inputs, olds, "vpcId"))) return [];
-  const client = lookupClient();
-  let siblings;
-  try {
-    siblings = await collect(client.each(vpcEndpoints.listSubnets, { params: VpcParams.parse({ vpcId }) }));
-  } catch {
-    return [];
+  const asked = isNewResource(olds) || asksNew(inputs, olds, "ipv4") || asksNew(inputs, olds, "vpcId");
+  if (!known(ipv4) || !asked) return [];
+  const parent = parentOf(vpcId, declared);
+  const siblings = parent
+    ? (declareChild("Subnet", parent, inputs) as { label: string; ipv4: string }[])
+    : [];
+  if (known(vpcId)) {
+    try {
+      const live = await collect(
+        lookupClient().each(vpcEndpoints.listSubnets, { params: VpcParams.parse({ vpcId }) }),
+      );
+      const replaced = (s: { id: number; label: string; ipv4: string }) =>
+        isBeingReplaced("Subnet", s.id) ||
+        (olds.vpcId === vpcId && olds.label === s.label && olds.ipv4 === s.ipv4);
+      siblings.push(...live.filter((s) => !replaced(s)));
+    } catch {
+      // Unreadable now (or gone): the create meets the API's own check.
+    }
   }
-  const replaced = (s: { id: number; label: string; ipv4: string }) =>
-    isBeingReplaced("Subnet", s.id) ||
-    (olds.vpcId === vpcId && olds.label === s.label && olds.ipv4 === s.ipv4);
   return asFailures(
     overlapProblems(
       ipv4,
-      siblings.filter((s) => !replaced(s)),
+      siblings.filter((s) => known(s.ipv4)),
     ),
   );
 }

@@ -3,7 +3,6 @@
  * check naming the input; catalogues read once per process; a catalogue that cannot be read skips
  * the rule; unknown or unchanged values read nothing; missing settings fail every kind's check.
  */
-import { forgetCatalogues } from "../../../src/provider/catalogues";
 import { configInterfaceSpec } from "../../../src/provider/config-interface";
 import { imageSpec } from "../../../src/provider/image";
 import { instanceSpec } from "../../../src/provider/instance";
@@ -27,7 +26,6 @@ import { useProviderSettings } from "../../support/provider";
 
 const t = useEmulator();
 useProviderSettings(t);
-beforeEach(() => forgetCatalogues());
 
 const gets = async (path: string) =>
   (await t.control.requests()).filter((r) => r.method === "GET" && r.path.startsWith(path)).length;
