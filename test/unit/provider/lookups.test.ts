@@ -98,12 +98,34 @@ describe("parents that exist", () => {
       params: { vpcId: vpc.id },
       body: { label: "app", ipv4: "10.0.1.0/24" },
     });
-    const news = { vpcId: String(vpc.id), label: "db", ipv4: "10.0.1.128/25" };
+    const news = { vpcId: String(vpc.id), label: "db", ipv4: "10.0.1.128/25", journalKey: "p/s/Subnet/db" };
     expect(await failuresOf(subnetSpec, news)).toEqual([
       { property: "ipv4", reason: "ipv4 10.0.1.128/25 overlaps subnet app (10.0.1.0/24)" },
     ]);
+    // The same resource, now the replacement of the live subnet (the program changed its label and range).
     const olds = { vpcId: vpc.id, label: "app", ipv4: "10.0.1.0/24" };
     expect(await failuresOf(subnetSpec, { ...news, label: "app" }, olds)).toEqual([]);
+  });
+
+  it("names the second of two new subnets of one new VPC that overlap, by the VPC's key in the program", async () => {
+    const child = (name: string, ipv4: string) => ({
+      vpcId: UNKNOWN,
+      label: name,
+      ipv4,
+      journalKey: `p/s/Subnet/${name}`,
+      parentKey: "Vpc/net",
+    });
+    expect(await failuresOf(subnetSpec, child("a", "10.9.0.0/23"))).toEqual([]);
+    expect(await failuresOf(subnetSpec, { ...child("c", "10.9.0.0/24"), parentKey: "Vpc/other" })).toEqual(
+      [],
+    );
+    expect(await failuresOf(subnetSpec, child("b", "10.9.1.0/24"))).toEqual([
+      { property: "ipv4", reason: "ipv4 10.9.1.0/24 overlaps subnet a (10.9.0.0/23)" },
+    ]);
+    // Checked again (the engine's second check during `up`), a subnet is not its own sibling.
+    expect(await failuresOf(subnetSpec, child("a", "10.9.0.0/23"))).toEqual([
+      { property: "ipv4", reason: "ipv4 10.9.0.0/23 overlaps subnet b (10.9.1.0/24)" },
+    ]);
   });
 
   it("names a disk larger than the instance's free space", async () => {
