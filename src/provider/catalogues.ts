@@ -7,8 +7,10 @@
 import { collect } from "../client/pagination";
 import type { ComputeClient } from "../client/compute-client";
 import { isNotFound } from "../client/errors";
-import { imageEndpoints, kernelEndpoints, regionEndpoints, typeEndpoints } from "../contract";
-import type { Image, InstanceType, Kernel, Region } from "../contract";
+import { imageEndpoints, type Image } from "../contract/images";
+import { kernelEndpoints, type Kernel } from "../contract/kernels";
+import { regionEndpoints, type Region } from "../contract/regions";
+import { typeEndpoints, type InstanceType } from "../contract/types";
 import { lookupClient } from "./settings";
 
 export interface Records {

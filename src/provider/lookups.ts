@@ -6,7 +6,7 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import type { Problem } from "../contract/record-rules";
-import { lookUp, type Catalogue, type Records } from "./catalogues";
+import type { Catalogue, Records } from "./catalogues";
 import { isNewResource, type CheckFailure } from "./check";
 import type { Props } from "./resource-spec";
 import { containsUnknown } from "./unknown";
@@ -36,6 +36,8 @@ export async function catalogued<C extends Catalogue>(
   catalogue: C,
   id: string,
 ): Promise<{ record: Records[C] | undefined } | undefined> {
+  // Loaded on first use: a preview of an unchanged stack looks nothing up.
+  const { lookUp } = require("./catalogues") as typeof import("./catalogues");
   const found = await lookUp(catalogue, id);
   return found.skip ? undefined : { record: found.record };
 }

@@ -154,6 +154,21 @@ test("two subnets of one new VPC that do not overlap, and of two new VPCs that d
   expect((await e.stack.preview()).changeSummary).toEqual({ create: 6 });
 });
 
+test("a preview of many new resources reads each catalogue once", async () => {
+  e.setProgram(async () => {
+    for (const name of ["a", "b", "c"]) {
+      new compute.Vpc(`net-${name}`, { region: "us-iad", label: `net-${name}` });
+      new compute.Instance(`web-${name}`, { ...web, label: `web-${name}` });
+    }
+  });
+  await e.control.clearRequests();
+  expect((await e.stack.preview()).changeSummary).toEqual({ create: 7 });
+  const gets = (await e.control.requests()).filter((r) => r.method === "GET").map((r) => r.path);
+  for (const catalogue of ["/regions", "/compute/types", "/images"]) {
+    expect(gets.filter((path) => path.startsWith(catalogue))).toHaveLength(1);
+  }
+});
+
 test("an instance with a VPC interface moved to another region fails at preview naming region", async () => {
   e.emulator.clock.setScale(50);
   const interfaces = [{ purpose: "vpc" as const, primary: true, subnetId }];
