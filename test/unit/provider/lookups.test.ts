@@ -3,20 +3,12 @@
  * check naming the input; catalogues read once per process; a catalogue that cannot be read skips
  * the rule; unknown or unchanged values read nothing; missing settings fail every kind's check.
  */
-import { configInterfaceSpec } from "../../../src/provider/config-interface";
-import { imageSpec } from "../../../src/provider/image";
 import { instanceSpec } from "../../../src/provider/instance";
 import { instanceConfigSpec } from "../../../src/provider/instance-config";
 import { instanceDiskSpec } from "../../../src/provider/instance-disk";
 import { makeProvider } from "../../../src/provider/make-provider";
-import { profilePreferencesSpec } from "../../../src/provider/profile-preferences";
-import { profileSettingsSpec } from "../../../src/provider/profile-settings";
-import { snapshotSpec } from "../../../src/provider/snapshot";
-import { sshKeySpec } from "../../../src/provider/ssh-key";
-import { stackScriptSpec } from "../../../src/provider/stack-script";
+import { SPECS } from "../../../src/provider/specs";
 import { subnetSpec } from "../../../src/provider/subnet";
-import { tagSpec } from "../../../src/provider/tag";
-import { tokenSpec } from "../../../src/provider/token";
 import { UNKNOWN } from "../../../src/provider/unknown";
 import { vpcSpec } from "../../../src/provider/vpc";
 import { configure } from "../../../src/provider/settings";
@@ -168,22 +160,7 @@ describe("parents that exist", () => {
   });
 });
 
-describe.each([
-  vpcSpec,
-  subnetSpec,
-  instanceSpec,
-  instanceDiskSpec,
-  instanceConfigSpec,
-  configInterfaceSpec,
-  sshKeySpec,
-  tokenSpec,
-  stackScriptSpec,
-  tagSpec,
-  profileSettingsSpec,
-  profilePreferencesSpec,
-  imageSpec,
-  snapshotSpec,
-])("$kind check without settings", (spec) => {
+describe.each(SPECS)("$kind check without settings", (spec) => {
   const saved = { COMPUTE_API_URL: process.env.COMPUTE_API_URL, COMPUTE_TOKEN: process.env.COMPUTE_TOKEN };
   afterEach(() => {
     for (const [key, value] of Object.entries(saved)) {
