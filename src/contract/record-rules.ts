@@ -5,6 +5,7 @@
  * provider reports them all at preview, renamed to its input names.
  */
 import { cidr, overlaps } from "./cidr";
+import { CONFIG_LIMITS } from "./configs";
 import type { Region } from "./regions";
 
 export interface Problem {
@@ -91,4 +92,26 @@ export function deviceProblems(
       ? problem(`devices.${name}.disk_id`, `Disk ${slot.disk_id} is not a disk of this instance`)
       : [],
   );
+}
+
+type InterfaceFields = { purpose: string; label?: string | null; ipam_address?: string | null };
+
+/**
+ * An interface added to a config beside the ones it holds: at most three (no field: the API names
+ * none), one public, unique VLAN labels and IPAM addresses.
+ */
+export function addedInterfaceProblems(existing: InterfaceFields[], added: InterfaceFields): Problem[] {
+  if (existing.length >= CONFIG_LIMITS.interfaces.max) {
+    return problem("", `A configuration profile has at most ${CONFIG_LIMITS.interfaces.max} interfaces`);
+  }
+  if (added.purpose === "public" && existing.some((i) => i.purpose === "public")) {
+    return problem("purpose", "The profile already has a public interface");
+  }
+  if (added.purpose === "vlan" && existing.some((i) => i.purpose === "vlan" && i.label === added.label)) {
+    return problem("label", `The profile already has an interface on VLAN ${added.label}`);
+  }
+  if (added.ipam_address && existing.some((i) => i.ipam_address === added.ipam_address)) {
+    return problem("ipam_address", `${added.ipam_address} is already used by an interface of the profile`);
+  }
+  return [];
 }

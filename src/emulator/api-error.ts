@@ -30,5 +30,5 @@ export class ApiError extends Error {
 /** Answers with the first problem a contract rule found (`record-rules.ts`) as a 400, if any. */
 export function refuse(problems: Problem[]): void {
   const [first] = problems;
-  if (first) throw ApiError.badRequest(first.reason, first.field);
+  if (first) throw ApiError.badRequest(first.reason, first.field || undefined);
 }

@@ -23,12 +23,9 @@ export function asksNew(inputs: Props, olds: Props, key: string): boolean {
 const camelCase = (field: string) => field.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 /** The contract's problems as check failures, named as the inputs are (`swap_size` → `swapSize`;
- * `rename` for a field the inputs shape otherwise). */
-export function asFailures(
-  problems: Problem[],
-  rename: (field: string) => string = camelCase,
-): CheckFailure[] {
-  return problems.map(({ field, reason }) => ({ property: rename(field), reason }));
+ * `rename` first for a field the inputs shape otherwise). */
+export function asFailures(problems: Problem[], rename = (field: string) => field): CheckFailure[] {
+  return problems.map(({ field, reason }) => ({ property: camelCase(rename(field)), reason }));
 }
 
 /** A catalogue's record for a rule, or undefined when the catalogue could not be read. */

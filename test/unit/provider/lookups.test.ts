@@ -3,6 +3,7 @@
  * check naming the input; catalogues read once per process; a catalogue that cannot be read skips
  * the rule; unknown or unchanged values read nothing; missing settings fail every kind's check.
  */
+import { configInterfaceSpec } from "../../../src/provider/config-interface";
 import { instanceSpec } from "../../../src/provider/instance";
 import { instanceConfigSpec } from "../../../src/provider/instance-config";
 import { instanceDiskSpec } from "../../../src/provider/instance-disk";
@@ -145,6 +146,23 @@ describe("parents that exist", () => {
     expect(await failuresOf(instanceConfigSpec, news)).toEqual([
       { property: "kernel", reason: "Kernel compute/none not found" },
       { property: "devices.sda", reason: `Disk ${disk.id} is not a disk of this instance` },
+    ]);
+  });
+
+  it("names an interface its config cannot take beside the ones it holds and the program's other new ones", async () => {
+    const instance = await empty(t, { label: "mine" });
+    const config = await t.client.api.createConfig({
+      params: { computeId: instance.id },
+      body: { label: "boot", devices: {}, interfaces: [{ purpose: "public", primary: true }] },
+    });
+    const on = { computeId: String(instance.id), configId: String(config.id) };
+    expect(
+      await failuresOf(configInterfaceSpec, { ...on, purpose: "public", journalKey: "p/s/I/a" }),
+    ).toEqual([{ property: "purpose", reason: "The profile already has a public interface" }]);
+    const vlan = (name: string) => ({ ...on, purpose: "vlan", label: "v1", journalKey: `p/s/I/${name}` });
+    expect(await failuresOf(configInterfaceSpec, vlan("b"))).toEqual([]);
+    expect(await failuresOf(configInterfaceSpec, vlan("c"))).toEqual([
+      { property: "label", reason: "The profile already has an interface on VLAN v1" },
     ]);
   });
 
