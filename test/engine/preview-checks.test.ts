@@ -3,8 +3,8 @@
  * one line naming the field and nothing written: unknown catalogue entries (region, image, type,
  * kernel), a region without VPCs, a swap the type cannot hold, and, under parents that exist, a
  * subnet overlapping a live one, a disk beyond the free space, a device holding another instance's
- * disk; two overlapping subnets of one new VPC; an instance with a VPC interface moved to another
- * region; missing settings.
+ * disk, a second public interface on a config; two overlapping subnets of one new VPC; an instance
+ * with a VPC interface moved to another region; missing settings.
  */
 import * as compute from "pulumi-compute";
 import { IMAGE, ROOT_PASS } from "../support/compute";
@@ -19,6 +19,7 @@ let subnetId: number;
 let mineId: number;
 let mineDiskId: number;
 let otherDiskId: number;
+let mineConfigId: number;
 
 const web = { region: "us-iad", type: "g6-nanode-1", image: IMAGE, rootPass: ROOT_PASS, label: "web" };
 
@@ -53,6 +54,11 @@ beforeAll(async () => {
   otherDiskId = (await api.createDisk({ params: { computeId: other.id }, body: { label: "x", size: 100 } }))
     .id;
   await e.control.clock({ advance_ms: 120_000 });
+  const config = await api.createConfig({
+    params: { computeId: mineId },
+    body: { label: "live", devices: {}, interfaces: [{ purpose: "public", primary: true }] },
+  });
+  mineConfigId = config.id;
 });
 afterAll(async () => {
   await e?.dispose();
@@ -126,6 +132,13 @@ test.each([
     reason: /Disk \d+ is not a disk of this instance/,
     program: () =>
       new compute.InstanceConfig("boot", { computeId: mineId, label: "boot", devices: { sda: otherDiskId } }),
+  },
+  {
+    mistake: "a second public interface on a config",
+    property: "purpose",
+    reason: /The profile already has a public interface/,
+    program: () =>
+      new compute.ConfigInterface("eth1", { computeId: mineId, configId: mineConfigId, purpose: "public" }),
   },
   {
     mistake: "two overlapping subnets of one new VPC",
