@@ -82,8 +82,14 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
         if (result.failures.length === 0 && spec.validate && !containsUnknown(result.inputs)) {
           result.failures.push(...(await spec.validate(result.inputs, olds ?? {})));
         }
-        // An import writes nothing: what it reads is compared with the inputs instead.
-        if (result.failures.length === 0 && spec.lookups && importId === undefined) {
+        // An import writes nothing: what it reads is compared with the inputs instead. A create an
+        // interrupted run began may have made its object, which the create adopts: not a clash.
+        if (
+          result.failures.length === 0 &&
+          spec.lookups &&
+          importId === undefined &&
+          !beganBefore(result.inputs, olds)
+        ) {
           result.failures.push(...(await spec.lookups(result.inputs, olds ?? {}, news)));
         }
         if (result.failures.length === 0 && !containsUnknown(result.inputs)) {
@@ -183,6 +189,12 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
       });
     },
   };
+}
+
+/** Whether an interrupted run began this new resource's create (its journal entry is still there). */
+function beganBefore(inputs: Props, olds: Props | undefined): boolean {
+  if (!isNewResource(olds) || typeof inputs[JOURNAL_INPUT] !== "string") return false;
+  return readEntry(journalOf(clientFromConfig().baseUrl, inputs)) !== undefined;
 }
 
 /**
