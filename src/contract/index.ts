@@ -10,3 +10,4 @@ export * from "./errors";
 export * from "./fields";
 export * from "./filter";
 export * from "./pagination";
+export * from "./record-rules";

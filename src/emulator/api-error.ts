@@ -1,5 +1,5 @@
 /** An error the emulator answers with: `{errors: [{reason, field?}]}` and an HTTP status. */
-import type { ErrorItem } from "../contract";
+import type { ErrorItem, Problem } from "../contract";
 
 export class ApiError extends Error {
   constructor(
@@ -25,4 +25,10 @@ export class ApiError extends Error {
   static forbidden(): ApiError {
     return new ApiError(403, [{ reason: "Unauthorized" }]);
   }
+}
+
+/** Answers with the first problem a contract rule found (`record-rules.ts`) as a 400, if any. */
+export function refuse(problems: Problem[]): void {
+  const [first] = problems;
+  if (first) throw ApiError.badRequest(first.reason, first.field || undefined);
 }

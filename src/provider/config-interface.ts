@@ -25,9 +25,13 @@ import {
 } from "../contract/configs";
 import { bool, idFrom, integer } from "../contract/fields";
 import { act } from "./actions";
-import type { CheckFailure } from "./check";
-import { isNewResource } from "./check";
+import { addedInterfaceProblems } from "../contract/record-rules";
+import { isNewResource, type CheckFailure } from "./check";
 import { resourceOf } from "./create-journal";
+import { isBeingReplaced } from "./label-claims";
+import { asFailures, known } from "./lookups";
+import { lookupClient } from "./settings";
+import { declareChild } from "./siblings";
 import { createByListing } from "./create-by-listing";
 import { ProviderError } from "./errors";
 import { declaresInlineInterfaces } from "./inline-interfaces";
@@ -124,6 +128,38 @@ function validate(inputs: ConfigInterfaceInputs, olds: Props): CheckFailure[] {
   return failures;
 }
 
+/** Whether a live interface is the one a request asked for (what the API cannot change). */
+const sameInterface = (live: ConfigInterface, asked: InterfaceRequest) =>
+  live.purpose === asked.purpose &&
+  (live.label ?? undefined) === (asked.label ?? undefined) &&
+  (live.ipam_address ?? undefined) === (asked.ipam_address ?? undefined) &&
+  (live.subnet_id ?? undefined) === (asked.subnet_id ?? undefined);
+
+/**
+ * Added to a config that exists, the interface fits beside the ones the config holds and the other
+ * new interfaces this program declares on it (at most three, one public, ...), leaving out the one
+ * it replaces (deleted first).
+ */
+async function lookups(inputs: ConfigInterfaceInputs, olds: Props): Promise<CheckFailure[]> {
+  const { computeId, configId } = inputs;
+  if (!isNewResource(olds) || !known(computeId, configId)) return [];
+  const added = interfaceRequest(shapeOf(inputs));
+  const existing = declareChild("ConfigInterface", `id ${configId}`, inputs).map((other) =>
+    interfaceRequest(shapeOf(other as ConfigInterfaceInputs)),
+  );
+  try {
+    const config = await lookupClient().api.getConfig({ params: { computeId, configId } });
+    const live = (config.interfaces ?? []).filter((i) => !isBeingReplaced("ConfigInterface", i.id));
+    // A sibling this run has made already is among the live ones: counted once.
+    const made = (i: InterfaceRequest) => live.some((l) => sameInterface(l, i));
+    existing.splice(0, existing.length, ...live, ...existing.filter((i) => !made(i)));
+  } catch {
+    // Unreadable now (or gone): the create meets the API's own check.
+  }
+  // The API names no field when the config is full: it is the config's.
+  return asFailures(addedInterfaceProblems(existing, added), (field) => field || "configId");
+}
+
 function updateBody(olds: Props, news: ConfigInterfaceInputs): InterfaceUpdateRequest | undefined {
   const changed = APPLIED_AT_BOOT.filter((key) => !isDeepStrictEqual(olds[key], news[key]));
   if (changed.length === 0) return undefined;
@@ -145,6 +181,7 @@ export const configInterfaceSpec = defineSpec({
   // Left out, the interface sits wherever the API put it (added last).
   apiChosen: ["position"],
   validate,
+  lookups,
   replaceOn: ["computeId", "configId", "purpose", "subnetId", "label", "ipamAddress"],
   // A config holds at most three interfaces, one public, and unique vlan labels: the old one goes first.
   deleteBeforeReplace: () => true,

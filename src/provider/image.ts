@@ -34,7 +34,9 @@ import {
   type Image,
   type ImageUpdateRequest,
 } from "../contract/images";
+import { regionProblems } from "../contract/record-rules";
 import type { CheckFailure } from "./check";
+import { asFailures, asksNew, catalogued } from "./lookups";
 import { createByListing } from "./create-by-listing";
 import { stillRequired } from "./import-object";
 import { MAX_CREATE_ATTEMPTS } from "./create-or-adopt";
@@ -150,6 +152,13 @@ async function validate(inputs: ImageInputs, olds: Props): Promise<CheckFailure[
   const problem = await fileProblem(file);
   if (problem) failures.push({ property: "file", reason: problem });
   return failures;
+}
+
+/** An upload's region exists. */
+async function lookups(inputs: ImageInputs, olds: Props): Promise<CheckFailure[]> {
+  if (inputs.file === undefined || !asksNew(inputs, olds, "region")) return [];
+  const found = await catalogued("regions", inputs.region!);
+  return found ? asFailures(regionProblems(inputs.region!, found.record)) : [];
 }
 
 /** `Image private/12 (base)`, for log lines and errors. */
@@ -338,6 +347,7 @@ export const imageSpec = defineSpec({
   // Left out, a capture takes the disk's label.
   apiChosen: ["label"],
   validate,
+  lookups,
   replaceOn: ["diskId", "fileHash", "region", "cloudInit"],
   create: (client, inputs, ctx) =>
     inputs.file !== undefined ? upload(client, inputs, ctx) : capture(client, inputs, ctx),

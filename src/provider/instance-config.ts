@@ -32,7 +32,10 @@ import {
 } from "../contract/configs";
 import { bool, idFrom, integer, text } from "../contract/fields";
 import type { Instance } from "../contract/instances";
+import { deviceProblems, kernelProblems, type Problem } from "../contract/record-rules";
 import type { CheckFailure } from "./check";
+import { asFailures, asksNew, catalogued, known } from "./lookups";
+import { lookupClient } from "./settings";
 import { createByListing } from "./create-by-listing";
 import {
   bootedSinceChange,
@@ -43,6 +46,7 @@ import {
   runsWith,
   shutDown,
   untilResting,
+  listDisks,
 } from "./instance-power";
 import { noteInlineInterfaces } from "./inline-interfaces";
 import {
@@ -122,6 +126,36 @@ export const InstanceConfigInputs = z.object({
 export type InstanceConfigInputs = z.infer<typeof InstanceConfigInputs>;
 
 export const INSTANCE_CONFIG_COMPUTED = ["interfaceDetails", "instanceStatus", "created", "updated"] as const;
+
+/**
+ * The kernel exists, and each device (once its ID and the instance's are known) names a disk of the
+ * instance, not of another one.
+ */
+async function lookups(inputs: InstanceConfigInputs, olds: Props): Promise<CheckFailure[]> {
+  const problems: Problem[] = [];
+  if (asksNew(inputs, olds, "kernel")) {
+    const found = await catalogued("kernels", inputs.kernel!);
+    if (found) problems.push(...kernelProblems(inputs.kernel!, found.record));
+  }
+  const { computeId } = inputs;
+  const named = Object.entries(inputs.devices).filter(([, id]) => typeof id === "number");
+  if (asksNew(inputs, olds, "devices") && known(computeId) && named.length > 0) {
+    try {
+      const disks = await listDisks(lookupClient(), computeId);
+      const devices = Object.fromEntries(named.map(([name, id]) => [name, { disk_id: id }]));
+      problems.push(
+        ...deviceProblems(
+          devices,
+          disks.map((d) => d.id),
+        ),
+      );
+    } catch {
+      // Unreadable now (or gone): the create meets the API's own check.
+    }
+  }
+  // `devices.sda.disk_id` is the input `devices.sda`.
+  return asFailures(problems, (field) => field.replace(/\.disk_id$/, ""));
+}
 
 function validate(inputs: InstanceConfigInputs): CheckFailure[] {
   const failures: CheckFailure[] = [];
@@ -254,6 +288,7 @@ export const instanceConfigSpec = defineSpec({
   // then not managed by this resource.
   apiChosen: ["memoryLimit", "helpers", "interfaces", "booted"],
   validate,
+  lookups,
   observe: (id, inputs) => noteInlineInterfaces(id, inputs.interfaces !== undefined),
   replaceOn: ["computeId"],
   create: async (client, inputs, ctx): Promise<ConfigRecord> => {

@@ -10,12 +10,10 @@
  */
 import { z } from "zod";
 import type { ComputeClient } from "../client/compute-client";
-import { collect } from "../client/pagination";
 import { gone, status, waitForDisk } from "../client/waits";
 import type { Config } from "../contract/configs";
 import { AuthorizedKeys, AuthorizedUsers, ImageId, password, StackScriptData } from "../contract/deploy";
 import {
-  diskEndpoints,
   DiskLabel,
   DiskParams,
   DiskSize,
@@ -26,7 +24,10 @@ import {
 import { bool, idFrom } from "../contract/fields";
 import type { Instance } from "../contract/instances";
 import { act } from "./actions";
-import type { CheckFailure } from "./check";
+import { imageProblems, spaceProblems, type Problem } from "../contract/record-rules";
+import { isNewResource, type CheckFailure } from "./check";
+import { asFailures, asksNew, catalogued, known } from "./lookups";
+import { lookupClient } from "./settings";
 import { createByListing } from "./create-by-listing";
 import { stillRequired } from "./import-object";
 import { whenIdle } from "./instance-busy";
@@ -39,6 +40,7 @@ import {
   runningConfigId,
   shutDown,
   untilResting,
+  listDisks,
 } from "./instance-power";
 import { defineSpec, type OperationContext, type Props } from "./resource-spec";
 
@@ -83,9 +85,6 @@ const params = (diskId: string | number, props: Props) =>
 /** `InstanceDisk 5 (data)`, for log lines. */
 const named = (d: Pick<Disk, "id" | "label">) => `InstanceDisk ${d.id} (${d.label})`;
 
-const listDisks = (client: ComputeClient, computeId: number) =>
-  collect(client.each(diskEndpoints.listDisks, { params: { computeId } }));
-
 function createBody(inputs: InstanceDiskInputs): DiskCreateRequest {
   return {
     size: inputs.size,
@@ -118,6 +117,31 @@ function validate(inputs: InstanceDiskInputs, olds: Props): CheckFailure[] {
     failures.push({ property: "rootPass", reason: "rootPass is required when deploying from an image" });
   }
   return failures;
+}
+
+/**
+ * The image exists, and the instance (once it exists) has room for a new disk or for a disk's
+ * growth. A replacement is checked by the engine as a new disk, made before the old one is deleted.
+ */
+async function lookups(inputs: InstanceDiskInputs, olds: Props): Promise<CheckFailure[]> {
+  const problems: Problem[] = [];
+  if (asksNew(inputs, olds, "image")) {
+    const found = await catalogued("images", inputs.image!);
+    if (found) problems.push(...imageProblems(inputs.image!, found.record));
+  }
+  const { computeId, size } = inputs;
+  const extra = isNewResource(olds) ? size : olds.computeId === computeId ? size - Number(olds.size) : 0;
+  if (known(computeId, size) && extra > 0) {
+    try {
+      const client = lookupClient();
+      const instance = await client.api.getInstance({ params: { computeId } });
+      const used = (await listDisks(client, computeId)).reduce((sum, d) => sum + d.size, 0);
+      problems.push(...spaceProblems(extra, { disk: instance.specs.disk, used }));
+    } catch {
+      // Unreadable now (or gone): the create meets the API's own check.
+    }
+  }
+  return asFailures(problems);
 }
 
 /**
@@ -179,6 +203,7 @@ export const instanceDiskSpec = defineSpec({
   apiChosen: ["label", "filesystem"],
   secrets: INSTANCE_DISK_SECRETS,
   validate,
+  lookups,
   replaceOn: [
     "computeId",
     "filesystem",

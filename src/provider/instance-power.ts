@@ -13,6 +13,7 @@ import { ComputeApiError, isNotFound } from "../client/errors";
 import { collect } from "../client/pagination";
 import { status, waitForInstance, type Goal } from "../client/waits";
 import { configEndpoints, type Config } from "../contract/configs";
+import { diskEndpoints } from "../contract/disks";
 import { InstanceParams } from "../contract/instance-endpoints";
 import type { Instance } from "../contract/instances";
 import { act } from "./actions";
@@ -25,6 +26,9 @@ export const getInstance = (client: ComputeClient, computeId: number) =>
 
 export const listConfigs = (client: ComputeClient, computeId: number) =>
   collect(client.each(configEndpoints.listConfigs, { params: { computeId } }));
+
+export const listDisks = (client: ComputeClient, computeId: number) =>
+  collect(client.each(diskEndpoints.listDisks, { params: { computeId } }));
 
 /** `Instance 12 (web-1)`, for log lines. */
 export const namedInstance = (i: Pick<Instance, "id" | "label">) => `Instance ${i.id} (${i.label})`;

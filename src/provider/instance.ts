@@ -46,6 +46,7 @@ import {
   shutDown,
   untilResting,
 } from "./instance-power";
+import { instanceLookups } from "./instance-lookups";
 import { interfaceRequest, interfacesOf, InterfacesInput, type InterfaceShape } from "./interface-shape";
 import type { CheckFailure } from "./check";
 import { noteAddedTags, noteInstanceTags } from "./instance-tags";
@@ -498,6 +499,7 @@ export const instanceSpec = defineSpec({
     noteAddedTags(inputs, olds);
     return validate(inputs, olds);
   },
+  lookups: instanceLookups,
   observe: noteInstanceTags,
   replaceOn: [
     "image",

@@ -57,6 +57,8 @@ export function noteFree(key: string, now = Date.now()): void {
 
 /** Objects of this stack being replaced, by `claimKey`: their ID. */
 const replacing = new Map<string, string>();
+/** The same objects as `kind/id`, for rules that must not count an object its replacement frees. */
+const replacedIds = new Set<string>();
 
 /**
  * Told by diff that a resource of this stack will be replaced. The engine then checks the
@@ -64,14 +66,21 @@ const replacing = new Map<string, string>();
  * replaces (deleted first when the label is kept), not someone else's.
  */
 export function noteReplacing(spec: AnySpec, id: string, olds: Props): void {
+  replacedIds.add(`${spec.kind}/${id}`);
   const key = claimKey(spec, olds);
   if (key !== undefined) replacing.set(key, id);
+}
+
+/** Whether diff found that this object of the stack is being replaced. */
+export function isBeingReplaced(kind: string, id: string | number): boolean {
+  return replacedIds.has(`${kind}/${id}`);
 }
 
 /** Forgets every lookup (for tests). */
 export function forgetClaims(): void {
   freeSince.clear();
   replacing.clear();
+  replacedIds.clear();
 }
 
 /**

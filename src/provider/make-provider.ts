@@ -25,7 +25,7 @@ import { describe, failure, PartialFailure } from "./errors";
 import { checkImport, IMPORT_INPUT, importIdOf, importObject } from "./import-object";
 import { labelClashes, noteReplacing } from "./label-claims";
 import type { AnySpec, OperationContext, Props } from "./resource-spec";
-import { clientFromConfig, waitTimeoutMs, type Operation } from "./settings";
+import { clientFromConfig, requireSettings, waitTimeoutMs, type Operation } from "./settings";
 import { containsUnknown } from "./unknown";
 
 /** Bumped when the shape of the outputs changes, so newer code can recognise older state. */
@@ -87,6 +87,7 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
   return {
     async check(olds: Props, news: Props) {
       return guarded(spec, "check", async () => {
+        requireSettings();
         // Rules see the defaults; the engine stores what the program declared (`declared.ts`).
         const result = checkInputs(spec.inputs, news, spec.defaults as Props);
         const stored = isNewResource(olds) ? {} : withDefaults(spec, olds);
@@ -96,6 +97,16 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
         const inputs = declaredOnly(spec, result.inputs, news);
         if (result.failures.length === 0 && spec.validate && !containsUnknown(result.inputs)) {
           result.failures.push(...(await spec.validate(result.inputs, stored)));
+        }
+        // An import writes nothing: what it reads is compared with the inputs instead. A create an
+        // interrupted run began may have made its object, which the create adopts: not a clash.
+        if (
+          result.failures.length === 0 &&
+          spec.lookups &&
+          importId === undefined &&
+          !beganBefore(result.inputs, olds)
+        ) {
+          result.failures.push(...(await spec.lookups(result.inputs, stored, news)));
         }
         if (result.failures.length === 0 && !containsUnknown(result.inputs)) {
           result.failures.push(
@@ -208,6 +219,12 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
       });
     },
   };
+}
+
+/** Whether an interrupted run began this new resource's create (its journal entry is still there). */
+function beganBefore(inputs: Props, olds: Props | undefined): boolean {
+  if (!isNewResource(olds) || typeof inputs[JOURNAL_INPUT] !== "string") return false;
+  return readEntry(journalOf(clientFromConfig().baseUrl, inputs)) !== undefined;
 }
 
 /**

@@ -44,6 +44,13 @@ export interface ResourceSpec<Inputs extends Props = Props, Rec = unknown> {
    */
   validate?(inputs: Inputs, olds: Props): CheckFailure[] | Promise<CheckFailure[]>;
   /**
+   * Rules that read the API (catalogues, the parent's live children; `lookups.ts`), checked at
+   * preview once every field is valid, whether or not all are known: each rule runs when the values
+   * it needs are known and new. `declared` are the inputs as the program gave them, with what its
+   * class adds for the provider (e.g. `parentKey`, `siblings.ts`).
+   */
+  lookups?(inputs: Inputs, olds: Props, declared: Props): Promise<CheckFailure[]>;
+  /**
    * Told each ID this provider process works on, with the inputs declared for it (diff, create,
    * update), for rules across the resources of one program that `validate` then checks (a config
    * that declares its interfaces inline, and a ConfigInterface on it).

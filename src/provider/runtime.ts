@@ -4,42 +4,14 @@
  * code installed now. Holds the provider of every resource kind.
  */
 import type * as pulumi from "@pulumi/pulumi";
-import { configInterfaceSpec } from "./config-interface";
 import { exitWhenEngineGone } from "./engine-watch";
 import { quietHostEcho } from "./errors";
-import { imageSpec } from "./image";
-import { instanceSpec } from "./instance";
-import { instanceConfigSpec } from "./instance-config";
-import { instanceDiskSpec } from "./instance-disk";
 import { makeProvider } from "./make-provider";
-import { profilePreferencesSpec } from "./profile-preferences";
-import { profileSettingsSpec } from "./profile-settings";
 import { byKind } from "./resource-spec";
 import { configure as configureSettings } from "./settings";
-import { snapshotSpec } from "./snapshot";
-import { sshKeySpec } from "./ssh-key";
-import { stackScriptSpec } from "./stack-script";
-import { subnetSpec } from "./subnet";
-import { tagSpec } from "./tag";
-import { tokenSpec } from "./token";
-import { vpcSpec } from "./vpc";
+import { SPECS } from "./specs";
 
-const specOf = byKind([
-  vpcSpec,
-  subnetSpec,
-  instanceSpec,
-  instanceDiskSpec,
-  instanceConfigSpec,
-  configInterfaceSpec,
-  sshKeySpec,
-  tokenSpec,
-  stackScriptSpec,
-  tagSpec,
-  profileSettingsSpec,
-  profilePreferencesSpec,
-  imageSpec,
-  snapshotSpec,
-]);
+const specOf = byKind(SPECS);
 
 quietHostEcho();
 exitWhenEngineGone();

@@ -23,7 +23,10 @@ export const DEFAULT_TIMEOUT_SECONDS: Record<Operation, number> = {
 };
 
 let stackConfig: ConfigSource = { get: () => undefined };
-let cached: { key: string; client: ComputeClient } | undefined;
+let cached: { key: string; client: ComputeClient; lookups: ComputeClient } | undefined;
+
+/** Reads of preview-time rules retry once, briefly: an outage skips the rule rather than stall the preview. */
+const LOOKUP_RETRY = { retries: 1, baseDelayMs: 200, maxDelayMs: 1000, throttleTimeoutMs: 10_000 };
 
 export function configure(config: ConfigSource): void {
   stackConfig = config;
@@ -40,6 +43,37 @@ export class SettingsError extends Error {}
  * default (15 minutes).
  */
 export function clientFromConfig(operation?: Operation): ComputeClient {
+  const { client } = clients();
+  return operation ? client.withDeadline(Date.now() + waitTimeoutMs(operation)) : client;
+}
+
+/** The client of the settings for the reads of preview-time rules (`lookups.ts`). */
+export function lookupClient(): ComputeClient {
+  return clients().lookups;
+}
+
+function clients() {
+  const { apiUrl, token } = requireSettings();
+  const key = `${apiUrl}\n${token}`;
+  if (cached?.key !== key) {
+    // Loaded on first use: the HTTP stack costs more start-up than the rest of the provider, and a
+    // preview or an unchanged `up` (check and diff only) never needs it.
+    const { ComputeClient: Client } =
+      require("../client/compute-client") as typeof import("../client/compute-client");
+    cached = {
+      key,
+      client: new Client({ baseUrl: apiUrl, token }),
+      lookups: new Client({ baseUrl: apiUrl, token, retry: LOOKUP_RETRY }),
+    };
+  }
+  return cached;
+}
+
+/**
+ * The API URL and token, or an error naming the config key and the environment variable to set.
+ * Check calls it for every resource, so that a missing setting fails the preview.
+ */
+export function requireSettings(): { apiUrl: string; token: string } {
   const apiUrl = setting("apiUrl", "COMPUTE_API_URL");
   const token = setting("token", "COMPUTE_TOKEN");
   if (!apiUrl) {
@@ -52,15 +86,7 @@ export function clientFromConfig(operation?: Operation): ComputeClient {
       "No API token: run `pulumi config set --secret compute:token <token>` or set COMPUTE_TOKEN",
     );
   }
-  const key = `${apiUrl}\n${token}`;
-  if (cached?.key !== key) {
-    // Loaded on first use: the HTTP stack costs more start-up than the rest of the provider, and a
-    // preview or an unchanged `up` (check and diff only) never needs it.
-    const { ComputeClient: Client } =
-      require("../client/compute-client") as typeof import("../client/compute-client");
-    cached = { key, client: new Client({ baseUrl: apiUrl, token }) };
-  }
-  return operation ? cached.client.withDeadline(Date.now() + waitTimeoutMs(operation)) : cached.client;
+  return { apiUrl, token };
 }
 
 /** The API token the provider acts with (never to be logged or stored), or undefined when none is set. */

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { idFrom } from "../contract/fields";
 import { collect } from "../client/pagination";
+import { lookupClient } from "./settings";
 import {
   SubnetIpv4,
   SubnetLabel,
@@ -10,7 +11,12 @@ import {
   vpcEndpoints,
   VpcParams,
 } from "../contract/vpcs";
-import { defineSpec } from "./resource-spec";
+import { overlapProblems } from "../contract/record-rules";
+import { isNewResource, type CheckFailure } from "./check";
+import { declareChild, parentOf } from "./siblings";
+import { isBeingReplaced } from "./label-claims";
+import { asFailures, asksNew, known } from "./lookups";
+import { defineSpec, type Props } from "./resource-spec";
 
 export const SubnetInputs = z.object({
   vpcId: idFrom("vpcId"),
@@ -24,11 +30,46 @@ export const SUBNET_COMPUTED = ["computes", "created", "updated"] as const;
 const params = (id: string, props: Record<string, unknown>) =>
   SubnetParams.parse({ vpcId: props.vpcId, vpcSubnetId: id });
 
+/**
+ * The range overlaps no other new subnet of the VPC that this program declares (checked before it),
+ * nor, once the VPC exists, a live subnet of it, leaving out the subnet this one replaces: the old
+ * inputs' subnet at the first check, the one diff found replaced at the engine's second check.
+ */
+async function lookups(inputs: SubnetInputs, olds: Props, declared: Props): Promise<CheckFailure[]> {
+  const { vpcId, ipv4 } = inputs;
+  const asked = isNewResource(olds) || asksNew(inputs, olds, "ipv4") || asksNew(inputs, olds, "vpcId");
+  if (!known(ipv4) || !asked) return [];
+  const parent = parentOf(vpcId, declared);
+  const siblings = parent
+    ? (declareChild("Subnet", parent, inputs) as { label: string; ipv4: string }[])
+    : [];
+  if (known(vpcId)) {
+    try {
+      const live = await collect(
+        lookupClient().each(vpcEndpoints.listSubnets, { params: VpcParams.parse({ vpcId }) }),
+      );
+      const replaced = (s: { id: number; label: string; ipv4: string }) =>
+        isBeingReplaced("Subnet", s.id) ||
+        (olds.vpcId === vpcId && olds.label === s.label && olds.ipv4 === s.ipv4);
+      siblings.push(...live.filter((s) => !replaced(s)));
+    } catch {
+      // Unreadable now (or gone): the create meets the API's own check.
+    }
+  }
+  return asFailures(
+    overlapProblems(
+      ipv4,
+      siblings.filter((s) => known(s.ipv4)),
+    ),
+  );
+}
+
 export const subnetSpec = defineSpec({
   kind: "Subnet",
   parents: ["vpcId"],
   inputs: SubnetInputs,
   computed: SUBNET_COMPUTED,
+  lookups,
   replaceOn: ["vpcId", "ipv4"],
   // Inside one VPC, labels are unique and ranges may not overlap: free the old subnet first.
   deleteBeforeReplace: (olds, news) => olds.vpcId === news.vpcId,

@@ -2,8 +2,12 @@
 import { z } from "zod";
 import type { ComputeClient } from "../client/compute-client";
 import { collect } from "../client/pagination";
+import { regionProblems } from "../contract/record-rules";
+import { VPC_CAPABILITY } from "../contract/regions";
 import { vpcEndpoints, VpcCreateRequest, VpcDescription, VpcLabel, VpcParams } from "../contract/vpcs";
-import { defineSpec } from "./resource-spec";
+import type { CheckFailure } from "./check";
+import { asFailures, asksNew, catalogued } from "./lookups";
+import { defineSpec, type Props } from "./resource-spec";
 
 export const VpcInputs = z.object({
   region: VpcCreateRequest.shape.region,
@@ -21,11 +25,22 @@ async function findByLabel(client: ComputeClient, label: string) {
   );
 }
 
+/** The region exists and offers VPCs. */
+async function lookups(inputs: VpcInputs, olds: Props): Promise<CheckFailure[]> {
+  if (!asksNew(inputs, olds, "region")) return [];
+  const found = await catalogued("regions", inputs.region);
+  if (!found) return [];
+  return asFailures(
+    regionProblems(inputs.region, found.record, { capability: VPC_CAPABILITY, what: "VPCs" }),
+  );
+}
+
 export const vpcSpec = defineSpec({
   kind: "Vpc",
   inputs: VpcInputs,
   computed: VPC_COMPUTED,
   defaults: { description: "" },
+  lookups,
   replaceOn: ["region"],
   // Labels are unique per account: a replacement that keeps the label must free it first.
   deleteBeforeReplace: (olds, news) => olds.label === news.label,

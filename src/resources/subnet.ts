@@ -1,7 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
 import { shimProvider } from "../provider/shim";
+import { PARENT_KEY_INPUT } from "../provider/siblings";
 import { SUBNET_COMPUTED } from "../provider/subnet";
+import { parentKeyOf } from "./parent-keys";
 import { providerInputs } from "./provider-inputs";
 
 const provider = shimProvider("Subnet");
@@ -33,10 +35,16 @@ export class Subnet extends pulumi.dynamic.Resource {
   declare readonly updated: pulumi.Output<string | null>;
 
   constructor(name: string, args: SubnetArgs, opts?: pulumi.CustomResourceOptions) {
+    const vpcKey = parentKeyOf(args.vpcId);
     super(
       provider,
       name,
-      ...providerInputs("Subnet", name, { ...placeholders(SUBNET_COMPUTED), ...args }, opts),
+      ...providerInputs(
+        "Subnet",
+        name,
+        { ...placeholders(SUBNET_COMPUTED), ...args, ...(vpcKey && { [PARENT_KEY_INPUT]: vpcKey }) },
+        opts,
+      ),
       "compute",
       "Subnet",
     );

@@ -2,6 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
 import { shimProvider } from "../provider/shim";
 import { VPC_COMPUTED } from "../provider/vpc";
+import { noteParent } from "./parent-keys";
 import { providerInputs } from "./provider-inputs";
 
 const provider = shimProvider("Vpc");
@@ -37,5 +38,6 @@ export class Vpc extends pulumi.dynamic.Resource {
       "compute",
       "Vpc",
     );
+    noteParent(this, "Vpc", name);
   }
 }

@@ -156,11 +156,17 @@ test("booted: false shuts the instance down in place, and true boots it again", 
 
 test("a computeId change is shown as a replacement", async () => {
   const other = await e.client.api.createInstance({ body: { region: "us-iad", type: "g6-standard-1" } });
+  await e.control.clock({ advance_ms: 120_000 });
+  // Its devices must be disks of the new instance: the API refuses another instance's (at preview).
+  const disk = await e.client.api.createDisk({
+    params: { computeId: other.id },
+    body: { label: "d", size: 100 },
+  });
   e.setProgram(async () => {
     const { instance } = instanceProgram(shape.instance);
-    const { disk: root } = instanceDiskProgram(instance.id, shape.root);
-    const { disk: swap } = instanceDiskProgram(instance.id, shape.swap);
-    instanceConfigProgram(String(other.id), { sda: root.id, sdb: swap.id }, shape.config);
+    instanceDiskProgram(instance.id, shape.root);
+    instanceDiskProgram(instance.id, shape.swap);
+    instanceConfigProgram(String(other.id), { sda: disk.id }, shape.config);
   });
   expect(await preview()).toEqual({ same: 4, replace: 1 });
   await e.client.api.deleteInstance({ params: { computeId: other.id } });

@@ -1,10 +1,12 @@
 /** Provider methods called directly against the test emulator: settings pointed at it, typed results. */
 import type * as pulumi from "@pulumi/pulumi";
+import { forgetCatalogues } from "../../src/provider/catalogues";
 import { forgetClaims } from "../../src/provider/label-claims";
 import { DECLARED } from "../../src/provider/declared";
 import { makeProvider } from "../../src/provider/make-provider";
 import type { AnySpec } from "../../src/provider/resource-spec";
 import { configure } from "../../src/provider/settings";
+import { forgetChildren } from "../../src/provider/siblings";
 import type { EmulatorFixture } from "./emulator";
 
 /** Points the provider settings at the fixture's emulator (before each test). */
@@ -20,8 +22,11 @@ export function pointSettingsAt(t: EmulatorFixture, extra: Record<string, string
     ...extra,
   };
   configure({ get: (key) => values[key] });
-  // A label a check of an earlier test found free proves nothing in this one.
+  // A label a check of an earlier test found free proves nothing in this one, nor the catalogues
+  // and children its checks noted.
   forgetClaims();
+  forgetCatalogues();
+  forgetChildren();
 }
 
 export type Provider = pulumi.dynamic.ResourceProvider;

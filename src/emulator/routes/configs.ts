@@ -8,18 +8,27 @@
 import {
   configEndpoints as e,
   DEVICE_NAMES,
+  deviceProblems,
+  kernelProblems,
   type Config,
   type Devices,
   type DevicesRequest,
 } from "../../contract";
-import { ApiError } from "../api-error";
+import { ApiError, refuse } from "../api-error";
 import type { JobWorld } from "../jobs";
 import { paginate } from "../paginate";
 import type { Router } from "../router";
 import { findKernel } from "../seed/kernels";
 import type { ConfigRow, InstanceRow } from "../state";
 import type { Store } from "../store";
-import { configOf, configsOf, isRunning, readableInstance, writableInstance } from "./instance-access";
+import {
+  configOf,
+  configsOf,
+  disksOf,
+  isRunning,
+  readableInstance,
+  writableInstance,
+} from "./instance-access";
 import { emptyDevices, newConfigRow } from "./instance-deploy";
 import { configRef, notify } from "./instance-events";
 import { buildInterfaceList, interfacesOf, storeInterfaces, toInterface } from "./interface-rules";
@@ -46,10 +55,13 @@ function devicesFrom(world: JobWorld, instance: InstanceRow, req: DevicesRequest
     }
     if (slot.volume_id != null)
       throw ApiError.badRequest(`Volume ${slot.volume_id} not found`, `${field}.volume_id`);
-    const disk = world.store.table("disks").get(slot.disk_id!);
-    if (!disk || disk.compute_id !== instance.id) {
-      throw ApiError.badRequest(`Disk ${slot.disk_id} is not a disk of this instance`, `${field}.disk_id`);
-    }
+    refuse(
+      deviceProblems(
+        { [name]: slot },
+        disksOf(world.store, instance.id).map((d) => d.id),
+      ),
+    );
+    const disk = world.store.table("disks").get(slot.disk_id!)!;
     if (used.has(disk.id))
       throw ApiError.badRequest(`Disk ${disk.id} is assigned to more than one device`, `${field}.disk_id`);
     used.add(disk.id);
@@ -59,8 +71,7 @@ function devicesFrom(world: JobWorld, instance: InstanceRow, req: DevicesRequest
 }
 
 function checkKernel(kernel: string | undefined) {
-  if (kernel !== undefined && !findKernel(kernel))
-    throw ApiError.badRequest(`Kernel ${kernel} not found`, "kernel");
+  if (kernel !== undefined) refuse(kernelProblems(kernel, findKernel(kernel)));
 }
 
 function checkMemory(instance: InstanceRow, limit: number | undefined) {

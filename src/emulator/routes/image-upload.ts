@@ -11,8 +11,14 @@ import type { IncomingMessage } from "node:http";
 import { once } from "node:events";
 import { finished } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
-import { CLOUD_INIT_CAPABILITY, IMAGE_LIMITS, imageEndpoints as e, type ErrorItem } from "../../contract";
-import { ApiError } from "../api-error";
+import {
+  CLOUD_INIT_CAPABILITY,
+  IMAGE_LIMITS,
+  imageEndpoints as e,
+  regionProblems,
+  type ErrorItem,
+} from "../../contract";
+import { ApiError, refuse } from "../api-error";
 import { grantCreator, requireGlobal, revokeEntity } from "../auth";
 import { recordEvent, settleEvent } from "../events";
 import { imageEntity, putPrivateImage, toImage } from "../images";
@@ -53,7 +59,7 @@ export function imageUploadRoutes(router: Router, jobs: Jobs) {
   router.on(e.uploadImage, (ctx) => {
     const { store, user, body } = ctx;
     requireGlobal(user, "add_images");
-    if (!findRegion(body.region)) throw ApiError.badRequest(`Region ${body.region} does not exist`, "region");
+    refuse(regionProblems(body.region, findRegion(body.region)));
     const token = randomBytes(24).toString("hex");
     const row = putPrivateImage(ctx, user, {
       label: body.label,

@@ -2,8 +2,8 @@
  * Finding an instance and its disks and configs for a user (404 without a grant, 403 without
  * read_write), and the "busy" rule: an action waits for the instance's queued or running jobs.
  */
-import { INSTANCE_BUSY_REASON } from "../../contract";
-import { ApiError } from "../api-error";
+import { INSTANCE_BUSY_REASON, spaceProblems } from "../../contract";
+import { ApiError, refuse } from "../api-error";
 import { canRead, requireWrite } from "../auth";
 import type { JobWorld } from "../jobs";
 import type { Store } from "../store";
@@ -63,13 +63,7 @@ export function diskSpaceUsed(store: Store, instanceId: number): number {
 
 /** 400 when `extra` more MB would not fit in the instance type's disk allocation. */
 export function requireSpace(store: Store, instance: InstanceRow, extra: number, field: string): void {
-  const free = instance.specs.disk - diskSpaceUsed(store, instance.id);
-  if (extra > free) {
-    throw ApiError.badRequest(
-      `Not enough free disk space: ${extra} MB requested, ${Math.max(0, free)} MB of ${instance.specs.disk} MB free`,
-      field,
-    );
-  }
+  refuse(spaceProblems(extra, { disk: instance.specs.disk, used: diskSpaceUsed(store, instance.id) }, field));
 }
 
 /** Is the instance powered on (or about to be, or about to go down)? */

@@ -9,13 +9,15 @@ import {
   DEFAULT_ROOT_DEVICE,
   DEPLOY_LIMITS,
   DEVICE_NAMES,
+  imageProblems,
+  swapProblems,
   type Devices,
   type EventEntity,
   type Filesystem,
   type Image,
   type InterfaceRequest,
 } from "../../contract";
-import { ApiError } from "../api-error";
+import { ApiError, refuse } from "../api-error";
 import { entityRef } from "../events";
 import { findImage, isDeployable } from "../images";
 import type { JobWorld } from "../jobs";
@@ -42,8 +44,9 @@ export interface Deployment {
 /** Checks everything a deploy names; throws 400 naming the field. */
 export function checkDeploy(world: JobWorld, user: UserRow, region: string, req: DeployRequest): Deployment {
   const { store } = world;
-  const image = findImage(store, user, req.image!);
-  if (!image) throw ApiError.badRequest(`Image ${req.image} not found`, "image");
+  const found = findImage(store, user, req.image!);
+  refuse(imageProblems(req.image!, found));
+  const image = found!;
   if (!isDeployable(image)) {
     throw ApiError.badRequest(
       `Image ${req.image} is ${image.status}; only available images can be deployed`,
@@ -199,13 +202,8 @@ export function deployImage(
   opts: { swapSize?: number; interfaces?: InterfaceRequest[]; onCreate?: boolean },
 ): { disks: DiskRow[]; config: ConfigRow } {
   const swap = opts.swapSize ?? DEPLOY_LIMITS.swapSize.default;
+  refuse(swapProblems(image, { id: instance.type, disk: instance.specs.disk }, swap));
   const size = instance.specs.disk - swap;
-  if (size < image.size) {
-    throw ApiError.badRequest(
-      `Image ${image.id} needs ${image.size} MB; type ${instance.type} leaves ${size} MB after ${swap} MB of swap`,
-      swap > 0 ? "swap_size" : "type",
-    );
-  }
   const config = newConfigRow(world, instance, {
     label: `My ${image.label} Disk Profile`,
     helpers: DEPLOY_HELPERS,

@@ -4,8 +4,8 @@
  * lifecycles (disks ready, running with a config).
  */
 import { randomUUID } from "node:crypto";
-import type { Instance, InstanceType } from "../../contract";
-import { ApiError } from "../api-error";
+import { regionProblems, typeProblems, type Instance, type InstanceType } from "../../contract";
+import { ApiError, refuse } from "../api-error";
 import type { JobWorld } from "../jobs";
 import { findType } from "../seed/types";
 import type { InstanceRow, JobRow, UserRow } from "../state";
@@ -61,14 +61,14 @@ export function requireTagger(user: UserRow, tags: string[] | undefined) {
 
 export function requireRegion(id: string, field = "region") {
   const region = findRegion(id);
-  if (!region) throw ApiError.badRequest(`Region ${id} does not exist`, field);
-  return region;
+  refuse(regionProblems(id, region, undefined, field));
+  return region!;
 }
 
 export function requireType(id: string, field = "type"): InstanceType {
   const type = findType(id);
-  if (!type) throw ApiError.badRequest(`Type ${id} does not exist`, field);
-  return type;
+  refuse(typeProblems(id, type, field));
+  return type!;
 }
 
 export function specsOf(type: InstanceType): Instance["specs"] {

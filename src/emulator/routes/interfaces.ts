@@ -4,8 +4,8 @@
  * vlan: not allowed; vpc: primary, ipv4, ip_ranges), delete (not while active), order (every ID once;
  * not while the profile is active). Add, update and delete emit compute_config_update.
  */
-import { CONFIG_LIMITS, configEndpoints as e } from "../../contract";
-import { ApiError } from "../api-error";
+import { addedInterfaceProblems, configEndpoints as e } from "../../contract";
+import { ApiError, refuse } from "../api-error";
 import type { JobWorld } from "../jobs";
 import type { Router } from "../router";
 import type { ConfigRow, InstanceRow, InterfaceRow, UserRow } from "../state";
@@ -56,22 +56,7 @@ export function interfaceRoutes(router: Router) {
       const { store, user, body } = ctx;
       const instance = writableInstance(ctx, user, ctx.params.computeId);
       const config = configOf(ctx, instance, ctx.params.configId);
-      const existing = interfacesOf(store, config);
-      if (existing.length >= CONFIG_LIMITS.interfaces.max) {
-        throw ApiError.badRequest("A configuration profile has at most 3 interfaces");
-      }
-      if (body.purpose === "public" && existing.some((i) => i.purpose === "public")) {
-        throw ApiError.badRequest("The profile already has a public interface", "purpose");
-      }
-      if (body.purpose === "vlan" && existing.some((i) => i.purpose === "vlan" && i.label === body.label)) {
-        throw ApiError.badRequest(`The profile already has an interface on VLAN ${body.label}`, "label");
-      }
-      if (body.ipam_address && existing.some((i) => i.ipam_address === body.ipam_address)) {
-        throw ApiError.badRequest(
-          `${body.ipam_address} is already used by an interface of the profile`,
-          "ipam_address",
-        );
-      }
+      refuse(addedInterfaceProblems(interfacesOf(store, config), body));
       const row = store
         .table("interfaces")
         .put(buildInterface(ctx, { user, instance, configId: config.id }, body, ""));

@@ -1,6 +1,13 @@
 /** VPCs and subnets: labels, regions with VPC capability, subnet CIDR rules, grants, events. */
-import { cidr, overlaps, VPC_CAPABILITY, vpcEndpoints as e, type Subnet, type Vpc } from "../../contract";
-import { ApiError } from "../api-error";
+import {
+  overlapProblems,
+  regionProblems,
+  VPC_CAPABILITY,
+  vpcEndpoints as e,
+  type Subnet,
+  type Vpc,
+} from "../../contract";
+import { ApiError, refuse } from "../api-error";
 import { canRead, grantCreator, requireGlobal, requireWrite, revokeEntity } from "../auth";
 import { entityRef, recordEvent } from "../events";
 import { paginate } from "../paginate";
@@ -50,9 +57,7 @@ function subnetOf({ store }: World, vpc: VpcRow, id: number): SubnetRow {
 
 /** Subnet ranges may not overlap inside one VPC; labels are unique inside one VPC. */
 function checkSubnet(siblings: Pick<SubnetRow, "label" | "ipv4">[], label: string, ipv4: string, field = "") {
-  const clash = siblings.find((s) => overlaps(cidr(s.ipv4), cidr(ipv4)));
-  if (clash)
-    throw ApiError.badRequest(`ipv4 ${ipv4} overlaps subnet ${clash.label} (${clash.ipv4})`, `${field}ipv4`);
+  refuse(overlapProblems(ipv4, siblings, `${field}ipv4`));
   if (siblings.some((s) => s.label === label)) {
     throw ApiError.badRequest("Label must be unique among the subnets of this VPC", `${field}label`);
   }
@@ -96,11 +101,9 @@ export function vpcRoutes(router: Router) {
     .on(e.createVpc, (ctx) => {
       const { store, clock, user, body } = ctx;
       requireGlobal(user, "add_vpcs");
-      const region = findRegion(body.region);
-      if (!region) throw ApiError.badRequest(`Region ${body.region} does not exist`, "region");
-      if (!region.capabilities.includes(VPC_CAPABILITY)) {
-        throw ApiError.badRequest(`VPCs are not available in region ${body.region}`, "region");
-      }
+      refuse(
+        regionProblems(body.region, findRegion(body.region), { capability: VPC_CAPABILITY, what: "VPCs" }),
+      );
       if (store.table("vpcs").find((v) => v.label === body.label)) {
         throw ApiError.badRequest("Label must be unique among your VPCs", "label");
       }
