@@ -15,13 +15,21 @@ import {
   type Problem,
 } from "../contract/record-rules";
 import { isNewResource, type CheckFailure } from "./check";
-import type { InstanceInputs } from "./instance";
 import { listConfigs } from "./instance-power";
 import { asFailures, asksNew, catalogued, known } from "./lookups";
 import type { Props } from "./resource-spec";
 import { lookupClient } from "./settings";
 
-export async function instanceLookups(inputs: InstanceInputs, olds: Props): Promise<CheckFailure[]> {
+/** What the lookups read of an Instance's inputs (`InstanceInputs` is assignable to it). */
+type LookedUp = Props & {
+  region: string;
+  type: string;
+  image?: string;
+  swapSize?: number;
+  interfaces?: readonly { purpose: string }[];
+};
+
+export async function instanceLookups(inputs: LookedUp, olds: Props): Promise<CheckFailure[]> {
   const problems: Problem[] = [];
   const { region, type, image } = inputs;
   if (asksNew(inputs, olds, "region")) {
@@ -59,7 +67,7 @@ export async function instanceLookups(inputs: InstanceInputs, olds: Props): Prom
  * `interfaces` (unchanged: changed interfaces replace the instance instead), or, when it declares
  * none, on a config of the live instance (found by its label; an instance assembled from parts).
  */
-async function movesVpcInterface(inputs: InstanceInputs, olds: Props): Promise<boolean> {
+async function movesVpcInterface(inputs: LookedUp, olds: Props): Promise<boolean> {
   if (isNewResource(olds) || !asksNew(inputs, olds, "region")) return false;
   if (!isDeepStrictEqual(inputs.interfaces, olds.interfaces)) return false;
   if (inputs.interfaces !== undefined) return inputs.interfaces.some((i) => i.purpose === "vpc");
