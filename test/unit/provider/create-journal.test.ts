@@ -3,8 +3,6 @@
  * outcome is known; the next create of the same resource adopts what an interrupted one made (its
  * label free before the POST, or the one new object since its listing), and nothing without one.
  */
-import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { journalFile, readEntry, writeEntry } from "../../../src/provider/create-journal";
 import { createOrAdopt } from "../../../src/provider/create-or-adopt";
@@ -13,31 +11,26 @@ import { makeProvider } from "../../../src/provider/make-provider";
 import type { AnySpec } from "../../../src/provider/resource-spec";
 import { vpcSpec } from "../../../src/provider/vpc";
 import { useEmulator } from "../../support/emulator";
+import { useJournalDir } from "../../support/journal";
 import { thrown, useProviderSettings } from "../../support/provider";
 
 const t = useEmulator();
 useProviderSettings(t);
 
 const inputs = { region: "us-iad", label: "net", description: "" };
-let dir: string;
+const journalDir = useJournalDir();
 let journal: string;
 const lines: string[] = [];
 const ctx = () => ({ wait: { timeoutMs: 1000 }, log: (line: string) => lines.push(line), journal });
 const posts = async () => (await t.control.requests()).filter((r) => r.method === "POST");
 
 beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "compute-journal-"));
-  process.env.COMPUTE_JOURNAL_DIR = dir;
   journal = journalFile(t.emulator.url, "proj/stack/Vpc/net")!;
   lines.length = 0;
 });
-afterEach(() => {
-  delete process.env.COMPUTE_JOURNAL_DIR;
-  fs.rmSync(dir, { recursive: true, force: true });
-});
 
 it("keys entries by API and resource, in the journal directory", () => {
-  expect(path.dirname(journal)).toBe(dir);
+  expect(path.dirname(journal)).toBe(journalDir.dir);
   expect(journalFile(t.emulator.url, "proj/stack/Vpc/other")).not.toBe(journal);
   expect(journalFile("http://elsewhere/v4", "proj/stack/Vpc/net")).not.toBe(journal);
   expect(journalFile(t.emulator.url, undefined)).toBeUndefined();

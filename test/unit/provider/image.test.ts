@@ -29,6 +29,7 @@ import { makeProvider } from "../../../src/provider/make-provider";
 import { UNKNOWN } from "../../../src/provider/unknown";
 import { empty } from "../../support/compute";
 import { useEmulator } from "../../support/emulator";
+import { useJournalDir } from "../../support/journal";
 import { thrown, useLogLines, pointSettingsAt, useProviderSettings } from "../../support/provider";
 
 // Lifecycles run a thousand times faster than real time: a capture's 10 s take 10 ms.
@@ -401,15 +402,7 @@ describe("a create whose answer is lost", () => {
 });
 
 describe("an upload interrupted with an earlier run", () => {
-  let journalDir: string;
-  beforeEach(() => {
-    journalDir = fs.mkdtempSync(path.join(os.tmpdir(), "compute-journal-"));
-    process.env.COMPUTE_JOURNAL_DIR = journalDir;
-  });
-  afterEach(() => {
-    delete process.env.COMPUTE_JOURNAL_DIR;
-    fs.rmSync(journalDir, { recursive: true, force: true });
-  });
+  useJournalDir();
 
   it("deletes the pending image it made (its upload URL only its answer held), not an older one", async () => {
     const older = await t.client.api.uploadImage({ body: { label: "custom", region: "us-iad" } });

@@ -3,9 +3,6 @@
  * provider's token refused at check, the value kept through read and update, a lost create's
  * orphan revoked (never adopted: its value is lost).
  */
-import * as fs from "node:fs";
-import * as os from "node:os";
-import * as path from "node:path";
 import { collect } from "../../../src/client";
 import { profileTokenEndpoints } from "../../../src/contract";
 import { checkInputs } from "../../../src/provider/check";
@@ -16,6 +13,7 @@ import { makeProvider } from "../../../src/provider/make-provider";
 import { configure } from "../../../src/provider/settings";
 import { canonicalScopes, tokenSpec } from "../../../src/provider/token";
 import { useEmulator } from "../../support/emulator";
+import { useJournalDir } from "../../support/journal";
 import { expectOutputsRoundTrip, useProviderSettings } from "../../support/provider";
 
 const t = useEmulator();
@@ -194,15 +192,7 @@ describe("a create whose answer is lost", () => {
 });
 
 describe("a create interrupted with an earlier run", () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "compute-journal-"));
-    process.env.COMPUTE_JOURNAL_DIR = dir;
-  });
-  afterEach(() => {
-    delete process.env.COMPUTE_JOURNAL_DIR;
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  useJournalDir();
 
   it("revokes the token it made (its value only its answer held) and creates another", async () => {
     const other = await t.client.api.createProfileToken({ body: { label: "ci", scopes: "vpc:read_only" } });
