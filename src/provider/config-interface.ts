@@ -188,25 +188,25 @@ export const configInterfaceSpec = defineSpec({
   create: async (client, inputs, ctx): Promise<InterfaceRecord> => {
     const p = configParams(inputs);
     const posted = await turnToPost(p.computeId, p.configId, resourceOf(inputs), inputs.position);
-    const iface = await createByListing(
-      {
-        kind: "ConfigInterface",
-        what: `ConfigInterface ${inputs.purpose} on InstanceConfig ${p.configId}`,
-        list: () => listInterfaces(client, p),
-        post: async () => {
-          try {
-            return await client.api.addInterface({ params: p, body: interfaceRequest(shapeOf(inputs)) });
-          } finally {
-            posted();
-          }
+    let iface: ConfigInterface;
+    try {
+      iface = await createByListing(
+        {
+          kind: "ConfigInterface",
+          what: `ConfigInterface ${inputs.purpose} on InstanceConfig ${p.configId}`,
+          list: () => listInterfaces(client, p),
+          post: () => client.api.addInterface({ params: p, body: interfaceRequest(shapeOf(inputs)) }),
+          matches: (i) =>
+            i.purpose === inputs.purpose &&
+            (i.subnet_id ?? undefined) === inputs.subnetId &&
+            (i.label ?? undefined) === inputs.label,
         },
-        matches: (i) =>
-          i.purpose === inputs.purpose &&
-          (i.subnet_id ?? undefined) === inputs.subnetId &&
-          (i.label ?? undefined) === inputs.label,
-      },
-      ctx,
-    );
+        ctx,
+      );
+    } finally {
+      // Added (or failed): the siblings at higher positions go next.
+      posted();
+    }
     // A new interface is active only once the instance boots with its config.
     return load(client, p, iface.id, true);
   },
