@@ -167,15 +167,18 @@ const named = (image: Pick<Image, "id" | "label">) => `Image ${image.id} (${imag
 const listPrivate = (client: ComputeClient) =>
   collect(client.each(imageEndpoints.listImages, { filter: { is_public: false } }));
 
+/** The number of `private/12`, as the journal's listing keeps it (any other ID: 0, never matched). */
+const imageNumber = (image: Pick<Image, "id">) => Number(/^private\/(\d+)$/.exec(image.id)?.[1] ?? 0);
+
 async function capture(client: ComputeClient, inputs: ImageInputs, ctx: OperationContext): Promise<Image> {
   const { diskId, label } = inputs;
   // Listed creates key objects by number: a private image's is the `12` of `private/12` (any other
   // ID gets a number of its own, negative so as not to clash).
   const others = new Map<string, number>();
   const keyed = (image: Image) => {
-    const match = /^private\/(\d+)$/.exec(image.id);
-    if (!match && !others.has(image.id)) others.set(image.id, -(others.size + 1));
-    return { id: match ? Number(match[1]) : others.get(image.id)!, image };
+    const number = imageNumber(image);
+    if (number === 0 && !others.has(image.id)) others.set(image.id, -(others.size + 1));
+    return { id: number || others.get(image.id)!, image };
   };
   const made = await createByListing(
     {
@@ -204,9 +207,6 @@ async function capture(client: ComputeClient, inputs: ImageInputs, ctx: Operatio
 /** An upload this create may have started: a new image with the label, waiting for its data. */
 const isPendingUpload = (image: Image, label: string) =>
   image.label === label && image.status === "pending_upload";
-
-/** The number of `private/12`, as the journal's listing keeps it (any other ID: 0, never matched). */
-const imageNumber = (image: Pick<Image, "id">) => Number(/^private\/(\d+)$/.exec(image.id)?.[1] ?? 0);
 
 /** POST /images/upload; an orphan of a lost answer is deleted and the POST sent again. */
 async function startUpload(client: ComputeClient, inputs: ImageInputs, ctx: OperationContext) {

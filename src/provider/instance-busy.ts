@@ -8,10 +8,9 @@
  */
 import type { ComputeClient } from "../client/compute-client";
 import { isBusy } from "../client/errors";
-import { collect } from "../client/pagination";
 import { waitForDisk, type Goal } from "../client/waits";
-import { diskEndpoints, type Disk } from "../contract/disks";
-import { untilResting } from "./instance-power";
+import type { Disk } from "../contract/disks";
+import { listDisks, untilResting } from "./instance-power";
 import type { OperationContext } from "./resource-spec";
 
 const settled: Goal<Disk> = {
@@ -48,7 +47,7 @@ export async function whenIdle<T>(
     } catch (err) {
       if (!isBusy(err) || Date.now() >= deadline) throw err;
     }
-    const now = await collect(client.each(diskEndpoints.listDisks, { params: { computeId } }));
+    const now = await listDisks(client, computeId);
     if (await disksSettle(client, computeId, now, ctx)) continue;
     await untilResting(client, computeId, ctx);
     // Held by something no read shows (a snapshot, a clone into it): back off.
