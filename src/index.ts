@@ -5,6 +5,8 @@
  * declarations (see the README, "Use it in your own project").
  */
 
+import "./compile-cache";
+
 export { Vpc, type VpcArgs } from "./resources/vpc";
 export { Subnet, type SubnetArgs } from "./resources/subnet";
 export {
