@@ -3,6 +3,7 @@
  * so the serialized provider stays a few lines long and `read`/`delete` of older state run the
  * code installed now. Holds the provider of every resource kind.
  */
+import { flushCompileCache } from "../compile-cache";
 import type * as pulumi from "@pulumi/pulumi";
 import { exitWhenEngineGone } from "./engine-watch";
 import { quietHostEcho } from "./errors";
@@ -15,6 +16,7 @@ const specOf = byKind(SPECS);
 
 quietHostEcho();
 exitWhenEngineGone();
+flushCompileCache();
 
 const providers = new Map<string, pulumi.dynamic.ResourceProvider>();
 
@@ -31,4 +33,9 @@ export function provider(kind: string): pulumi.dynamic.ResourceProvider {
 
 export function configure(req: pulumi.dynamic.ConfigureRequest): void {
   configureSettings(req.config);
+}
+
+/** The provider a resource's `__provider` module hands the host (`shim.ts`): the kind's, and `configure`. */
+export function shim(kind: string): pulumi.dynamic.ResourceProvider {
+  return { ...provider(kind), configure: async (req) => configure(req) };
 }

@@ -1,11 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { CONFIG_INTERFACE_COMPUTED } from "../provider/config-interface";
 import { placeholders } from "../provider/resource-spec";
-import { shimProvider } from "../provider/shim";
 import type { InstanceConfigInterface } from "./instance-config";
-import { providerInputs } from "./provider-inputs";
-
-const provider = shimProvider("ConfigInterface");
+import { ComputeResource } from "./compute-resource";
 
 /** The interface's fields as a config's `interfaces` list holds them: `purpose`, `subnetId`, `label`
  * and `ipamAddress` replace it (the API cannot change them); `primary`, and on a vpc interface `ipv4`
@@ -49,7 +46,7 @@ export interface ConfigInterfaceArgs extends InstanceConfigInterface {
  * export const dbVpcIp = vpcNic.vpcAddress;
  * ```
  */
-export class ConfigInterface extends pulumi.dynamic.Resource {
+export class ConfigInterface extends ComputeResource {
   declare readonly computeId: pulumi.Output<number>;
   declare readonly configId: pulumi.Output<number>;
   declare readonly purpose: pulumi.Output<string>;
@@ -74,17 +71,6 @@ export class ConfigInterface extends pulumi.dynamic.Resource {
   declare readonly nat11Address: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: ConfigInterfaceArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      provider,
-      name,
-      ...providerInputs(
-        "ConfigInterface",
-        name,
-        { ...placeholders(CONFIG_INTERFACE_COMPUTED), ...args },
-        opts,
-      ),
-      "compute",
-      "ConfigInterface",
-    );
+    super("ConfigInterface", name, { ...placeholders(CONFIG_INTERFACE_COMPUTED), ...args }, opts);
   }
 }

@@ -4,10 +4,7 @@ import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { IMAGE_COMPUTED } from "../provider/image";
 import { placeholders } from "../provider/resource-spec";
-import { shimProvider } from "../provider/shim";
-import { providerInputs } from "./provider-inputs";
-
-const provider = shimProvider("Image");
+import { ComputeResource } from "./compute-resource";
 
 export interface ImageArgs {
   /** The disk to capture (an `InstanceDisk`'s `id`; the disk must be `ready`). Give this or `file`.
@@ -61,7 +58,7 @@ function sha256(file: string): Promise<string | undefined> {
  * const uploaded = new compute.Image("custom", { file: "build/disk.img.gz", label: "custom", region: "us-iad" });
  * ```
  */
-export class Image extends pulumi.dynamic.Resource {
+export class Image extends ComputeResource {
   declare readonly diskId: pulumi.Output<number | undefined>;
   /** The file's absolute path. */
   declare readonly file: pulumi.Output<string | undefined>;
@@ -96,12 +93,6 @@ export class Image extends pulumi.dynamic.Resource {
     const fileHash =
       args.fileHash ??
       (file === undefined ? undefined : file.apply((f) => (f === undefined ? undefined : sha256(f))));
-    super(
-      provider,
-      name,
-      ...providerInputs("Image", name, { ...placeholders(IMAGE_COMPUTED), ...args, file, fileHash }, opts),
-      "compute",
-      "Image",
-    );
+    super("Image", name, { ...placeholders(IMAGE_COMPUTED), ...args, file, fileHash }, opts);
   }
 }

@@ -1,10 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { INSTANCE_CONFIG_COMPUTED } from "../provider/instance-config";
 import { placeholders } from "../provider/resource-spec";
-import { shimProvider } from "../provider/shim";
-import { providerInputs } from "./provider-inputs";
-
-const provider = shimProvider("InstanceConfig");
+import { ComputeResource } from "./compute-resource";
 
 type DeviceName = "sda" | "sdb" | "sdc" | "sdd" | "sde" | "sdf" | "sdg" | "sdh";
 
@@ -109,7 +106,7 @@ export interface InstanceConfigInterfaceDetail {
  * });
  * ```
  */
-export class InstanceConfig extends pulumi.dynamic.Resource {
+export class InstanceConfig extends ComputeResource {
   declare readonly computeId: pulumi.Output<number>;
   declare readonly label: pulumi.Output<string>;
   declare readonly comments: pulumi.Output<string>;
@@ -137,12 +134,6 @@ export class InstanceConfig extends pulumi.dynamic.Resource {
   declare readonly updated: pulumi.Output<string>;
 
   constructor(name: string, args: InstanceConfigArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      provider,
-      name,
-      ...providerInputs("InstanceConfig", name, { ...placeholders(INSTANCE_CONFIG_COMPUTED), ...args }, opts),
-      "compute",
-      "InstanceConfig",
-    );
+    super("InstanceConfig", name, { ...placeholders(INSTANCE_CONFIG_COMPUTED), ...args }, opts);
   }
 }

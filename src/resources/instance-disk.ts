@@ -1,10 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { INSTANCE_DISK_COMPUTED, INSTANCE_DISK_SECRETS } from "../provider/instance-disk";
 import { placeholders } from "../provider/resource-spec";
-import { shimProvider } from "../provider/shim";
-import { providerInputs } from "./provider-inputs";
-
-const provider = shimProvider("InstanceDisk");
+import { ComputeResource } from "./compute-resource";
 
 export interface InstanceDiskArgs {
   /** The instance's ID (e.g. `instance.id`). Changing it replaces the disk. */
@@ -65,7 +62,7 @@ export interface InstanceDiskArgs {
  * const swap = new compute.InstanceDisk("swap", { computeId: server.id, label: "swap", size: 512, filesystem: "swap" });
  * ```
  */
-export class InstanceDisk extends pulumi.dynamic.Resource {
+export class InstanceDisk extends ComputeResource {
   declare readonly computeId: pulumi.Output<number>;
   declare readonly label: pulumi.Output<string>;
   declare readonly size: pulumi.Output<number>;
@@ -90,16 +87,10 @@ export class InstanceDisk extends pulumi.dynamic.Resource {
       if (props[key] !== undefined) props[key] = pulumi.secret(props[key]);
     }
     super(
-      provider,
-      name,
-      ...providerInputs(
-        "InstanceDisk",
-        name,
-        props,
-        pulumi.mergeOptions(opts, { additionalSecretOutputs: [...INSTANCE_DISK_SECRETS] }),
-      ),
-      "compute",
       "InstanceDisk",
+      name,
+      props,
+      pulumi.mergeOptions(opts, { additionalSecretOutputs: [...INSTANCE_DISK_SECRETS] }),
     );
   }
 }

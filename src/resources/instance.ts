@@ -1,11 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { INSTANCE_COMPUTED, INSTANCE_SECRETS } from "../provider/instance";
 import { placeholders } from "../provider/resource-spec";
-import { shimProvider } from "../provider/shim";
 import type { InstanceConfigInterface } from "./instance-config";
-import { providerInputs } from "./provider-inputs";
-
-const provider = shimProvider("Instance");
+import { ComputeResource } from "./compute-resource";
 
 export interface InstanceArgs {
   /**
@@ -159,7 +156,7 @@ export interface InstanceBackups {
  * export const webIp = web.ipv4[0];
  * ```
  */
-export class Instance extends pulumi.dynamic.Resource {
+export class Instance extends ComputeResource {
   declare readonly region: pulumi.Output<string>;
   declare readonly type: pulumi.Output<string>;
   declare readonly label: pulumi.Output<string>;
@@ -205,16 +202,10 @@ export class Instance extends pulumi.dynamic.Resource {
     // Secret inputs too, so that the state's inputs never hold them in plaintext.
     for (const key of INSTANCE_SECRETS) if (props[key] !== undefined) props[key] = pulumi.secret(props[key]);
     super(
-      provider,
-      name,
-      ...providerInputs(
-        "Instance",
-        name,
-        props,
-        pulumi.mergeOptions(opts, { additionalSecretOutputs: [...INSTANCE_SECRETS] }),
-      ),
-      "compute",
       "Instance",
+      name,
+      props,
+      pulumi.mergeOptions(opts, { additionalSecretOutputs: [...INSTANCE_SECRETS] }),
     );
   }
 }

@@ -1,10 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { PROFILE_PREFERENCES_COMPUTED } from "../provider/profile-preferences";
 import { placeholders } from "../provider/resource-spec";
-import { shimProvider } from "../provider/shim";
-import { providerInputs } from "./provider-inputs";
-
-const provider = shimProvider("ProfilePreferences");
+import { ComputeResource } from "./compute-resource";
 
 export interface ProfilePreferencesArgs {
   /** Any JSON object, at most 65,535 characters once serialized (checked at preview). The whole
@@ -21,22 +18,11 @@ export interface ProfilePreferencesArgs {
  * new compute.ProfilePreferences("prefs", { preferences: { theme: "dark", sortKeys: { instances: "label" } } });
  * ```
  */
-export class ProfilePreferences extends pulumi.dynamic.Resource {
+export class ProfilePreferences extends ComputeResource {
   declare readonly preferences: pulumi.Output<Record<string, unknown>>;
   declare readonly username: pulumi.Output<string>;
 
   constructor(name: string, args: ProfilePreferencesArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      provider,
-      name,
-      ...providerInputs(
-        "ProfilePreferences",
-        name,
-        { ...placeholders(PROFILE_PREFERENCES_COMPUTED), ...args },
-        opts,
-      ),
-      "compute",
-      "ProfilePreferences",
-    );
+    super("ProfilePreferences", name, { ...placeholders(PROFILE_PREFERENCES_COMPUTED), ...args }, opts);
   }
 }

@@ -1,10 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { PROFILE_SETTINGS_COMPUTED } from "../provider/profile-settings";
 import { placeholders } from "../provider/resource-spec";
-import { shimProvider } from "../provider/shim";
-import { providerInputs } from "./provider-inputs";
-
-const provider = shimProvider("ProfileSettings");
+import { ComputeResource } from "./compute-resource";
 
 /** Each setting is managed only when given: left out, whatever the profile holds stays and is never a diff. */
 export interface ProfileSettingsArgs {
@@ -30,7 +27,7 @@ export interface ProfileSettingsArgs {
  * const settings = new compute.ProfileSettings("me", { timezone: "Europe/Paris", lishAuthMethod: "keys_only" });
  * ```
  */
-export class ProfileSettings extends pulumi.dynamic.Resource {
+export class ProfileSettings extends ComputeResource {
   declare readonly email: pulumi.Output<string>;
   declare readonly timezone: pulumi.Output<string>;
   declare readonly emailNotifications: pulumi.Output<boolean>;
@@ -40,17 +37,6 @@ export class ProfileSettings extends pulumi.dynamic.Resource {
   declare readonly uid: pulumi.Output<number>;
 
   constructor(name: string, args: ProfileSettingsArgs = {}, opts?: pulumi.CustomResourceOptions) {
-    super(
-      provider,
-      name,
-      ...providerInputs(
-        "ProfileSettings",
-        name,
-        { ...placeholders(PROFILE_SETTINGS_COMPUTED), ...args },
-        opts,
-      ),
-      "compute",
-      "ProfileSettings",
-    );
+    super("ProfileSettings", name, { ...placeholders(PROFILE_SETTINGS_COMPUTED), ...args }, opts);
   }
 }

@@ -1,10 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
-import { shimProvider } from "../provider/shim";
 import { SNAPSHOT_COMPUTED } from "../provider/snapshot";
-import { providerInputs } from "./provider-inputs";
-
-const provider = shimProvider("Snapshot");
+import { ComputeResource } from "./compute-resource";
 
 export interface SnapshotArgs {
   /**
@@ -50,7 +47,7 @@ export interface SnapshotDisk {
  * const before = new compute.Snapshot("before-upgrade", { computeId: server.id, label: "before-upgrade" });
  * ```
  */
-export class Snapshot extends pulumi.dynamic.Resource {
+export class Snapshot extends ComputeResource {
   declare readonly computeId: pulumi.Output<number>;
   declare readonly label: pulumi.Output<string>;
   /** `successful` once `up` returns (`pending` or `running` while the API takes it). */
@@ -68,12 +65,6 @@ export class Snapshot extends pulumi.dynamic.Resource {
   declare readonly disks: pulumi.Output<SnapshotDisk[]>;
 
   constructor(name: string, args: SnapshotArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      provider,
-      name,
-      ...providerInputs("Snapshot", name, { ...placeholders(SNAPSHOT_COMPUTED), ...args }, opts),
-      "compute",
-      "Snapshot",
-    );
+    super("Snapshot", name, { ...placeholders(SNAPSHOT_COMPUTED), ...args }, opts);
   }
 }

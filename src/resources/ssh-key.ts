@@ -1,10 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
-import { shimProvider } from "../provider/shim";
 import { SSH_KEY_COMPUTED } from "../provider/ssh-key";
-import { providerInputs } from "./provider-inputs";
-
-const provider = shimProvider("SshKey");
+import { ComputeResource } from "./compute-resource";
 
 export interface SshKeyArgs {
   /** At most 64 characters (may be empty). Updated in place. */
@@ -25,18 +22,12 @@ export interface SshKeyArgs {
  * const key = new compute.SshKey("deploy", { label: "deploy", sshKey: fs.readFileSync("id_ed25519.pub", "utf8") });
  * ```
  */
-export class SshKey extends pulumi.dynamic.Resource {
+export class SshKey extends ComputeResource {
   declare readonly label: pulumi.Output<string>;
   declare readonly sshKey: pulumi.Output<string>;
   declare readonly created: pulumi.Output<string>;
 
   constructor(name: string, args: SshKeyArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      provider,
-      name,
-      ...providerInputs("SshKey", name, { ...placeholders(SSH_KEY_COMPUTED), ...args }, opts),
-      "compute",
-      "SshKey",
-    );
+    super("SshKey", name, { ...placeholders(SSH_KEY_COMPUTED), ...args }, opts);
   }
 }

@@ -1,10 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
-import { shimProvider } from "../provider/shim";
 import { STACK_SCRIPT_COMPUTED } from "../provider/stack-script";
-import { providerInputs } from "./provider-inputs";
-
-const provider = shimProvider("StackScript");
+import { ComputeResource } from "./compute-resource";
 
 export interface StackScriptArgs {
   /** 3..128 characters (not unique). Updated in place. */
@@ -49,7 +46,7 @@ export interface StackScriptUserDefinedField {
  * });
  * ```
  */
-export class StackScript extends pulumi.dynamic.Resource {
+export class StackScript extends ComputeResource {
   declare readonly label: pulumi.Output<string>;
   declare readonly script: pulumi.Output<string>;
   declare readonly images: pulumi.Output<string[]>;
@@ -69,12 +66,6 @@ export class StackScript extends pulumi.dynamic.Resource {
   declare readonly updated: pulumi.Output<string>;
 
   constructor(name: string, args: StackScriptArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      provider,
-      name,
-      ...providerInputs("StackScript", name, { ...placeholders(STACK_SCRIPT_COMPUTED), ...args }, opts),
-      "compute",
-      "StackScript",
-    );
+    super("StackScript", name, { ...placeholders(STACK_SCRIPT_COMPUTED), ...args }, opts);
   }
 }

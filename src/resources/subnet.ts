@@ -1,12 +1,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
-import { shimProvider } from "../provider/shim";
 import { PARENT_KEY_INPUT } from "../provider/siblings";
 import { SUBNET_COMPUTED } from "../provider/subnet";
 import { parentKeyOf } from "./parent-keys";
-import { providerInputs } from "./provider-inputs";
-
-const provider = shimProvider("Subnet");
+import { ComputeResource } from "./compute-resource";
 
 export interface SubnetArgs {
   /** The VPC's ID (e.g. `vpc.id`). Changing it replaces the subnet. */
@@ -25,7 +22,7 @@ export interface SubnetArgs {
  * const app = new compute.Subnet("app", { vpcId: vpc.id, label: "app", ipv4: "10.0.1.0/24" });
  * ```
  */
-export class Subnet extends pulumi.dynamic.Resource {
+export class Subnet extends ComputeResource {
   declare readonly vpcId: pulumi.Output<number>;
   declare readonly label: pulumi.Output<string>;
   declare readonly ipv4: pulumi.Output<string>;
@@ -37,16 +34,10 @@ export class Subnet extends pulumi.dynamic.Resource {
   constructor(name: string, args: SubnetArgs, opts?: pulumi.CustomResourceOptions) {
     const vpcKey = parentKeyOf(args.vpcId);
     super(
-      provider,
-      name,
-      ...providerInputs(
-        "Subnet",
-        name,
-        { ...placeholders(SUBNET_COMPUTED), ...args, ...(vpcKey && { [PARENT_KEY_INPUT]: vpcKey }) },
-        opts,
-      ),
-      "compute",
       "Subnet",
+      name,
+      { ...placeholders(SUBNET_COMPUTED), ...args, ...(vpcKey && { [PARENT_KEY_INPUT]: vpcKey }) },
+      opts,
     );
   }
 }

@@ -1,10 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
-import { shimProvider } from "../provider/shim";
 import { TAG_COMPUTED } from "../provider/tag";
-import { providerInputs } from "./provider-inputs";
-
-const provider = shimProvider("Tag");
+import { ComputeResource } from "./compute-resource";
 
 export interface TagArgs {
   /** 3..50 characters; the tag's identity (and ID). Changing it replaces the tag. An existing tag of
@@ -30,18 +27,12 @@ export interface TagArgs {
  * const prod = new compute.Tag("prod", { label: "prod", instances: [web.id, db.id] });
  * ```
  */
-export class Tag extends pulumi.dynamic.Resource {
+export class Tag extends ComputeResource {
   declare readonly label: pulumi.Output<string>;
   /** The listed instances that carry the tag, in ascending order. */
   declare readonly instances: pulumi.Output<number[]>;
 
   constructor(name: string, args: TagArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      provider,
-      name,
-      ...providerInputs("Tag", name, { ...placeholders(TAG_COMPUTED), ...args }, opts),
-      "compute",
-      "Tag",
-    );
+    super("Tag", name, { ...placeholders(TAG_COMPUTED), ...args }, opts);
   }
 }

@@ -1,10 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
-import { shimProvider } from "../provider/shim";
 import { TOKEN_COMPUTED, TOKEN_SECRETS } from "../provider/token";
-import { providerInputs } from "./provider-inputs";
-
-const provider = shimProvider("Token");
+import { ComputeResource } from "./compute-resource";
 
 export interface TokenArgs {
   /** 1..100 characters. Updated in place. */
@@ -33,7 +30,7 @@ export interface TokenArgs {
  * export const ciToken = ci.token; // a secret
  * ```
  */
-export class Token extends pulumi.dynamic.Resource {
+export class Token extends ComputeResource {
   declare readonly label: pulumi.Output<string>;
   /** The scopes the token holds, canonical (`*`, or sorted and separated by one space). */
   declare readonly scopes: pulumi.Output<string>;
@@ -44,16 +41,10 @@ export class Token extends pulumi.dynamic.Resource {
 
   constructor(name: string, args: TokenArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      provider,
-      name,
-      ...providerInputs(
-        "Token",
-        name,
-        { ...placeholders(TOKEN_COMPUTED), ...args },
-        pulumi.mergeOptions(opts, { additionalSecretOutputs: [...TOKEN_SECRETS] }),
-      ),
-      "compute",
       "Token",
+      name,
+      { ...placeholders(TOKEN_COMPUTED), ...args },
+      pulumi.mergeOptions(opts, { additionalSecretOutputs: [...TOKEN_SECRETS] }),
     );
   }
 }

@@ -1,11 +1,8 @@
 import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
-import { shimProvider } from "../provider/shim";
 import { VPC_COMPUTED } from "../provider/vpc";
 import { noteParent } from "./parent-keys";
-import { providerInputs } from "./provider-inputs";
-
-const provider = shimProvider("Vpc");
+import { ComputeResource } from "./compute-resource";
 
 export interface VpcArgs {
   /** Region ID, e.g. `us-iad`; the region must have the VPCs capability. Changing it replaces the VPC. */
@@ -23,7 +20,7 @@ export interface VpcArgs {
  * const vpc = new compute.Vpc("net", { region: "us-iad", label: "net", description: "production" });
  * ```
  */
-export class Vpc extends pulumi.dynamic.Resource {
+export class Vpc extends ComputeResource {
   declare readonly region: pulumi.Output<string>;
   declare readonly label: pulumi.Output<string>;
   declare readonly description: pulumi.Output<string>;
@@ -31,13 +28,7 @@ export class Vpc extends pulumi.dynamic.Resource {
   declare readonly updated: pulumi.Output<string | null>;
 
   constructor(name: string, args: VpcArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      provider,
-      name,
-      ...providerInputs("Vpc", name, { ...placeholders(VPC_COMPUTED), ...args }, opts),
-      "compute",
-      "Vpc",
-    );
+    super("Vpc", name, { ...placeholders(VPC_COMPUTED), ...args }, opts);
     noteParent(this, "Vpc", name);
   }
 }

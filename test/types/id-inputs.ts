@@ -9,7 +9,7 @@ import * as compute from "pulumi-compute";
 
 type Exports = typeof compute;
 type ResourceClassName = {
-  [K in keyof Exports]: Exports[K] extends abstract new (...args: never[]) => pulumi.dynamic.Resource
+  [K in keyof Exports]: Exports[K] extends abstract new (...args: never[]) => pulumi.CustomResource
     ? K
     : never;
 }[keyof Exports];
