@@ -30,7 +30,7 @@ export async function createByListing<R extends { id: number }>(
 ): Promise<R> {
   // An earlier run's create of this resource, interrupted after its listing: the one new object
   // with these inputs is what its POST made.
-  const earlier = readEntry(ctx.journal)?.before;
+  const earlier = (await readEntry(ctx.journal))?.before;
   if (earlier) {
     const made = await madeSince(create, new Set(earlier));
     if (made) {
@@ -43,7 +43,7 @@ export async function createByListing<R extends { id: number }>(
     if (!earlier && ctx.journal) namePossibleLeftovers(create, made, listed, ctx);
     return made;
   } catch (err) {
-    removeEntry(ctx.journal);
+    await removeEntry(ctx.journal);
     throw err;
   }
 }
@@ -87,7 +87,7 @@ async function postListed<R extends { id: number }>(
   for (let attempt = 1; ; attempt++) {
     const listed = await create.list();
     const before = listed.map((r) => r.id);
-    writeEntry(ctx.journal, { kind: create.kind, before });
+    await writeEntry(ctx.journal, { kind: create.kind, before });
     try {
       return { made: await create.post(), listed };
     } catch (err) {

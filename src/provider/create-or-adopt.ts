@@ -47,17 +47,18 @@ export async function createOrAdopt(
   if (!spec.find) return spec.create(client, inputs, ctx);
   // An earlier run's create of this resource, interrupted after it found the label free: what holds
   // the label now is what its POST made.
-  if (readEntry(ctx.journal)?.labelFree) {
+  if ((await readEntry(ctx.journal))?.labelFree) {
     const found = await spec.find(client, inputs);
     if (found !== undefined)
       return adopted(spec, found, inputs, ctx, "an interrupted `pulumi up` had created it");
   }
   await claimLabel(spec, client, inputs);
-  if (claimKey(spec, inputs) !== undefined) writeEntry(ctx.journal, { kind: spec.kind, labelFree: true });
+  if (claimKey(spec, inputs) !== undefined)
+    await writeEntry(ctx.journal, { kind: spec.kind, labelFree: true });
   try {
     return await sendCreate(spec, client, inputs, ctx);
   } catch (err) {
-    removeEntry(ctx.journal);
+    await removeEntry(ctx.journal);
     throw err;
   }
 }

@@ -232,12 +232,12 @@ async function startUpload(client: ComputeClient, inputs: ImageInputs, ctx: Oper
   );
   for (let attempt = 1; ; attempt++) {
     const before = new Set((await listPrivate(client)).map((i) => i.id));
-    writeEntry(ctx.journal, { kind: "Image", before: [...before].map((id) => imageNumber({ id })) });
+    await writeEntry(ctx.journal, { kind: "Image", before: [...before].map((id) => imageNumber({ id })) });
     try {
       return await client.api.uploadImage({ body });
     } catch (err) {
       if (!isOutcomeUnknown(err)) {
-        removeEntry(ctx.journal);
+        await removeEntry(ctx.journal);
         throw err;
       }
       const orphans = (await listPrivate(client)).filter(

@@ -29,7 +29,7 @@ export async function removeInterrupted<R>(
   create: UnadoptableCreate<R>,
   ctx: Pick<OperationContext, "log" | "journal">,
 ): Promise<void> {
-  const earlier = readEntry(ctx.journal);
+  const earlier = await readEntry(ctx.journal);
   if (!earlier?.before) return;
   const before = new Set(earlier.before);
   const orphans = (await create.list()).filter((r) => !before.has(create.key(r)));

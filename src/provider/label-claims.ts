@@ -109,7 +109,7 @@ export async function labelClashes(spec: AnySpec, inputs: Props, olds: Props): P
   const client = clientFromConfig();
   // This resource's create was interrupted with an earlier run after it found the label free (or
   // made the object): the create adopts it (`create-journal.ts`).
-  const earlier = isNew ? readEntry(journalOf(client.baseUrl, inputs)) : undefined;
+  const earlier = isNew ? await readEntry(journalOf(client.baseUrl, inputs)) : undefined;
   if (earlier?.labelFree || earlier?.made !== undefined) return [];
   let found: unknown;
   try {

@@ -104,7 +104,7 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
           result.failures.length === 0 &&
           spec.lookups &&
           importId === undefined &&
-          !beganBefore(result.inputs, olds)
+          !(await beganBefore(result.inputs, olds))
         ) {
           result.failures.push(...(await spec.lookups(result.inputs, stored, news)));
         }
@@ -152,7 +152,7 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
           (await madeByInterruptedRun(spec, client, inputs, ctx)) ??
           (await createOrAdopt(spec, client, inputs, ctx));
         // Until the engine has the ID: a run interrupted during the wait is recognised by the next.
-        if (!spec.answerOnlyOnce) writeEntry(ctx.journal, { kind: spec.kind, made: spec.idOf(record) });
+        if (!spec.answerOnlyOnce) await writeEntry(ctx.journal, { kind: spec.kind, made: spec.idOf(record) });
         return { client, ctx, record, imported: false };
       });
       const id = spec.idOf(record);
@@ -173,7 +173,7 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
         );
       } finally {
         // Once the engine has the ID; if it is gone, the next run adopts the object from the entry.
-        if (ctx.journal && (await engineAlive())) removeEntry(ctx.journal);
+        if (ctx.journal && (await engineAlive())) await removeEntry(ctx.journal);
       }
     },
 
@@ -222,9 +222,9 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
 }
 
 /** Whether an interrupted run began this new resource's create (its journal entry is still there). */
-function beganBefore(inputs: Props, olds: Props | undefined): boolean {
+async function beganBefore(inputs: Props, olds: Props | undefined): Promise<boolean> {
   if (!isNewResource(olds) || typeof inputs[JOURNAL_INPUT] !== "string") return false;
-  return readEntry(journalOf(clientFromConfig().baseUrl, inputs)) !== undefined;
+  return (await readEntry(journalOf(clientFromConfig().baseUrl, inputs))) !== undefined;
 }
 
 /**
@@ -250,7 +250,7 @@ async function madeByInterruptedRun(
   inputs: Props,
   ctx: OperationContext,
 ): Promise<unknown> {
-  const made = readEntry(ctx.journal)?.made;
+  const made = (await readEntry(ctx.journal))?.made;
   if (made === undefined) return undefined;
   try {
     const record = await spec.read(client, made, inputs);

@@ -139,12 +139,12 @@ async function createToken(
   await revokeInterrupted(client, inputs, ctx);
   for (let attempt = 1; ; attempt++) {
     const before = new Set((await listLabelled(client, label)).map((t) => t.id));
-    writeEntry(ctx.journal, { kind: "Token", before: [...before] });
+    await writeEntry(ctx.journal, { kind: "Token", before: [...before] });
     try {
       return await client.api.createProfileToken({ body: { label, scopes, expiry } });
     } catch (err) {
       if (!isOutcomeUnknown(err)) {
-        removeEntry(ctx.journal);
+        await removeEntry(ctx.journal);
         throw err;
       }
       const orphans = await madeSince(client, inputs, before);

@@ -42,33 +42,33 @@ it("holds the entry while the POST is out and the create waits, and drops it onc
   const spec = {
     ...vpcSpec,
     create: async (...args: Parameters<typeof vpcSpec.create>) => {
-      duringPost = readEntry(journal);
+      duringPost = await readEntry(journal);
       return vpcSpec.create(...args);
     },
     settle: async (_client: unknown, record: unknown) => {
-      duringWait = readEntry(journal);
+      duringWait = await readEntry(journal);
       return record;
     },
   } as AnySpec;
   const { id } = await makeProvider(spec).create({ ...inputs, journalKey: "proj/stack/Vpc/net" });
   expect(duringPost).toMatchObject({ kind: "Vpc", labelFree: true });
   expect(duringWait).toMatchObject({ kind: "Vpc", made: id });
-  expect(readEntry(journal)).toBeUndefined();
+  expect(await readEntry(journal)).toBeUndefined();
 });
 
 it("adopts by its ID what an interrupted create made before its wait, with no POST", async () => {
   const made = await t.client.api.createVpc({ body: inputs });
-  writeEntry(journal, { kind: "Vpc", made: String(made.id) });
+  await writeEntry(journal, { kind: "Vpc", made: String(made.id) });
   await t.control.clearRequests();
   const { id } = await makeProvider(vpcSpec).create({ ...inputs, journalKey: "proj/stack/Vpc/net" });
   expect(id).toBe(String(made.id));
   expect(await posts()).toEqual([]);
-  expect(readEntry(journal)).toBeUndefined();
+  expect(await readEntry(journal)).toBeUndefined();
 });
 
 it("passes check for the label an interrupted create of this resource holds", async () => {
   await t.client.api.createVpc({ body: inputs });
-  writeEntry(journal, { kind: "Vpc", labelFree: true });
+  await writeEntry(journal, { kind: "Vpc", labelFree: true });
   const { failures } = await makeProvider(vpcSpec).check!(
     {},
     { ...inputs, journalKey: "proj/stack/Vpc/net" },
@@ -77,7 +77,7 @@ it("passes check for the label an interrupted create of this resource holds", as
 });
 
 it("adopts, with no POST, what an interrupted create made while the label was free", async () => {
-  writeEntry(journal, { kind: "Vpc", labelFree: true });
+  await writeEntry(journal, { kind: "Vpc", labelFree: true });
   const made = await t.client.api.createVpc({ body: inputs });
   await t.control.clearRequests();
   const found = (await createOrAdopt(vpcSpec, t.client, inputs, ctx())) as { id: number };
@@ -102,19 +102,19 @@ describe("creates found by listing", () => {
   });
 
   it("adopt the one object made since an interrupted create's listing, with no POST", async () => {
-    writeEntry(journal, { kind: "InstanceDisk", before: [1, 2] });
+    await writeEntry(journal, { kind: "InstanceDisk", before: [1, 2] });
     const create = listed([1, 2, 7]);
     await expect(createByListing(create, ctx())).resolves.toEqual({ id: 7 });
     expect(create.post).not.toHaveBeenCalled();
   });
 
   it("create when the interrupted create made nothing, keeping their own listing meanwhile", async () => {
-    writeEntry(journal, { kind: "InstanceDisk", before: [1, 2] });
+    await writeEntry(journal, { kind: "InstanceDisk", before: [1, 2] });
     let during: unknown;
     const create = listed(
       [1, 2],
       jest.fn(async () => {
-        during = readEntry(journal);
+        during = await readEntry(journal);
         return { id: 3 };
       }),
     );
@@ -131,7 +131,7 @@ describe("creates found by listing", () => {
 
   it("name nothing when nothing matched, or when the journal recognised the interrupted create", async () => {
     await createByListing({ ...listed([4]), matches: () => false }, ctx());
-    writeEntry(journal, { kind: "InstanceDisk", before: [4] });
+    await writeEntry(journal, { kind: "InstanceDisk", before: [4] });
     await createByListing(listed([4]), ctx());
     expect(lines).toEqual([]);
   });

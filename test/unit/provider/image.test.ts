@@ -407,7 +407,7 @@ describe("an upload interrupted with an earlier run", () => {
   it("deletes the pending image it made (its upload URL only its answer held), not an older one", async () => {
     const older = await t.client.api.uploadImage({ body: { label: "custom", region: "us-iad" } });
     const journalKey = "p/s/Image/custom";
-    writeEntry(journalFile(t.emulator.url, journalKey), {
+    await writeEntry(journalFile(t.emulator.url, journalKey), {
       kind: "Image",
       before: [Number(older.image.id.split("/")[1])],
     });
@@ -419,7 +419,7 @@ describe("an upload interrupted with an earlier run", () => {
     expect(logged.join("\n")).toContain(
       `Image custom: an interrupted \`pulumi up\` had made ${orphan.image.id}, whose one-time upload URL only its answer held; removed`,
     );
-    expect(readEntry(journalFile(t.emulator.url, journalKey))).toBeUndefined();
+    expect(await readEntry(journalFile(t.emulator.url, journalKey))).toBeUndefined();
   });
 });
 

@@ -197,7 +197,7 @@ describe("a create interrupted with an earlier run", () => {
   it("revokes the token it made (its value only its answer held) and creates another", async () => {
     const other = await t.client.api.createProfileToken({ body: { label: "ci", scopes: "vpc:read_only" } });
     const journal = journalFile(t.emulator.url, "p/s/Token/ci");
-    writeEntry(journal, { kind: "Token", before: [other.id] });
+    await writeEntry(journal, { kind: "Token", before: [other.id] });
     const orphan = await t.client.api.createProfileToken({ body: { label: "ci" } });
     const { id } = await makeProvider(tokenSpec).create({
       label: "ci",
@@ -207,7 +207,7 @@ describe("a create interrupted with an earlier run", () => {
     const left = (await labelled("ci")).map((tok) => tok.id).sort();
     expect(left).toEqual([other.id, Number(id)].sort());
     expect(left).not.toContain(orphan.id);
-    expect(readEntry(journal)).toBeUndefined();
+    expect(await readEntry(journal)).toBeUndefined();
   });
 
   it("keeps the listing, never the ID, when the engine is gone as the create returns: the next create revokes it", async () => {
@@ -215,7 +215,7 @@ describe("a create interrupted with an earlier run", () => {
     const alive = jest.spyOn(engineWatch, "engineAlive").mockResolvedValue(false);
     try {
       const first = await makeProvider(tokenSpec).create({ label: "gone", expiry: null, journalKey });
-      expect(readEntry(journalFile(t.emulator.url, journalKey))).toMatchObject({ before: [] });
+      expect(await readEntry(journalFile(t.emulator.url, journalKey))).toMatchObject({ before: [] });
       alive.mockResolvedValue(true);
       const { id } = await makeProvider(tokenSpec).create({ label: "gone", expiry: null, journalKey });
       expect((await labelled("gone")).map((tok) => String(tok.id))).toEqual([id]);
