@@ -10,6 +10,7 @@ import * as path from "node:path";
 import { LocalWorkspace, type Stack, type UpResult } from "@pulumi/pulumi/automation";
 import { ComputeClient, ControlClient } from "../../src/client";
 import { startEmulator, type Emulator } from "../../src/emulator";
+import { writeLines } from "../support/writes";
 
 const ROOT = path.resolve(__dirname, "../..");
 export const PASSPHRASE = "engine-tests";
@@ -134,9 +135,7 @@ export async function engineStack(name: string, options: EngineStackOptions = {}
         );
       return { failed, shown };
     },
-    async writes() {
-      return (await control.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
-    },
+    writes: () => writeLines(control),
     async dispose() {
       if (!options.emulator) await emulator.close();
       fs.rmSync(dir, { recursive: true, force: true });

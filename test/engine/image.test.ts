@@ -13,6 +13,7 @@ import { collect } from "../../src/client";
 import { imageEndpoints } from "../../src/contract";
 import { imageProgram, type ImageShape } from "../../examples/image";
 import { engineStack, type EngineStack } from "./harness";
+import { writes } from "../support/writes";
 
 jest.setTimeout(240_000);
 
@@ -37,7 +38,6 @@ const labelled = async (label: string) => {
   expect(found).toHaveLength(1);
   return found[0]!;
 };
-const writes = async () => (await e.control.requests()).filter((r) => r.method !== "GET");
 const sha256 = (f: string) => createHash("sha256").update(fs.readFileSync(f)).digest("hex");
 
 beforeAll(async () => {
@@ -125,7 +125,7 @@ test("other content in the file replaces the uploaded image; the same content at
   await e.control.clearRequests();
   expect(await preview()).toEqual({ same: 2, update: 1 });
   expect(await up()).toEqual({ same: 2, update: 1 });
-  expect(await writes()).toEqual([]);
+  expect(await writes(e.control)).toEqual([]);
   expect((await labelled("custom")).id).toBe(now.id);
 });
 
@@ -140,7 +140,7 @@ test("a file that is not gzip, or is missing, fails at preview naming file, and 
   uploaded = { ...uploaded, file: path.join(e.dir, "missing.img.gz") };
   e.setProgram(program());
   await expect(e.stack.preview()).rejects.toThrow(/file.*file .*missing\.img\.gz does not exist/s);
-  expect(await writes()).toEqual([]);
+  expect(await writes(e.control)).toEqual([]);
   uploaded = { ...uploaded, file };
   e.setProgram(program());
 });

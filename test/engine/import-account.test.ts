@@ -17,6 +17,7 @@ import {
 import { startEmulator, type Emulator } from "../../src/emulator";
 import { seedSampleAccount, type SampleAccount } from "../support/sample-account";
 import { run, userProject, type UserProject } from "./harness";
+import { writeLines } from "../support/writes";
 
 jest.setTimeout(300_000);
 
@@ -29,8 +30,6 @@ let control: ControlClient;
 let account: SampleAccount;
 let project: UserProject;
 const pulumiCli = (...args: string[]) => project.pulumi(...args);
-const writes = async () =>
-  (await control.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
 
 /** The summary of an operation run with --json. */
 function changes(stdout: string): Record<string, number> {
@@ -65,7 +64,7 @@ test("up writes nothing to the API and ends with every object in the state", asy
   const started = Date.now();
   await pulumiCli("up", "--yes", "--skip-preview");
   const seconds = (Date.now() - started) / 1000;
-  expect(await writes()).toEqual([]);
+  expect(await writeLines(control)).toEqual([]);
   const exported = JSON.parse(await pulumiCli("stack", "export")) as {
     deployment: { resources: { type: string; id?: string }[] };
   };
@@ -98,7 +97,7 @@ test("up writes nothing to the API and ends with every object in the state", asy
 test("a preview and a refresh right after report no changes", async () => {
   expect(changes(await pulumiCli("preview", "--expect-no-changes", "--json"))).toEqual({ same: 15 });
   await pulumiCli("refresh", "--yes", "--expect-no-changes");
-  expect(await writes()).toEqual([]);
+  expect(await writeLines(control)).toEqual([]);
 });
 
 test("destroy empties the account", async () => {

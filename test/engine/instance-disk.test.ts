@@ -13,6 +13,7 @@ import { diskEndpoints, instanceEndpoints, type Disk } from "../../src/contract"
 import { assembledProgram, type AssembledShape } from "../../examples/instance-assembled";
 import { IMAGE, ROOT_PASS } from "../support/compute";
 import { engineStack, failure, type EngineStack } from "./harness";
+import { writes } from "../support/writes";
 
 jest.setTimeout(240_000);
 
@@ -38,7 +39,6 @@ const labelled = async (label: string): Promise<Disk> => {
   return found[0]!;
 };
 const instanceStatus = async () => (await e.client.api.getInstance({ params: { computeId } })).status;
-const writes = async () => (await e.control.requests()).filter((r) => r.method !== "GET");
 
 beforeAll(async () => {
   e = await engineStack("instance-disk");
@@ -108,7 +108,7 @@ test("a size change resizes in place: the running instance is shut down and boot
   expect(result.summary.resourceChanges).toEqual({ same: 4, update: 1 });
   expect(await labelled("swap-2")).toMatchObject({ id, size: 768, status: "ready" });
   expect(await instanceStatus()).toBe("running");
-  expect((await writes()).map((r) => `${r.method} ${r.path}`)).toEqual([
+  expect((await writes(e.control)).map((r) => `${r.method} ${r.path}`)).toEqual([
     `POST /compute/instances/${computeId}/shutdown`,
     `POST /compute/instances/${computeId}/disks/${id}/resize`,
     `POST /compute/instances/${computeId}/boot`,
@@ -184,7 +184,7 @@ test("bad input fails at preview naming the property, and nothing is written", a
     assembledProgram({ ...shape, swap: { ...shape.swap, label: undefined } });
   });
   expect((await failure(e.stack.preview()))?.message).toMatch(/label is required for an empty disk/);
-  expect(await writes()).toEqual([]);
+  expect(await writes(e.control)).toEqual([]);
 });
 
 test("a resize whose wait times out keeps the disk, and the next up converges and boots back", async () => {

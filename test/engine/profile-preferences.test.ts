@@ -4,6 +4,7 @@
  */
 import { profilePreferencesProgram } from "../../examples/profile-preferences";
 import { engineStack, type EngineStack } from "./harness";
+import { writes } from "../support/writes";
 
 jest.setTimeout(180_000);
 
@@ -20,7 +21,6 @@ function program(p: Record<string, unknown>) {
 
 let e: EngineStack;
 const stored = () => e.client.api.getProfilePreferences();
-const writes = async () => (await e.control.requests()).filter((r) => r.method !== "GET");
 
 beforeAll(async () => {
   e = await engineStack("profile-preferences");
@@ -60,13 +60,13 @@ test("an object over 65,535 characters fails at preview naming preferences, with
   await e.control.clearRequests();
   e.setProgram(program({ notes: "x".repeat(65_535) }));
   await expect(e.stack.preview()).rejects.toThrow(/preferences: must be at most 65535 characters in total/s);
-  expect(await writes()).toEqual([]);
+  expect(await writes(e.control)).toEqual([]);
   e.setProgram(program(preferences));
 });
 
 test("destroy leaves the preferences as they are", async () => {
   await e.control.clearRequests();
   expect((await e.stack.destroy()).summary.resourceChanges).toEqual({ delete: 2 });
-  expect(await writes()).toEqual([]);
+  expect(await writes(e.control)).toEqual([]);
   expect(await stored()).toEqual(preferences);
 });

@@ -5,6 +5,7 @@
  */
 import { profileSettingsProgram, type ProfileSettingsShape } from "../../examples/profile-settings";
 import { engineStack, type EngineStack } from "./harness";
+import { writes } from "../support/writes";
 
 jest.setTimeout(180_000);
 
@@ -16,7 +17,6 @@ function program(s: ProfileSettingsShape) {
 
 let e: EngineStack;
 const profile = () => e.client.api.getProfile();
-const writes = async () => (await e.control.requests()).filter((r) => r.method !== "GET");
 
 beforeAll(async () => {
   e = await engineStack("profile-settings");
@@ -60,13 +60,13 @@ test("bad input fails at preview naming the property, and nothing is written to 
   await e.control.clearRequests();
   e.setProgram(program({ ...shape, timezone: "Mars/Olympus" }));
   await expect(e.stack.preview()).rejects.toThrow(/timezone: must be an IANA time zone name/s);
-  expect(await writes()).toEqual([]);
+  expect(await writes(e.control)).toEqual([]);
   e.setProgram(program(shape));
 });
 
 test("destroy leaves the profile as it is", async () => {
   await e.control.clearRequests();
   expect((await e.stack.destroy()).summary.resourceChanges).toEqual({ delete: 2 });
-  expect(await writes()).toEqual([]);
+  expect(await writes(e.control)).toEqual([]);
   expect(await profile()).toMatchObject({ timezone: "Asia/Tokyo", lish_auth_method: "keys_only" });
 });

@@ -9,6 +9,7 @@ import type { Backup } from "../../src/contract";
 import { snapshotProgram, type SnapshotShape } from "../../examples/snapshot";
 import { IMAGE, ROOT_PASS } from "../support/compute";
 import { engineStack, type EngineStack } from "./harness";
+import { writes } from "../support/writes";
 
 jest.setTimeout(240_000);
 
@@ -46,7 +47,6 @@ const theSnapshot = async (): Promise<Backup> => {
   expect(current).not.toBeNull();
   return current!;
 };
-const writes = async () => (await e.control.requests()).filter((r) => r.method !== "GET");
 const stateOf = async (name: string) => {
   const resources = (await e.stack.exportStack()).deployment.resources as {
     urn: string;
@@ -111,7 +111,7 @@ test("an empty or too long label fails at preview naming label, and nothing is w
     e.setProgram(program({ ...shape, snapshot: { ...shape.snapshot!, label } }));
     await expect(e.stack.preview()).rejects.toThrow(/label: must be 1\.\.255 characters/s);
   }
-  expect(await writes()).toEqual([]);
+  expect(await writes(e.control)).toEqual([]);
   e.setProgram(program(shape));
 });
 
@@ -156,7 +156,7 @@ test("removing the Snapshot from the program leaves the snapshot on the instance
   await e.control.clearRequests();
   e.setProgram(program({ ...shape, snapshot: undefined }));
   expect(await up()).toEqual({ same: 2, delete: 1 });
-  expect(await writes()).toEqual([]);
+  expect(await writes(e.control)).toEqual([]);
   expect((await theSnapshot()).id).toBe(id);
 });
 

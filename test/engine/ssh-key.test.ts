@@ -4,6 +4,7 @@ import { profileSshKeyEndpoints } from "../../src/contract";
 import { sshKeyProgram, type SshKeyShape } from "../../examples/ssh-key";
 import { publicKeyLine } from "../support/ssh-keys";
 import { engineStack, type EngineStack } from "./harness";
+import { writes } from "../support/writes";
 
 jest.setTimeout(180_000);
 
@@ -21,7 +22,6 @@ const theKey = async () => {
   expect(all).toHaveLength(1);
   return all[0]!;
 };
-const writes = async () => (await e.control.requests()).filter((r) => r.method !== "GET");
 
 beforeAll(async () => {
   e = await engineStack("ssh-key");
@@ -91,7 +91,7 @@ test("a malformed key or a long label fails at preview naming the property, and 
   await expect(e.stack.up()).rejects.toThrow(/sshKey: must be an SSH public key/);
   e.setProgram(program({ ...shape, label: "k".repeat(65) }));
   await expect(e.stack.preview()).rejects.toThrow(/label: must be at most 64 characters/s);
-  expect(await writes()).toEqual([]);
+  expect(await writes(e.control)).toEqual([]);
   e.setProgram(program(shape));
 });
 

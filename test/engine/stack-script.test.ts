@@ -9,6 +9,7 @@ import { collect } from "../../src/client";
 import { stackScriptEndpoints, type StackScript } from "../../src/contract";
 import { stackScriptProgram, type StackScriptShape } from "../../examples/stack-script";
 import { engineStack, type EngineStack } from "./harness";
+import { writes } from "../support/writes";
 
 jest.setTimeout(240_000);
 
@@ -45,7 +46,6 @@ const labelled = async (label: string): Promise<StackScript> => {
   expect(found).toHaveLength(1);
   return found[0]!;
 };
-const writes = async () => (await e.control.requests()).filter((r) => r.method !== "GET");
 
 beforeAll(async () => {
   e = await engineStack("stack-script");
@@ -121,7 +121,7 @@ test("bad input fails at preview naming the property, and nothing is written to 
   e.setProgram(program({ ...setup, label: "ab", images: [] }, other));
   await expect(e.stack.preview()).rejects.toThrow(/label: must be 3\.\.128 characters/s);
   await expect(e.stack.up()).rejects.toThrow(/images: must list at least one image/s);
-  expect(await writes()).toEqual([]);
+  expect(await writes(e.control)).toEqual([]);
   e.setProgram(program(setup, other));
 });
 
@@ -137,7 +137,7 @@ test("isPublic goes from false to true in place, and back to false is refused at
   await expect(e.stack.preview()).rejects.toThrow(
     /isPublic.*the API cannot make a public StackScript private/s,
   );
-  expect(await writes()).toEqual([]);
+  expect(await writes(e.control)).toEqual([]);
   e.setProgram(program(setup, other));
   await e.stack.preview({ expectNoChanges: true });
 });
@@ -159,6 +159,6 @@ test("destroy refuses a public StackScript, saying how to leave it; with retainO
   await e.stack.up();
   await e.control.clearRequests();
   expect((await e.stack.destroy()).summary.resourceChanges).toEqual({ delete: 2 });
-  expect(await writes()).toEqual([]);
+  expect(await writes(e.control)).toEqual([]);
   expect(await labelled("engine-setup-2")).toMatchObject({ is_public: true });
 });

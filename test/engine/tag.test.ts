@@ -9,6 +9,7 @@ import { instanceEndpoints } from "../../src/contract";
 import { collect } from "../../src/client";
 import { tagProgram } from "../../examples/tag";
 import { engineStack, type EngineStack } from "./harness";
+import { writes } from "../support/writes";
 
 jest.setTimeout(240_000);
 
@@ -40,7 +41,6 @@ const tagsByLabel = async () =>
     (await collect(e.client.each(instanceEndpoints.listInstances))).map((i) => [i.label, i.tags]),
   );
 const tagLabels = async () => (await e.client.api.listTags()).data.map((t) => t.label);
-const writes = async () => (await e.control.requests()).filter((r) => r.method !== "GET");
 
 beforeAll(async () => {
   e = await engineStack("tag");
@@ -114,7 +114,7 @@ test("bad input fails at preview naming the property, and nothing is written to 
   await e.control.clearRequests();
   e.setProgram(program({ label: "ab", web: false, other: true }));
   await expect(e.stack.preview()).rejects.toThrow(/label: must be 3\.\.50 characters/s);
-  expect(await writes()).toEqual([]);
+  expect(await writes(e.control)).toEqual([]);
   e.setProgram(program({ label: "production", web: false, other: true }));
 });
 

@@ -10,6 +10,7 @@ import { collect, ComputeClient } from "../../src/client";
 import { profileTokenEndpoints } from "../../src/contract";
 import { tokenProgram, type TokenShape } from "../../examples/token";
 import { engineStack, type EngineStack } from "./harness";
+import { writes } from "../support/writes";
 
 jest.setTimeout(180_000);
 
@@ -37,7 +38,6 @@ const theToken = async () => {
   expect(found).toHaveLength(1);
   return found[0]!;
 };
-const writes = async () => (await e.control.requests()).filter((r) => r.method !== "GET");
 /** Runs `up`, checks the value it returns is a secret that works, and returns the summary and value. */
 async function up() {
   const result = await e.stack.up();
@@ -150,7 +150,7 @@ test("a past expiry, bad scopes, or scopes beyond the provider's token fail at p
   } finally {
     await e.stack.setConfig("compute:token", { value: e.emulator.token, secret: true });
   }
-  expect(await writes()).toEqual([]);
+  expect(await writes(e.control)).toEqual([]);
   e.setProgram(program(shape));
 });
 

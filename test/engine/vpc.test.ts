@@ -5,6 +5,7 @@ import { vpcEndpoints } from "../../src/contract";
 import { collect } from "../../src/client";
 import { vpcProgram } from "../../examples/vpc";
 import { engineStack, type EngineStack } from "./harness";
+import { writes } from "../support/writes";
 
 jest.setTimeout(180_000);
 
@@ -40,7 +41,6 @@ function program(shape: Shape) {
 let e: EngineStack;
 let shape: Shape = structuredClone(initial);
 const vpcs = () => collect(e.client.each(vpcEndpoints.listVpcs));
-const writes = async () => (await e.control.requests()).filter((r) => r.method !== "GET");
 
 beforeAll(async () => {
   e = await engineStack("vpc");
@@ -102,7 +102,7 @@ test("a bad label fails at preview naming the field, and nothing is written to t
   await expect(e.stack.up()).rejects.toThrow(
     /label.*Label must include only ASCII letters, numbers, and dashes/s,
   );
-  expect(await writes()).toEqual([]);
+  expect(await writes(e.control)).toEqual([]);
   expect((await vpcs())[0]!.label).toBe("engine-vpc-2");
   e.setProgram(program(shape));
 });
@@ -196,7 +196,7 @@ test("state an older version wrote (a serialized closure as the provider) refres
   // Refresh reads through the state's provider (the older text); the preview diffs with the new one.
   expect((await e.stack.refresh({ expectNoChanges: true })).summary.resourceChanges).toEqual({ same: 4 });
   expect((await e.stack.preview({ expectNoChanges: true })).changeSummary).toEqual({ same: 4 });
-  expect(await writes()).toEqual([]);
+  expect(await writes(e.control)).toEqual([]);
 });
 
 test("destroy leaves the emulator with no VPCs", async () => {

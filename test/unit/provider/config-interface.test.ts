@@ -13,6 +13,7 @@ import { makeProvider } from "../../../src/provider/make-provider";
 import { empty, status } from "../../support/compute";
 import { useEmulator } from "../../support/emulator";
 import { expectOutputsRoundTrip, thrown, useLogLines, useProviderSettings } from "../../support/provider";
+import { writeLines } from "../../support/writes";
 
 // Lifecycles run a thousand times faster than real time: a boot's 3 s take 3 ms.
 const t = useEmulator({ speed: 1000 });
@@ -25,8 +26,6 @@ const checked = (news: Record<string, unknown>) =>
   checkInputs(configInterfaceSpec.inputs, news, configInterfaceSpec.defaults);
 const failuresOf = async (news: Record<string, unknown>) =>
   (await provider.check!({}, { computeId: 12, configId: 7, ...news })).failures;
-const writes = async () =>
-  (await t.control.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
 
 /** An empty instance with a ready disk and a config on it (no interfaces), and a VPC subnet. */
 async function parts() {
@@ -189,7 +188,7 @@ describe("create", () => {
     const { outs } = await create({ ...p.on, purpose: "public" });
     expect(outs.active).toBe(false);
     expect(logged.join("\n")).toMatch(/applies the interface when it reboots \(rebootOnChange: true/);
-    expect(await writes()).not.toContain(`POST /compute/instances/${p.computeId}/reboot`);
+    expect(await writeLines(t.control)).not.toContain(`POST /compute/instances/${p.computeId}/reboot`);
 
     const { outs: rebooted } = await create({
       ...p,
@@ -197,7 +196,7 @@ describe("create", () => {
       subnetId: p.subnetId,
       rebootOnChange: true,
     });
-    expect(await writes()).toContain(`POST /compute/instances/${p.computeId}/reboot`);
+    expect(await writeLines(t.control)).toContain(`POST /compute/instances/${p.computeId}/reboot`);
     expect(rebooted.active).toBe(true);
     expect(await status(t, p.computeId)).toBe("running");
   });
@@ -218,7 +217,7 @@ describe("delete", () => {
 
     await t.control.clearRequests();
     await provider.delete!(removed.id, removed.outs);
-    expect(await writes()).toEqual([
+    expect(await writeLines(t.control)).toEqual([
       `DELETE /compute/instances/${p.computeId}/configs/${p.configId}/interfaces/${removed.id}`,
       `POST /compute/instances/${p.computeId}/shutdown`,
       `DELETE /compute/instances/${p.computeId}/configs/${p.configId}/interfaces/${removed.id}`,
@@ -238,7 +237,7 @@ describe("delete", () => {
     await t.control.clearRequests();
     // The engine deletes the interfaces of a config in parallel.
     await Promise.all(nics.map((nic) => provider.delete!(nic.id, nic.outs)));
-    const power = (await writes()).filter((w) => /\/(shutdown|boot|reboot)$/.test(w));
+    const power = (await writeLines(t.control)).filter((w) => /\/(shutdown|boot|reboot)$/.test(w));
     expect(power).toEqual([
       `POST /compute/instances/${p.computeId}/shutdown`,
       `POST /compute/instances/${p.computeId}/boot`,

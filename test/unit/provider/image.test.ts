@@ -31,6 +31,7 @@ import { empty } from "../../support/compute";
 import { useEmulator } from "../../support/emulator";
 import { useJournalDir } from "../../support/journal";
 import { thrown, useLogLines, pointSettingsAt, useProviderSettings } from "../../support/provider";
+import { writeLines } from "../../support/writes";
 
 // Lifecycles run a thousand times faster than real time: a capture's 10 s take 10 ms.
 const t = useEmulator({ speed: 1000 });
@@ -52,8 +53,6 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const checked = (news: Record<string, unknown>) => checkInputs(imageSpec.inputs, news, imageSpec.defaults);
-const writes = async () =>
-  (await t.control.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
 const privateImages = () =>
   collect(t.client.each(imageEndpoints.listImages, { filter: { is_public: false } }));
 
@@ -144,7 +143,7 @@ describe("check", () => {
     } finally {
       fs.rmSync(huge);
     }
-    expect(await writes()).toEqual([]);
+    expect(await writeLines(t.control)).toEqual([]);
   });
 
   it("accepts a gzip file, and leaves rules to a later check while a value is unknown", async () => {
@@ -237,7 +236,7 @@ describe("capture", () => {
       vendor: null,
     });
     await expectRoundTrip(id, outs, inputs);
-    expect(await writes()).toContain("POST /images");
+    expect(await writeLines(t.control)).toContain("POST /images");
   });
 
   it("takes the disk's label when left out", async () => {
@@ -289,7 +288,7 @@ describe("upload", () => {
     });
     expect(outs).toMatchObject({ status: "available", size: 1, capabilities: [], cloudInit: false });
     await expectRoundTrip(id, outs, inputs);
-    expect(await writes()).toEqual(["POST /images/upload"]);
+    expect(await writeLines(t.control)).toEqual(["POST /images/upload"]);
     const size = formatBytes(fs.statSync(gz).size);
     expect(logged).toEqual(
       expect.arrayContaining([
@@ -367,7 +366,7 @@ describe("upload", () => {
     const { outs: cleared } = await provider.update!(id, updated, { ...without, label: "b" });
     expect(Object.keys(cleared)).not.toContain("description");
     expect((await t.client.api.getImage({ params: { imageId: id } })).description).toBeNull();
-    expect(await writes()).toEqual([`PUT /images/${id}`, `PUT /images/${id}`]);
+    expect(await writeLines(t.control)).toEqual([`PUT /images/${id}`, `PUT /images/${id}`]);
   });
 });
 
@@ -390,7 +389,7 @@ describe("a create whose answer is lost", () => {
     const { id } = await create({ file: gz, fileHash: "h1", region: "us-iad", label: "custom" });
     const all = await privateImages();
     expect(all.map((i) => [i.id, i.status])).toEqual([[id, "available"]]);
-    expect(await writes()).toEqual([
+    expect(await writeLines(t.control)).toEqual([
       "POST /images/upload",
       expect.stringMatching(/^DELETE \/images\/private\/\d+$/),
       "POST /images/upload",

@@ -12,11 +12,11 @@ import { vpcSpec } from "../../../src/provider/vpc";
 import { deployed, IMAGE, settle } from "../../support/compute";
 import { useEmulator } from "../../support/emulator";
 import { useProviderSettings } from "../../support/provider";
+import { writes } from "../../support/writes";
 
 const t = useEmulator();
 useProviderSettings(t);
 
-const writes = async () => (await t.control.requests()).filter((r) => r.method !== "GET");
 const legacy = () =>
   t.client.api.createVpc({
     body: {
@@ -40,7 +40,7 @@ describe("a Vpc imported", () => {
     expect(id).toBe(String(vpc.id));
     expect(outs).toMatchObject({ ...program, created: vpc.created });
     expect(outs).not.toHaveProperty("importId");
-    expect(await writes()).toEqual([]);
+    expect(await writes(t.control)).toEqual([]);
   });
 
   it("fails check naming each input that differs, with both values", async () => {
@@ -61,7 +61,7 @@ describe("a Vpc imported", () => {
     await expect(makeProvider(vpcSpec).create({ ...program, importId: String(vpc.id) })).rejects.toThrow(
       `Vpc create: description: the imported Vpc ${vpc.id} holds "changed", the program says "old"`,
     );
-    expect(await writes()).toEqual([]);
+    expect(await writes(t.control)).toEqual([]);
   });
 
   it("fails check naming import for an ID that is no VPC", async () => {
@@ -165,6 +165,6 @@ describe("an Instance imported", () => {
     await t.control.clearRequests();
     const { id } = await provider.create(checked.inputs);
     expect(id).toBe(String(root!.id));
-    expect(await writes()).toEqual([]);
+    expect(await writes(t.control)).toEqual([]);
   });
 });

@@ -22,6 +22,7 @@ import {
   useProviderSettings,
   useLogLines,
 } from "../../support/provider";
+import { writeLines } from "../../support/writes";
 
 // Lifecycles run a thousand times faster than real time: a boot's 3 s take 3 ms.
 const t = useEmulator({ speed: 1000 });
@@ -34,8 +35,6 @@ const checked = (news: Record<string, unknown>) =>
   checkInputs(instanceConfigSpec.inputs, news, instanceConfigSpec.defaults);
 const failuresOf = async (news: Record<string, unknown>) =>
   (await provider.check!({}, { computeId: 12, label: "boot", devices: { sda: 1 }, ...news })).failures;
-const writes = async () =>
-  (await t.control.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
 
 /** An empty instance with two ready disks. */
 async function parts() {
@@ -250,7 +249,7 @@ describe("create", () => {
       vpc: "10.0.1.2",
       nat11: expect.stringMatching(/^\d+\.\d+\.\d+\.\d+$/),
     });
-    expect(await writes()).not.toContain(`POST /compute/instances/${p.computeId}/boot`);
+    expect(await writeLines(t.control)).not.toContain(`POST /compute/instances/${p.computeId}/boot`);
   });
 
   it("with booted: true boots the instance into the config and waits until it runs", async () => {
@@ -267,7 +266,7 @@ describe("create", () => {
     await t.control.clearRequests();
     const { id, outs } = await create({ computeId: p.computeId, label: "boot", devices: { sda: p.root } });
     expect(outs).toMatchObject({ booted: false });
-    expect(await writes()).toEqual([`POST /compute/instances/${p.computeId}/configs`]);
+    expect(await writeLines(t.control)).toEqual([`POST /compute/instances/${p.computeId}/configs`]);
     await t.client.api.bootInstance({ params: { computeId: p.computeId }, body: {} });
     await t.control.clock({ advance_ms: 60_000 });
     expect((await provider.read!(id, outs)).props).toMatchObject({ booted: true });
@@ -331,7 +330,7 @@ describe("update", () => {
       label: "boot-2",
     });
     expect(after).toMatchObject({ kernel: "compute/latest-32bit", label: "boot-2", booted: true });
-    expect(await writes()).not.toContain(`POST /compute/instances/${computeId}/reboot`);
+    expect(await writeLines(t.control)).not.toContain(`POST /compute/instances/${computeId}/reboot`);
     expect(logged).toContainEqual(
       `InstanceConfig ${id} (boot-2): kernel changed; Instance ${computeId} runs with this config and applies ` +
         "the change when it reboots (rebootOnChange: true lets `pulumi up` reboot it)",
@@ -347,7 +346,7 @@ describe("update", () => {
     });
     expect(after).toMatchObject({ runLevel: "single", booted: true });
     expect(Object.keys(after)).not.toContain("rebootPending");
-    expect(await writes()).toEqual([
+    expect(await writeLines(t.control)).toEqual([
       `PUT /compute/instances/${computeId}/configs/${id}`,
       `POST /compute/instances/${computeId}/reboot`,
     ]);
@@ -357,7 +356,7 @@ describe("update", () => {
   it("a label or comments change needs no reboot", async () => {
     const { computeId, id, outs, inputs } = await booted();
     await provider.update!(id, outs, { ...inputs, label: "boot-2", comments: "x", rebootOnChange: true });
-    expect(await writes()).toEqual([`PUT /compute/instances/${computeId}/configs/${id}`]);
+    expect(await writeLines(t.control)).toEqual([`PUT /compute/instances/${computeId}/configs/${id}`]);
     expect(logged).toEqual([]);
   });
 
@@ -368,7 +367,7 @@ describe("update", () => {
     expect(await status(t, computeId)).toBe("offline");
     const on = await provider.update!(id, off.outs, inputs);
     expect(on.outs).toMatchObject({ booted: true });
-    expect(await writes()).toEqual([
+    expect(await writeLines(t.control)).toEqual([
       `POST /compute/instances/${computeId}/shutdown`,
       `POST /compute/instances/${computeId}/boot`,
     ]);
@@ -378,7 +377,7 @@ describe("update", () => {
     const { computeId, id, outs, swap } = await booted();
     const other = await create({ computeId, label: "other", devices: { sda: swap }, booted: true });
     expect(other.outs).toMatchObject({ booted: true });
-    expect(await writes()).toEqual([
+    expect(await writeLines(t.control)).toEqual([
       `POST /compute/instances/${computeId}/configs`,
       `POST /compute/instances/${computeId}/reboot`,
     ]);
@@ -392,7 +391,7 @@ describe("update", () => {
       interfaces: [{ purpose: "public", primary: true }],
     });
     expect(after.interfaces).toEqual([{ purpose: "public", primary: true }]);
-    expect(await writes()).toEqual([`PUT /compute/instances/${computeId}/configs/${id}`]);
+    expect(await writeLines(t.control)).toEqual([`PUT /compute/instances/${computeId}/configs/${id}`]);
   });
 });
 

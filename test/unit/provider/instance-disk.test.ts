@@ -21,6 +21,7 @@ import {
   useLogLines,
 } from "../../support/provider";
 import { publicKeyLine } from "../../support/ssh-keys";
+import { writeLines } from "../../support/writes";
 
 const ED25519 = publicKeyLine();
 
@@ -33,8 +34,6 @@ const logged = useLogLines();
 
 const checked = (news: Record<string, unknown>) =>
   checkInputs(instanceDiskSpec.inputs, news, instanceDiskSpec.defaults);
-const writes = async () =>
-  (await t.control.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
 const disksOf = async (computeId: number) => (await t.client.api.listDisks({ params: { computeId } })).data;
 
 /** Creates through the provider from checked inputs, as the engine would. */
@@ -321,7 +320,7 @@ describe("update", () => {
     await t.control.clearRequests();
     const { outs: after } = await provider.update!(id, outs, { ...inputs, label: "data-2" });
     expect(after).toMatchObject({ label: "data-2", status: "ready" });
-    expect(await writes()).toEqual([`PUT /compute/instances/${instance.id}/disks/${id}`]);
+    expect(await writeLines(t.control)).toEqual([`PUT /compute/instances/${instance.id}/disks/${id}`]);
   });
 
   it("resizes the disk of an offline instance without power actions, and waits until ready", async () => {
@@ -330,7 +329,9 @@ describe("update", () => {
     await t.control.clearRequests();
     const { outs: after } = await provider.update!(id, outs, { ...inputs, size: 300 });
     expect(after).toMatchObject({ size: 300, status: "ready" });
-    expect(await writes()).toEqual([`POST /compute/instances/${instance.id}/disks/${id}/resize`]);
+    expect(await writeLines(t.control)).toEqual([
+      `POST /compute/instances/${instance.id}/disks/${id}/resize`,
+    ]);
   });
 
   it("shuts down an instance that runs with the disk, resizes, and boots it back into its config", async () => {
@@ -338,7 +339,7 @@ describe("update", () => {
     const { outs: after } = await provider.update!(id, outs, { ...inputs, size: 50 });
     expect(after).toMatchObject({ size: 50, status: "ready" });
     expect(Object.keys(after)).not.toContain("resumeBoot");
-    expect(await writes()).toEqual([
+    expect(await writeLines(t.control)).toEqual([
       `POST /compute/instances/${computeId}/shutdown`,
       `POST /compute/instances/${computeId}/disks/${id}/resize`,
       `POST /compute/instances/${computeId}/boot`,
@@ -362,7 +363,7 @@ describe("update", () => {
         "shut it down yourself (or set allowReboot: true) and run `pulumi up` again",
     );
     expect(err.stack).toBe("");
-    expect(await writes()).toEqual([]);
+    expect(await writeLines(t.control)).toEqual([]);
   });
 
   it("resets the root password in place through the disk's password endpoint", async () => {
@@ -374,7 +375,7 @@ describe("update", () => {
     });
     const { outs: after } = await provider.update!(id, outs, { ...inputs, rootPass: "An0ther-secret" });
     expect(after).toMatchObject({ rootPass: "An0ther-secret", status: "ready" });
-    expect(await writes()).toEqual([
+    expect(await writeLines(t.control)).toEqual([
       `POST /compute/instances/${computeId}/shutdown`,
       `POST /compute/instances/${computeId}/disks/${id}/password`,
       `POST /compute/instances/${computeId}/boot`,

@@ -19,6 +19,7 @@ import { deployed, IMAGE, ROOT_PASS, settle, status } from "../../support/comput
 import { useEmulator } from "../../support/emulator";
 import { thrown, pointSettingsAt, useProviderSettings, useLogLines } from "../../support/provider";
 import { publicKeyLine } from "../../support/ssh-keys";
+import { writeLines } from "../../support/writes";
 
 const ED25519 = publicKeyLine();
 const SCRIPT =
@@ -36,8 +37,6 @@ const base = { region: "us-iad", type: "g6-standard-1", image: IMAGE, rootPass: 
 const checked = (news: Record<string, unknown>) =>
   checkInputs(instanceSpec.inputs, news, instanceSpec.defaults);
 const instances = async () => (await t.client.api.listInstances()).data;
-const writes = async () =>
-  (await t.control.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
 
 /** Creates through the provider from checked inputs, as the engine would. */
 async function create(news: Record<string, unknown>) {
@@ -222,7 +221,7 @@ describe("check", () => {
       { property: "", reason: "stackscriptData.tier: tier must be one of web,db" },
     ]);
     expect(JSON.stringify(result.failures)).not.toContain("s3cret-value");
-    expect(await writes()).toEqual([]);
+    expect(await writeLines(t.control)).toEqual([]);
     // An instance made already passes: nothing is looked up for unchanged values.
     const inputs = {
       ...base,
@@ -436,7 +435,7 @@ describe("create", () => {
     // Absent, not undefined: the host cannot send undefined to the engine.
     expect(Object.keys(outs)).not.toContain("image");
     expect(Object.values(outs)).not.toContain(undefined);
-    expect(await writes()).toEqual(["POST /compute/instances"]);
+    expect(await writeLines(t.control)).toEqual(["POST /compute/instances"]);
     expect((await provider.read!(id, outs)).props).toEqual(outs);
   });
 
@@ -608,7 +607,7 @@ describe("update", () => {
     const updated = await provider.update!(id, outs, news);
     expect(updated.outs).toMatchObject({ ...news, status: "running" });
     expect((await t.control.requests()).filter((r) => r.method === "PUT")).toHaveLength(1);
-    expect(await writes()).toEqual([`PUT /compute/instances/${id}`]);
+    expect(await writeLines(t.control)).toEqual([`PUT /compute/instances/${id}`]);
   });
 
   it("shuts down and boots again for booted, waiting each time", async () => {
@@ -617,7 +616,7 @@ describe("update", () => {
     expect(off.outs).toMatchObject({ status: "offline", booted: false });
     const on = await provider.update!(id, off.outs, inputs);
     expect(on.outs).toMatchObject({ status: "running", booted: true });
-    expect(await writes()).toEqual([
+    expect(await writeLines(t.control)).toEqual([
       "POST /compute/instances",
       `POST /compute/instances/${id}/shutdown`,
       `POST /compute/instances/${id}/boot`,
@@ -629,7 +628,7 @@ describe("update", () => {
     await t.control.clearRequests();
     const { outs: after } = await provider.update!(id, outs, { ...inputs, rootPass: "An0ther-secret" });
     expect(after).toMatchObject({ status: "running", rootPass: "An0ther-secret" });
-    expect(await writes()).toEqual([
+    expect(await writeLines(t.control)).toEqual([
       `POST /compute/instances/${id}/shutdown`,
       `POST /compute/instances/${id}/password`,
       `POST /compute/instances/${id}/boot`,
@@ -646,7 +645,7 @@ describe("update", () => {
     const { id, outs, inputs } = await create({ ...base, booted: false });
     await t.control.clearRequests();
     await provider.update!(id, outs, { ...inputs, rootPass: "An0ther-secret" });
-    expect(await writes()).toEqual([`POST /compute/instances/${id}/password`]);
+    expect(await writeLines(t.control)).toEqual([`POST /compute/instances/${id}/password`]);
     expect(await status(t, Number(id))).toBe("offline");
   });
 
@@ -662,7 +661,7 @@ describe("update", () => {
     await t.control.clearRequests();
     const { outs: after } = await provider.update!(id, outs, { ...inputs, type: "g6-standard-2" });
     expect(after).toMatchObject({ type: "g6-standard-2", status: "running" });
-    expect(await writes()).toEqual([]);
+    expect(await writeLines(t.control)).toEqual([]);
   });
 
   it("sends alerts, the backup schedule and the watchdog in one PUT; outputs hold only the alerts asked", async () => {
@@ -681,7 +680,7 @@ describe("update", () => {
       watchdogEnabled: false,
       status: "running",
     });
-    expect(await writes()).toEqual([`PUT /compute/instances/${id}`]);
+    expect(await writeLines(t.control)).toEqual([`PUT /compute/instances/${id}`]);
     expect(await t.client.api.getInstance({ params: { computeId: Number(id) } })).toMatchObject({
       alerts: { cpu: 50, io: 10000, network_in: 10, network_out: 10, transfer_quota: 0 },
       backups: { schedule: { day: "Sunday", window: "W4" } },
@@ -696,12 +695,12 @@ describe("update", () => {
     const { outs: after } = await provider.update!(id, outs, { ...inputs, region: "fr-par" });
     expect(after).toMatchObject({ region: "fr-par", status: "running" });
     expect(after.ipv4).not.toEqual(outs.ipv4);
-    expect(await writes()).toEqual([`POST /compute/instances/${id}/migrate`]);
+    expect(await writeLines(t.control)).toEqual([`POST /compute/instances/${id}/migrate`]);
     expect(logged).toContain(`Instance ${id} (compute${id}): migrating from us-iad to fr-par`);
     // A migration that finished after its wait failed is not sent again.
     await t.control.clearRequests();
     await provider.update!(id, { ...after, region: "us-iad" }, { ...inputs, region: "fr-par" });
-    expect(await writes()).toEqual([]);
+    expect(await writeLines(t.control)).toEqual([]);
   });
 
   it("enables and cancels backups", async () => {
@@ -727,7 +726,7 @@ describe("privateIp false → true in place", () => {
     const ipv4 = after.ipv4 as string[];
     expect(ipv4).toEqual([(outs.ipv4 as string[])[0], expect.stringMatching(/^192\.168\./)]);
     expect(Number(ipv4[1]!.split(".")[2])).toBeGreaterThanOrEqual(128);
-    expect(await writes()).toEqual([`POST ${addresses}${id}/ips`]);
+    expect(await writeLines(t.control)).toEqual([`POST ${addresses}${id}/ips`]);
     const api = await t.client.api.getInstance({ params: { computeId: Number(id) } });
     expect(api.ipv4).toEqual(ipv4);
     expect(logged).toEqual([
@@ -745,7 +744,7 @@ describe("privateIp false → true in place", () => {
     const { outs: after } = await provider.update!(id, outs, { ...inputs, privateIp: true });
     expect(after).toMatchObject({ privateIp: true });
     expect(after.ipv4).toHaveLength(2);
-    expect(await writes()).toEqual([`POST ${addresses}${id}/ips`]);
+    expect(await writeLines(t.control)).toEqual([`POST ${addresses}${id}/ips`]);
     expect(logged).toContain(
       `Instance ${id} (compute${id}): allocate a private IPv4: the answer was lost, but the API had acted`,
     );
@@ -757,12 +756,12 @@ describe("privateIp false → true in place", () => {
     await t.control.injectFault({ status: 502, method: "POST", path: `${addresses}${id}/ips` });
     const { outs: after } = await provider.update!(id, outs, { ...inputs, privateIp: true });
     expect(after.ipv4).toHaveLength(2);
-    expect(await writes()).toEqual([`POST ${addresses}${id}/ips`, `POST ${addresses}${id}/ips`]);
+    expect(await writeLines(t.control)).toEqual([`POST ${addresses}${id}/ips`, `POST ${addresses}${id}/ips`]);
     // State that missed the allocation (an update that failed after it): nothing is sent.
     await t.control.clearRequests();
     const again = await provider.update!(id, outs, { ...inputs, privateIp: true });
     expect(again.outs).toMatchObject({ privateIp: true, ipv4: after.ipv4 });
-    expect(await writes()).toEqual([]);
+    expect(await writeLines(t.control)).toEqual([]);
   });
 });
 

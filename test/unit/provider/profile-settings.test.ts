@@ -9,13 +9,12 @@ import { profileSettingsSpec } from "../../../src/provider/profile-settings";
 import { useEmulator } from "../../support/emulator";
 import { expectOutputsRoundTrip, useProviderSettings } from "../../support/provider";
 import { publicKeyLine } from "../../support/ssh-keys";
+import { writeLines } from "../../support/writes";
 
 const t = useEmulator();
 useProviderSettings(t);
 
 const provider = makeProvider(profileSettingsSpec);
-const writes = async () =>
-  (await t.control.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
 const profile = () => t.client.api.getProfile();
 
 describe("check", () => {
@@ -72,14 +71,14 @@ describe("the provider", () => {
     await t.control.clearRequests();
     const { id, outs } = await provider.create({ timezone: "Asia/Tokyo" });
     expect(outs).toMatchObject({ timezone: "Asia/Tokyo", lishAuthMethod: "password_keys" });
-    expect(await writes()).toEqual(["PUT /profile"]);
+    expect(await writeLines(t.control)).toEqual(["PUT /profile"]);
     const { outs: after } = await provider.update!(id, outs, {
       timezone: "Etc/UTC",
       emailNotifications: false,
     });
     expect(after).toMatchObject({ timezone: "Etc/UTC", emailNotifications: false });
     await provider.delete!(id, after);
-    expect(await writes()).toEqual(["PUT /profile", "PUT /profile"]);
+    expect(await writeLines(t.control)).toEqual(["PUT /profile", "PUT /profile"]);
     expect(await profile()).toMatchObject({ timezone: "Etc/UTC", email_notifications: false });
   });
 
@@ -87,7 +86,7 @@ describe("the provider", () => {
     await t.control.clearRequests();
     const { id } = await provider.create({});
     expect(id).toBe((await profile()).username);
-    expect(await writes()).toEqual([]);
+    expect(await writeLines(t.control)).toEqual([]);
   });
 
   it("reads a profile of another user (the token changed) as gone", async () => {

@@ -19,6 +19,7 @@ import {
   pointSettingsAt,
   useProviderSettings,
 } from "../../support/provider";
+import { writeLines } from "../../support/writes";
 
 // Lifecycles run a thousand times faster than real time: a snapshot's 6 s take 6 ms.
 const t = useEmulator({ speed: 1000 });
@@ -27,8 +28,6 @@ useProviderSettings(t, { "compute:waitTimeoutSeconds": "10" });
 const provider = makeProvider(snapshotSpec);
 const logged = useLogLines();
 
-const writes = async () =>
-  (await t.control.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
 const snapshots = async (computeId: number) => {
   const { snapshot } = await t.client.api.listBackups({ params: { computeId } });
   return { current: snapshot.current, taking: snapshot.in_progress };
@@ -95,7 +94,7 @@ describe("the provider", () => {
       `Snapshot create: Instance ${instance.id} (${instance.label}) does not have backups enabled; ` +
         "set `backupsEnabled: true` on the Instance (a snapshot needs the backup service)",
     );
-    expect(await writes()).toEqual([]);
+    expect(await writeLines(t.control)).toEqual([]);
   });
 
   it("a new snapshot replaces the old one: the old one reads as gone and its delete writes nothing", async () => {
@@ -112,7 +111,7 @@ describe("the provider", () => {
     expect(await provider.read!(old.id, old.outs)).toEqual({ id: "" });
     await t.control.clearRequests();
     await provider.delete!(old.id, old.outs);
-    expect(await writes()).toEqual([]);
+    expect(await writeLines(t.control)).toEqual([]);
     expect((await snapshots(instance.id)).current?.id).toBe(Number(next.id));
   });
 
@@ -121,7 +120,7 @@ describe("the provider", () => {
     const { id, outs } = await provider.create({ computeId: instance.id, label: "kept" });
     await t.control.clearRequests();
     await provider.delete!(id, outs);
-    expect(await writes()).toEqual([]);
+    expect(await writeLines(t.control)).toEqual([]);
     expect((await snapshots(instance.id)).current?.id).toBe(Number(id));
     expect(logged.join("\n")).toContain(`Snapshot ${id} (kept) stays on Instance ${instance.id}`);
   });
@@ -202,7 +201,7 @@ describe("a create", () => {
     const { id, outs } = await provider.create({ computeId: instance.id, label: "lost" });
     expect(outs).toMatchObject({ label: "lost", status: "successful" });
     expect((await snapshots(instance.id)).current?.id).toBe(Number(id));
-    expect((await writes()).filter((w) => w.endsWith("/backups"))).toHaveLength(1);
+    expect((await writeLines(t.control)).filter((w) => w.endsWith("/backups"))).toHaveLength(1);
   });
 
   it("adopts a snapshot with its label still being taken (an earlier create), and fails on another one", async () => {
@@ -238,6 +237,6 @@ describe("a create", () => {
     t.emulator.jobs.timings.delete("backup.snapshot");
     const { id } = await pending;
     expect(id).toBe(String(mine.id));
-    expect(await writes()).toEqual([]);
+    expect(await writeLines(t.control)).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { makeProvider } from "../../../src/provider/make-provider";
 import { stackScriptSpec } from "../../../src/provider/stack-script";
 import { useEmulator } from "../../support/emulator";
 import { expectOutputsRoundTrip, thrown, useProviderSettings, useLogLines } from "../../support/provider";
+import { writeLines } from "../../support/writes";
 
 const t = useEmulator();
 useProviderSettings(t);
@@ -17,8 +18,6 @@ const logged = useLogLines();
 
 const SCRIPT = '#!/bin/bash\n# <UDF name="site" label="Site name" example="example.com" default="a.test"/>\n';
 const base = { label: "setup", script: SCRIPT, images: ["compute/debian12"] };
-const writes = async () =>
-  (await t.control.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
 const own = async () => (await t.client.api.listStackScripts()).data;
 
 async function create(news: Record<string, unknown>) {
@@ -106,7 +105,7 @@ describe("update", () => {
     await t.control.clearRequests();
     const { outs: after } = await provider.update!(id, outs, { ...inputs, label: "setup-2", isPublic: true });
     expect(after).toMatchObject({ label: "setup-2", isPublic: true });
-    expect(await writes()).toEqual([`PUT /compute/stackscripts/${id}`]);
+    expect(await writeLines(t.control)).toEqual([`PUT /compute/stackscripts/${id}`]);
   });
 });
 

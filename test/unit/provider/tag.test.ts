@@ -10,6 +10,7 @@ import { tagSpec } from "../../../src/provider/tag";
 import { empty } from "../../support/compute";
 import { useEmulator } from "../../support/emulator";
 import { expectOutputsRoundTrip, useProviderSettings, useLogLines } from "../../support/provider";
+import { writeLines } from "../../support/writes";
 
 const t = useEmulator();
 useProviderSettings(t);
@@ -17,8 +18,6 @@ useProviderSettings(t);
 const provider = makeProvider(tagSpec);
 useLogLines();
 
-const writes = async () =>
-  (await t.control.requests()).filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`);
 const tagsOf = async (computeId: number) => (await t.client.api.getInstance({ params: { computeId } })).tags;
 const labels = async () => (await t.client.api.listTags()).data.map((tag) => tag.label);
 
@@ -84,7 +83,7 @@ describe("update", () => {
     await t.control.clearRequests();
     const { outs: after } = await provider.update!(id, outs, { ...inputs, instances: [b.id] });
     expect(after).toMatchObject({ label: "prod", instances: [b.id] });
-    expect(await writes()).toEqual(["POST /tags", `PUT /compute/instances/${a.id}`]);
+    expect(await writeLines(t.control)).toEqual(["POST /tags", `PUT /compute/instances/${a.id}`]);
     expect(await tagsOf(a.id)).toEqual(["web"]);
     expect(await tagsOf(b.id)).toEqual(["prod"]);
     expect(await tagsOf(c.id)).toEqual(["prod"]);
