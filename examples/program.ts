@@ -2,8 +2,8 @@
  * The example program of the demo and of `pulumi up` in this directory: a VPC with two subnets; an
  * SSH key and a StackScript; a web server from the latest Debian 12 image (found with a data
  * function), deployed with the key and provisioned by the StackScript; a database server assembled
- * from parts (an empty instance, a root disk from that image, a swap disk, a config that boots them,
- * and the config's public and VPC interfaces as resources of their own). Both run when `pulumi up`
+ * from parts (an empty instance, a root disk from that image, a swap disk, and a config with a public
+ * and a VPC interface that boots them). Both run when `pulumi up`
  * returns. The root password is the stack's secret `rootPass` (`pulumi config set --secret rootPass
  * ...`; the demo sets one); the SSH key is the stack's `sshPublicKey`, else the demo's own.
  * Imports the package by name, as a user's program does.
@@ -71,27 +71,14 @@ export function demoProgram() {
     size: 512,
     filesystem: "swap",
   });
+  // Interfaces declared with the config are in place at its first boot. (As ConfigInterface resources,
+  // examples/config-interface.ts, they are added once the config exists and cost the server a reboot.)
   const boot = new compute.InstanceConfig("db-boot", {
     computeId: db.id,
     label: "boot",
     devices: { sda: root.id, sdb: swap.id },
+    interfaces: [{ purpose: "public" }, { purpose: "vpc", subnetId: subnets.db!.id }],
     booted: true,
-  });
-  // The config runs once it boots: the interfaces reboot it (once) so that they take effect.
-  const dbPublic = new compute.ConfigInterface("db-public", {
-    computeId: db.id,
-    configId: boot.id,
-    purpose: "public",
-    position: 0,
-    rebootOnChange: true,
-  });
-  const dbVpc = new compute.ConfigInterface("db-vpc", {
-    computeId: db.id,
-    configId: boot.id,
-    purpose: "vpc",
-    subnetId: subnets.db!.id,
-    position: 1,
-    rebootOnChange: true,
   });
 
   return {
@@ -105,6 +92,13 @@ export function demoProgram() {
     sshKey: key.id,
     stackScript: { id: setup.id, fields: setup.userDefinedFields },
     web: { id: web.id, status: web.status, ipv4: web.ipv4 },
-    db: { id: db.id, config: boot.id, ipv4: db.ipv4, public: dbPublic.id, vpcAddress: dbVpc.vpcAddress },
+    db: {
+      id: db.id,
+      config: boot.id,
+      ipv4: db.ipv4,
+      vpcAddress: boot.interfaceDetails.apply(
+        (nics) => (nics ?? []).find((n) => n.purpose === "vpc")?.ipv4?.vpc ?? null,
+      ),
+    },
   };
 }
