@@ -13,17 +13,17 @@ import type { Router } from "../router";
 import type { BackupRow, InstanceRow, UserRow } from "../state";
 import {
   configsOf,
-  diskSpaceUsed,
   disksOf,
+  diskSpaceUsed,
   jobsOf,
   readableInstance,
+  readyDisks,
   requireIdle,
   writableInstance,
-} from "./instance-access";
-import { copyContent } from "./instance-copy";
-import { finishAction, notify, startAction } from "./instance-events";
-import { interfacesOf } from "./interface-rules";
-import { readyDisks } from "./instance-rows";
+} from "../models/instances";
+import { copyContent } from "../models/content";
+import { finishAction, notify, startAction } from "../models/events";
+import { interfacesOf } from "../models/interfaces";
 
 export function toBackup(row: BackupRow): Backup {
   const { compute_id: _c, content: _x, ...record } = row;

@@ -28,10 +28,10 @@ import {
   isRunning,
   readableInstance,
   writableInstance,
-} from "./instance-access";
-import { emptyDevices, newConfigRow } from "./instance-deploy";
-import { configRef, notify } from "./instance-events";
-import { buildInterfaceList, interfacesOf, storeInterfaces, toInterface } from "./interface-rules";
+} from "../models/instances";
+import { emptyDevices, newConfigRow } from "../models/deploy";
+import { configRef, notify } from "../models/events";
+import { buildInterfaceList, interfacesOf, storeInterfaces, toInterface } from "../models/interfaces";
 
 export function toConfig(store: Store, row: ConfigRow): Config {
   const { compute_id: _c, interface_ids: _i, ...record } = row;

@@ -17,9 +17,9 @@ import {
   requireIdle,
   requireSpace,
   writableInstance,
-} from "./instance-access";
-import { checkDeploy, countDeployment, newDisk } from "./instance-deploy";
-import { diskRef, finishAction, notify, startAction } from "./instance-events";
+} from "../models/instances";
+import { checkDeploy, countDeployment, newDisk } from "../models/deploy";
+import { diskRef, finishAction, notify, startAction } from "../models/events";
 
 const LABEL_MAX = 48;
 

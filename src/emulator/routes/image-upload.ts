@@ -21,11 +21,11 @@ import {
 import { ApiError, refuse } from "../api-error";
 import { grantCreator, requireGlobal, revokeEntity } from "../auth";
 import { recordEvent, settleEvent } from "../events";
-import { imageEntity, putPrivateImage, toImage } from "../images";
+import { imageEntity, putPrivateImage, toImage } from "../models/images";
 import type { Jobs } from "../jobs";
 import type { Router, World } from "../router";
 import type { ImageRow } from "../state";
-import { findRegion } from "./regions";
+import { findRegion } from "../seed/regions";
 
 /** Where upload URLs live, outside the API's `/v4`. */
 export const UPLOAD_PREFIX = "/_upload/images";

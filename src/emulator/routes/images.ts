@@ -3,14 +3,14 @@ import { CLOUD_INIT_CAPABILITY, imageEndpoints as e, type ImageCreateRequest } f
 import { ApiError } from "../api-error";
 import { canRead, grantCreator, requireGlobal, requireWrite, revokeEntity } from "../auth";
 import { recordEvent, settleEvent } from "../events";
-import { imageEntity, publicImage, putPrivateImage, readableImageRow, toImage } from "../images";
+import { imageEntity, publicImage, putPrivateImage, readableImageRow, toImage } from "../models/images";
 import type { Jobs } from "../jobs";
 import { paginate } from "../paginate";
 import type { Router, World } from "../router";
 import { PUBLIC_IMAGES } from "../seed/images";
 import type { DiskRow, ImageRow, InstanceRow, UserRow } from "../state";
-import { requireIdle } from "./instance-access";
-import { startAction } from "./instance-events";
+import { requireIdle } from "../models/instances";
+import { startAction } from "../models/events";
 import { IMAGE_UPLOAD_JOBS } from "./image-upload";
 
 /** The capture of an image, keyed by the image: it becomes `available` even if the instance goes meanwhile. */

@@ -7,10 +7,18 @@ import { DEPLOY_LIMITS, instanceEndpoints as e } from "../../contract";
 import { ApiError } from "../api-error";
 import type { Jobs } from "../jobs";
 import type { Router } from "../router";
-import { configsOf, disksOf, requireIdle, writableInstance } from "./instance-access";
-import { checkDeploy, countDeployment, deployImage, imageRef } from "./instance-deploy";
-import { notify, startAction } from "./instance-events";
-import { finishDeploy, requireType, specsOf, toInstance } from "./instance-rows";
+import {
+  configsOf,
+  disksOf,
+  finishDeploy,
+  requireIdle,
+  requireType,
+  specsOf,
+  toInstance,
+  writableInstance,
+} from "../models/instances";
+import { checkDeploy, countDeployment, deployImage, imageRef } from "../models/deploy";
+import { notify, startAction } from "../models/events";
 
 export function instanceActionRoutes(router: Router, jobs: Jobs) {
   jobs.on("instance.rebuild", finishDeploy);

@@ -15,25 +15,23 @@ import {
   configsOf,
   disksOf,
   diskSpaceUsed,
-  isRunning,
-  readableInstance,
-  requireIdle,
-  writableInstance,
-} from "./instance-access";
-import { copyContent, type Content } from "./instance-copy";
-import { checkUserDataRegion } from "./instance-deploy";
-import { computeRef, finishAction, startAction } from "./instance-events";
-import { interfacesOf } from "./interface-rules";
-import {
   ensureTags,
+  isRunning,
   newInstanceRow,
+  readableInstance,
   readyDisks,
   requireFreeLabel,
+  requireIdle,
   requireRegion,
   requireType,
   runWith,
   toInstance,
-} from "./instance-rows";
+  writableInstance,
+} from "../models/instances";
+import { copyContent, type Content } from "../models/content";
+import { checkUserDataRegion } from "../models/deploy";
+import { computeRef, finishAction, startAction } from "../models/events";
+import { interfacesOf } from "../models/interfaces";
 
 /** What is cloned: both omitted = everything; disks only = those disks; configs = those and their disks. */
 function selection(world: JobWorld, source: InstanceRow, body: CloneRequest): Content {

@@ -13,14 +13,24 @@ import { instanceEndpoints as e, INSTANCE_BUSY_REASON, type InstanceType } from 
 import { ApiError } from "../api-error";
 import type { Jobs, JobWorld } from "../jobs";
 import type { Router } from "../router";
-import { privateRowId, publicImage } from "../images";
+import { privateRowId, publicImage } from "../models/images";
 import { findType } from "../seed/types";
 import type { DiskRow, InstanceRow, UserRow } from "../state";
-import { configsOf, disksOf, isRunning, jobsOf, requireIdle, writableInstance } from "./instance-access";
-import { allocateIpv6, allocatePublicIpv4 } from "./instance-addresses";
-import { finishAction, notify, startAction } from "./instance-events";
-import { interfacesOf } from "./interface-rules";
-import { requireRegion, requireType, runWith, specsOf } from "./instance-rows";
+import {
+  configsOf,
+  disksOf,
+  isRunning,
+  jobsOf,
+  requireIdle,
+  requireRegion,
+  requireType,
+  runWith,
+  specsOf,
+  writableInstance,
+} from "../models/instances";
+import { allocateIpv6, allocatePublicIpv4 } from "../models/addresses";
+import { finishAction, notify, startAction } from "../models/events";
+import { interfacesOf } from "../models/interfaces";
 
 interface DiskPlan {
   disk_id: number | null;

@@ -8,7 +8,7 @@ import { ApiError } from "../api-error";
 import type { Clock } from "../clock";
 import type { Router } from "../router";
 import type { InstanceRow } from "../state";
-import { readableInstance } from "./instance-access";
+import { readableInstance } from "../models/instances";
 
 const FIVE_MINUTES = 5 * 60_000;
 const HOUR = 60 * 60_000;

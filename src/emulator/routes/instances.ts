@@ -15,20 +15,24 @@ import type { Jobs, JobWorld } from "../jobs";
 import { paginate } from "../paginate";
 import type { Router } from "../router";
 import type { InstanceRow, UserRow } from "../state";
-import { configsOf, disksOf, jobsOf, readableInstance, writableInstance } from "./instance-access";
-import { copyContent } from "./instance-copy";
-import { checkDeploy, countDeployment, deployImage, imageRef } from "./instance-deploy";
-import { completeAction, finishAction, notify, startAction } from "./instance-events";
 import {
+  configsOf,
+  disksOf,
   ensureTags,
   finishDeploy,
+  jobsOf,
   newInstanceRow,
+  readableInstance,
   requireFreeLabel,
   requireRegion,
   requireTagger,
   requireType,
   toInstance,
-} from "./instance-rows";
+  writableInstance,
+} from "../models/instances";
+import { copyContent } from "../models/content";
+import { checkDeploy, countDeployment, deployImage, imageRef } from "../models/deploy";
+import { completeAction, finishAction, notify, startAction } from "../models/events";
 
 function createInstance(world: JobWorld, user: UserRow, body: InstanceCreateRequest): InstanceRow {
   const { store } = world;

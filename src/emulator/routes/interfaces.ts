@@ -9,8 +9,8 @@ import { ApiError, refuse } from "../api-error";
 import type { JobWorld } from "../jobs";
 import type { Router } from "../router";
 import type { ConfigRow, InstanceRow, InterfaceRow, UserRow } from "../state";
-import { configOf, readableInstance, writableInstance } from "./instance-access";
-import { configRef, notify } from "./instance-events";
+import { configOf, readableInstance, writableInstance } from "../models/instances";
+import { configRef, notify } from "../models/events";
 import { runsWith } from "./configs";
 import {
   buildInterface,
@@ -20,7 +20,7 @@ import {
   natAddress,
   toInterface,
   vpcAddress,
-} from "./interface-rules";
+} from "../models/interfaces";
 
 function interfaceOf(world: JobWorld, config: ConfigRow, id: number): InterfaceRow {
   const row = world.store.table("interfaces").get(id);

@@ -4,7 +4,7 @@ import { ANY_IMAGE, stackScriptEndpoints as e, type ErrorItem, type StackScript 
 import { ApiError } from "../api-error";
 import { canRead, grantCreator, permissionOn, requireGlobal, revokeEntity } from "../auth";
 import { entityRef, recordEvent } from "../events";
-import { findImage } from "../images";
+import { findImage } from "../models/images";
 import { paginate } from "../paginate";
 import type { Router, World } from "../router";
 import type { StackScriptRow, UserRow } from "../state";

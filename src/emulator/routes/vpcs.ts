@@ -14,8 +14,8 @@ import { paginate } from "../paginate";
 import type { Router, World } from "../router";
 import type { Store } from "../store";
 import type { SubnetRow, UserRow, VpcRow } from "../state";
-import { findRegion } from "./regions";
-import { computesOnSubnet, subnetComputes, vpcIps } from "./vpc-ips";
+import { findRegion } from "../seed/regions";
+import { computesOnSubnet, subnetComputes, vpcIps } from "../models/vpcs";
 
 /** Instances whose config interfaces use the subnet. */
 function computesOn(store: Store, subnetId: number): number[] {

@@ -2,13 +2,13 @@
  * Image records as a user sees them: the public seed images (`compute/...`) and the account's private
  * images (`private/<n>`, rows of the `images` table), found by ID and shaped as the API's record.
  */
-import { PRIVATE_IMAGE_PREFIX, PUBLIC_IMAGE_PREFIX, type EventEntity, type Image } from "../contract";
-import { canRead } from "./auth";
-import { entityRef } from "./events";
-import { PUBLIC_IMAGES } from "./seed/images";
-import type { Clock } from "./clock";
-import type { ImageRow, UserRow } from "./state";
-import type { Store } from "./store";
+import { PRIVATE_IMAGE_PREFIX, PUBLIC_IMAGE_PREFIX, type EventEntity, type Image } from "../../contract";
+import { canRead } from "../auth";
+import { entityRef } from "../events";
+import { PUBLIC_IMAGES } from "../seed/images";
+import type { Clock } from "../clock";
+import type { ImageRow, UserRow } from "../state";
+import type { Store } from "../store";
 
 export function privateImageId(rowId: number): string {
   return `${PRIVATE_IMAGE_PREFIX}${rowId}`;

@@ -6,8 +6,8 @@
 import { DEVICE_NAMES, type Devices, type InterfaceRequest } from "../../contract";
 import type { JobWorld } from "../jobs";
 import type { ConfigRow, DiskRow, InstanceRow, InterfaceRow, UserRow } from "../state";
-import { newConfigRow, newDisk } from "./instance-deploy";
-import { buildInterface, storeInterfaces } from "./interface-rules";
+import { newConfigRow, newDisk } from "./deploy";
+import { buildInterface, storeInterfaces } from "./interfaces";
 
 export interface Content {
   disks: DiskRow[];

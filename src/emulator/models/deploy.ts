@@ -19,14 +19,14 @@ import {
 } from "../../contract";
 import { ApiError, refuse } from "../api-error";
 import { entityRef } from "../events";
-import { findImage, isDeployable } from "../images";
+import { findImage, isDeployable } from "./images";
 import type { JobWorld } from "../jobs";
 import type { ConfigRow, DiskRow, InstanceRow, StackScriptRow, UserRow } from "../state";
 import type { Store } from "../store";
 import { parseUdfs } from "../stackscript-udfs";
-import { buildInterfaceList, storeInterfaces } from "./interface-rules";
-import { findRegion } from "./regions";
-import { findStackScript } from "./stackscripts";
+import { buildInterfaceList, storeInterfaces } from "./interfaces";
+import { findRegion } from "../seed/regions";
+import { findStackScript } from "../routes/stackscripts";
 
 export interface DeployRequest {
   image?: string;

@@ -3,7 +3,7 @@ import { cidr, formatIpv4, size, type SubnetCompute, type VpcIp } from "../../co
 import { canRead } from "../auth";
 import type { Store } from "../store";
 import type { InterfaceRow, UserRow } from "../state";
-import { isActive } from "./interface-rules";
+import { isActive } from "./interfaces";
 
 /** IDs of the instances with an interface on the subnet (through any of their configs). */
 export function computesOnSubnet(store: Store, subnetId: number): number[] {

@@ -18,7 +18,7 @@ import { canRead } from "../auth";
 import type { JobWorld } from "../jobs";
 import type { Store } from "../store";
 import type { ConfigRow, InstanceRow, InterfaceRow, SubnetRow, UserRow } from "../state";
-import { findRegion } from "./regions";
+import { findRegion } from "../seed/regions";
 
 const VLAN_CAPABILITY = "Vlans";
 
