@@ -33,8 +33,12 @@ export function startAction(
   }).id;
 }
 
-export function finishAction(world: JobWorld, eventId: unknown, status: "finished" | "failed" = "finished") {
-  if (typeof eventId === "number") settleEvent(world.store, world.clock, eventId, status);
+export function finishAction(
+  world: JobWorld,
+  eventId: number | undefined,
+  status: "finished" | "failed" = "finished",
+) {
+  if (eventId !== undefined) settleEvent(world.store, world.clock, eventId, status);
 }
 
 /** A lifecycle action the emulator carries out at once (an instance's delete): `started`, then

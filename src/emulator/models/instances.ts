@@ -16,9 +16,10 @@ import {
 } from "../../contract";
 import { ApiError, refuse } from "../api-error";
 import { canRead, requireWrite } from "../auth";
-import type { JobWorld } from "../jobs";
+import { allJobs, type JobWorld } from "../jobs";
 import { findType } from "../seed/types";
-import type { ConfigRow, DiskRow, InstanceRow, JobRow, UserRow } from "../state";
+import type { ConfigRow, DiskRow, InstanceRow, UserRow } from "../state";
+import type { Job } from "./job-kinds";
 import type { Store } from "../store";
 import { allocateIpv6, allocatePrivateIpv4, allocatePublicIpv4 } from "./addresses";
 import { configRef, finishAction, startAction } from "./events";
@@ -40,10 +41,17 @@ export function writableInstance(world: JobWorld, user: UserRow, id: number): In
 }
 
 /** The instance's queued or running jobs (boot, disk create, clone into it, snapshot, ...). */
-export function jobsOf(world: JobWorld, instanceId: number): JobRow[] {
+export function jobsOf(world: JobWorld, instanceId: number): Job[] {
   return world.jobs
     .pending(world, instanceId)
     .filter((j) => JOB_PREFIXES.some((prefix) => j.kind.startsWith(prefix)));
+}
+
+/** The clones being made of the instance (they keep it from being deleted or cloned again). */
+export function clonesFrom(world: JobWorld, sourceId: number): Job<"instance.clone">[] {
+  return allJobs(world).filter(
+    (j): j is Job<"instance.clone"> => j.kind === "instance.clone" && j.payload.source_id === sourceId,
+  );
 }
 
 /** 400 `Compute instance busy.` while another action is queued or running. */
@@ -230,7 +238,7 @@ export function runWith(world: JobWorld, instance: InstanceRow, configId: number
 /** A deploy (create or rebuild) is done: its disks are ready, and it runs its first config when it
  * was asked to boot (a `compute_boot` event with the config, as the API records one, so that clients
  * can tell which config an instance runs with), else it stays offline. */
-export function finishDeploy(world: JobWorld, job: JobRow) {
+export function finishDeploy(world: JobWorld, job: Job<"instance.create" | "instance.rebuild">) {
   const instance = world.store.table("instances").get(job.entity_id);
   if (!instance) return;
   readyDisks(world, instance.id);

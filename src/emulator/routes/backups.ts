@@ -9,6 +9,7 @@ import { backupEndpoints as e, type Backup, type BackupsList } from "../../contr
 import { ApiError } from "../api-error";
 import { canRead, requireWrite } from "../auth";
 import type { Jobs, JobWorld } from "../jobs";
+import { eventOf } from "../models/job-kinds";
 import type { Router } from "../router";
 import type { BackupRow, InstanceRow, UserRow } from "../state";
 import {
@@ -80,12 +81,12 @@ function restoreTarget(world: JobWorld, user: UserRow, backup: BackupRow, comput
 export function backupRoutes(router: Router, jobs: Jobs) {
   jobs
     .on("backup.snapshot_start", (world, job) => {
-      const row = world.store.table("backups").get(job.payload.backup_id as number);
+      const row = world.store.table("backups").get(job.payload.backup_id);
       if (row)
         world.store.table("backups").put({ ...row, status: "running", updated: world.clock.timestamp() });
     })
     .on("backup.snapshot", (world, job) => {
-      const row = world.store.table("backups").get(job.payload.backup_id as number);
+      const row = world.store.table("backups").get(job.payload.backup_id);
       if (!row) return;
       const now = world.clock.timestamp();
       for (const old of backupsOf(world, row.compute_id)) {
@@ -129,7 +130,7 @@ export function backupRoutes(router: Router, jobs: Jobs) {
       const { store } = ctx;
       const instance = writableInstance(ctx, ctx.user, ctx.params.computeId);
       for (const job of jobsOf(ctx, instance.id).filter((j) => j.kind.startsWith("backup."))) {
-        finishAction(ctx, job.payload.event_id, "failed");
+        finishAction(ctx, eventOf(job), "failed");
         store.table("jobs").delete(job.id);
       }
       for (const b of backupsOf(ctx, instance.id)) store.table("backups").delete(b.id);

@@ -52,13 +52,13 @@ function requireEditable(disk: DiskRow) {
 export function diskRoutes(router: Router, jobs: Jobs) {
   jobs
     .on("disk.ready", (world, job) => {
-      const disk = world.store.table("disks").get(job.payload.disk_id as number);
+      const disk = world.store.table("disks").get(job.payload.disk_id);
       if (disk)
         world.store.table("disks").put({ ...disk, status: "ready", updated: world.clock.timestamp() });
       finishAction(world, job.payload.event_id);
     })
     .on("disk.delete", (world, job) => {
-      const diskId = job.payload.disk_id as number;
+      const diskId = job.payload.disk_id;
       world.store.table("disks").delete(diskId);
       for (const config of configsOf(world.store, job.entity_id)) {
         const devices = { ...config.devices };

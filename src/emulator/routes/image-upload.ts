@@ -23,6 +23,7 @@ import { grantCreator, requireGlobal, revokeEntity } from "../auth";
 import { recordEvent, settleEvent } from "../events";
 import { imageEntity, putPrivateImage, toImage } from "../models/images";
 import type { Jobs } from "../jobs";
+import type { JobKind } from "../models/job-kinds";
 import type { Router, World } from "../router";
 import type { ImageRow } from "../state";
 import { findRegion } from "../seed/regions";
@@ -32,7 +33,7 @@ export const UPLOAD_PREFIX = "/_upload/images";
 
 const PROCESS_JOB = "image.upload_process";
 const EXPIRE_JOB = "image.upload_expire";
-export const IMAGE_UPLOAD_JOBS = [PROCESS_JOB, EXPIRE_JOB];
+export const IMAGE_UPLOAD_JOBS: JobKind[] = [PROCESS_JOB, EXPIRE_JOB];
 /** How long processing uploaded data takes (emulated ms). */
 const PROCESS_MS = 15_000;
 const MB = 1024 * 1024;
@@ -43,10 +44,10 @@ export function imageUploadRoutes(router: Router, jobs: Jobs) {
     .on(PROCESS_JOB, ({ store, clock }, job) => {
       const row = store.table("images").get(job.entity_id);
       if (row?.status === "pending_upload") {
-        const size = job.payload["size_mb"] as number;
+        const size = job.payload.size_mb;
         store.table("images").put({ ...row, status: "available", size, updated: clock.timestamp() });
       }
-      settleEvent(store, clock, job.payload["event_id"] as number, row ? "finished" : "failed");
+      settleEvent(store, clock, job.payload.event_id, row ? "finished" : "failed");
     })
     .on(EXPIRE_JOB, ({ store, clock }, job) => {
       const row = store.table("images").get(job.entity_id);

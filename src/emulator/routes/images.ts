@@ -4,7 +4,8 @@ import { ApiError } from "../api-error";
 import { canRead, grantCreator, requireGlobal, requireWrite, revokeEntity } from "../auth";
 import { recordEvent, settleEvent } from "../events";
 import { imageEntity, publicImage, putPrivateImage, readableImageRow, toImage } from "../models/images";
-import type { Jobs } from "../jobs";
+import { allJobs, type Jobs } from "../jobs";
+import { eventOf } from "../models/job-kinds";
 import { paginate } from "../paginate";
 import type { Router, World } from "../router";
 import { PUBLIC_IMAGES } from "../seed/images";
@@ -73,9 +74,7 @@ function captureImage(world: World, user: UserRow, body: ImageCreateRequest): Im
 
 /** Jobs working on a private image: its capture (and the instance's twin) and its upload steps. */
 function jobsOfImage(world: World, rowId: number) {
-  const readers = world.store
-    .table("jobs")
-    .filter((j) => j.kind === READ_DISK_JOB && j.payload["image_id"] === rowId);
+  const readers = allJobs(world).filter((j) => j.kind === READ_DISK_JOB && j.payload.image_id === rowId);
   return [...readers, ...world.jobs.pending(world, rowId, [CAPTURE_JOB, ...IMAGE_UPLOAD_JOBS])];
 }
 
@@ -86,7 +85,7 @@ export function imageRoutes(router: Router, jobs: Jobs) {
     if (row?.status === "creating") {
       store.table("images").put({ ...row, status: "available", updated: clock.timestamp() });
     }
-    settleEvent(store, clock, job.payload["event_id"] as number, row ? "finished" : "failed");
+    settleEvent(store, clock, job.payload.event_id, row ? "finished" : "failed");
   });
 
   router
@@ -118,8 +117,8 @@ export function imageRoutes(router: Router, jobs: Jobs) {
       const { store, clock, user } = ctx;
       const row = writableImage(ctx, user, ctx.params.imageId);
       for (const job of jobsOfImage(ctx, row.id)) {
-        const eventId = job.payload["event_id"];
-        if (typeof eventId === "number") settleEvent(store, clock, eventId, "failed");
+        const eventId = eventOf(job);
+        if (eventId !== undefined) settleEvent(store, clock, eventId, "failed");
         store.table("jobs").delete(job.id);
       }
       store.table("images").delete(row.id);

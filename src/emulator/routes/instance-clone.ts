@@ -16,6 +16,7 @@ import {
   disksOf,
   diskSpaceUsed,
   ensureTags,
+  clonesFrom,
   isRunning,
   newInstanceRow,
   readableInstance,
@@ -62,12 +63,6 @@ function selection(world: JobWorld, source: InstanceRow, body: CloneRequest): Co
     disks: chosenDisks,
     configs: chosenConfigs.map((config) => ({ config, interfaces: interfacesOf(world.store, config) })),
   };
-}
-
-function clonesFrom(world: JobWorld, sourceId: number) {
-  return world.store
-    .table("jobs")
-    .filter((j) => j.kind === "instance.clone" && j.payload.source_id === sourceId);
 }
 
 function targetOf(

@@ -76,7 +76,7 @@ export function instancePowerRoutes(router: Router, jobs: Jobs) {
     .on("instance.boot", (world, job) => {
       const instance = world.store.table("instances").get(job.entity_id);
       if (!instance) return;
-      runWith(world, instance, (job.payload.config_id as number | null) ?? null);
+      runWith(world, instance, job.payload.config_id);
       finishAction(world, job.payload.event_id);
     })
     .on("instance.shutdown", (world, job) => {

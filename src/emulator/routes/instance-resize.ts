@@ -12,6 +12,7 @@
 import { instanceEndpoints as e, INSTANCE_BUSY_REASON, type InstanceType } from "../../contract";
 import { ApiError } from "../api-error";
 import type { Jobs, JobWorld } from "../jobs";
+import type { JobPayloads } from "../models/job-kinds";
 import type { Router } from "../router";
 import { privateRowId, publicImage } from "../models/images";
 import { findType } from "../seed/types";
@@ -85,7 +86,7 @@ function startMove(
   instance: InstanceRow,
   action: string,
   timing: [string, number],
-  payload: Record<string, unknown>,
+  payload: Omit<JobPayloads["instance.move"], "event_id" | "was_running">,
 ) {
   world.store.table("instances").put({ ...instance, status: "migrating", updated: world.clock.timestamp() });
   const eventId = startAction(world, user, action, instance);
@@ -101,12 +102,7 @@ export function instanceResizeRoutes(router: Router, jobs: Jobs) {
     .on("instance.move", (world, job) => {
       const instance = world.store.table("instances").get(job.entity_id);
       if (!instance) return;
-      const p = job.payload as {
-        type?: string;
-        region?: string;
-        disk_id?: number | null;
-        size?: number | null;
-      };
+      const p = job.payload;
       if (p.disk_id != null) {
         const disk = world.store.table("disks").get(p.disk_id);
         if (disk)

@@ -13,11 +13,13 @@ import { ApiError } from "../api-error";
 import { canRead, grantCreator, requireGlobal, revokeEntity } from "../auth";
 import type { Jobs, JobWorld } from "../jobs";
 import { paginate } from "../paginate";
+import { eventOf } from "../models/job-kinds";
 import type { Router } from "../router";
 import type { InstanceRow, UserRow } from "../state";
 import {
   configsOf,
   disksOf,
+  clonesFrom,
   ensureTags,
   finishDeploy,
   jobsOf,
@@ -126,10 +128,8 @@ function deleteBlocker(world: JobWorld, instance: InstanceRow): string | undefin
   if (instance.status === "cloning" || instance.status === "restoring") {
     return `Compute instance cannot be deleted while it is ${instance.status}`;
   }
-  const clonesFrom = world.store
-    .table("jobs")
-    .filter((j) => j.kind === "instance.clone" && j.payload.source_id === instance.id);
-  if (clonesFrom.length) return "Compute instance cannot be deleted while it is being cloned";
+  if (clonesFrom(world, instance.id).length)
+    return "Compute instance cannot be deleted while it is being cloned";
   return undefined;
 }
 
@@ -174,7 +174,7 @@ export function instanceRoutes(router: Router, jobs: Jobs) {
       const blocker = deleteBlocker(ctx, instance);
       if (blocker) throw ApiError.badRequest(blocker);
       for (const job of jobsOf(ctx, instance.id)) {
-        finishAction(ctx, job.payload.event_id, "failed");
+        finishAction(ctx, eventOf(job), "failed");
         store.table("jobs").delete(job.id);
       }
       for (const i of store.table("interfaces").filter((r) => r.compute_id === instance.id))
