@@ -15,14 +15,17 @@ import {
   type InstanceType,
 } from "../../contract";
 import { ApiError, refuse } from "../api-error";
-import { canRead, requireWrite } from "../auth";
+import { canRead, requireWrite, revokeEntity } from "../auth";
 import { allJobs, type JobWorld } from "../jobs";
 import { findType } from "../seed/types";
 import type { ConfigRow, DiskRow, InstanceRow, UserRow } from "../state";
 import type { Job } from "./job-kinds";
 import type { Store } from "../store";
 import { allocateIpv6, allocatePrivateIpv4, allocatePublicIpv4 } from "./addresses";
-import { configRef, finishAction, startAction } from "./events";
+import { configsOf, disksOf, removeContent } from "./content";
+import { countDeployment } from "./deploy";
+import { eventOf } from "./job-kinds";
+import { completeAction, configRef, finishAction, startAction } from "./events";
 import { findRegion } from "../seed/regions";
 
 /** Every job of this area is keyed by the instance it works on and has one of these kind prefixes. */
@@ -57,14 +60,6 @@ export function clonesFrom(world: JobWorld, sourceId: number): Job<"instance.clo
 /** 400 `Compute instance busy.` while another action is queued or running. */
 export function requireIdle(world: JobWorld, instance: InstanceRow): void {
   if (jobsOf(world, instance.id).length > 0) throw ApiError.badRequest(INSTANCE_BUSY_REASON);
-}
-
-export function disksOf(store: Store, instanceId: number): DiskRow[] {
-  return store.table("disks").filter((d) => d.compute_id === instanceId);
-}
-
-export function configsOf(store: Store, instanceId: number): ConfigRow[] {
-  return store.table("configs").filter((c) => c.compute_id === instanceId);
 }
 
 export function diskOf({ store }: JobWorld, instance: InstanceRow, diskId: number): DiskRow {
@@ -250,4 +245,46 @@ export function finishDeploy(world: JobWorld, job: Job<"instance.create" | "inst
   } else
     world.store.table("instances").put({ ...instance, status: "offline", updated: world.clock.timestamp() });
   finishAction(world, job.payload.event_id);
+}
+
+/** Why an instance cannot be deleted now, if it cannot. */
+function deleteBlocker(world: JobWorld, instance: InstanceRow): string | undefined {
+  if (instance.status === "cloning" || instance.status === "restoring") {
+    return `Compute instance cannot be deleted while it is ${instance.status}`;
+  }
+  if (clonesFrom(world, instance.id).length)
+    return "Compute instance cannot be deleted while it is being cloned";
+  return undefined;
+}
+
+/** Deletes the instance (400 while it is cloned or restored): a `compute_delete` done at once. */
+export function deleteInstance(world: JobWorld, user: UserRow, instance: InstanceRow): Record<string, never> {
+  const blocker = deleteBlocker(world, instance);
+  if (blocker) throw ApiError.badRequest(blocker);
+  removeInstance(world, instance);
+  completeAction(world, user, "compute_delete", instance);
+  return {};
+}
+
+/**
+ * The instance's cascade, for every path that deletes one: its queued jobs fail, its interfaces,
+ * configs, disks and backups go with it, its StackScript counts one active deployment less and
+ * nobody holds a grant on it any more.
+ */
+export function removeInstance(world: JobWorld, instance: InstanceRow): void {
+  const { store } = world;
+  for (const job of jobsOf(world, instance.id)) {
+    finishAction(world, eventOf(job), "failed");
+    store.table("jobs").delete(job.id);
+  }
+  for (const i of store.table("interfaces").filter((r) => r.compute_id === instance.id))
+    store.table("interfaces").delete(i.id);
+  removeContent(store, { configs: configsOf(store, instance.id), disks: disksOf(store, instance.id) });
+  for (const b of store.table("backups").filter((r) => r.compute_id === instance.id))
+    store.table("backups").delete(b.id);
+  store.table("instances").delete(instance.id);
+  if (instance.stackscript_id !== null) {
+    countDeployment(store, store.table("stackscripts").get(instance.stackscript_id), -1);
+  }
+  revokeEntity(store, "compute", instance.id);
 }

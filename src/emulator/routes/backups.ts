@@ -13,8 +13,6 @@ import { eventOf } from "../models/job-kinds";
 import type { Router } from "../router";
 import type { BackupRow, InstanceRow, UserRow } from "../state";
 import {
-  configsOf,
-  disksOf,
   diskSpaceUsed,
   jobsOf,
   readableInstance,
@@ -22,7 +20,7 @@ import {
   requireIdle,
   writableInstance,
 } from "../models/instances";
-import { copyContent } from "../models/content";
+import { configsOf, copyContent, disksOf, replaceContent } from "../models/content";
 import { finishAction, notify, startAction } from "../models/events";
 import { interfacesOf } from "../models/interfaces";
 
@@ -199,15 +197,8 @@ export function backupRoutes(router: Router, jobs: Jobs) {
       if (body.overwrite && needed > target.specs.disk) {
         throw ApiError.badRequest("Insufficient space on the target", "compute_id");
       }
-      const replaced = body.overwrite
-        ? { configs: configsOf(store, target.id), disks: disksOf(store, target.id) }
-        : undefined;
-      copyContent(ctx, user, target, backup.content);
-      for (const config of replaced?.configs ?? []) {
-        for (const id of config.interface_ids) store.table("interfaces").delete(id);
-        store.table("configs").delete(config.id);
-      }
-      for (const disk of replaced?.disks ?? []) store.table("disks").delete(disk.id);
+      if (body.overwrite) replaceContent(ctx, user, target, backup.content);
+      else copyContent(ctx, user, target, backup.content);
       const restoring = store.table("instances").put({
         ...target,
         status: "restoring",

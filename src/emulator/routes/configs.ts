@@ -21,17 +21,11 @@ import type { Router } from "../router";
 import { findKernel } from "../seed/kernels";
 import type { ConfigRow, InstanceRow } from "../state";
 import type { Store } from "../store";
-import {
-  configOf,
-  configsOf,
-  disksOf,
-  isRunning,
-  readableInstance,
-  writableInstance,
-} from "../models/instances";
+import { configOf, isRunning, readableInstance, writableInstance } from "../models/instances";
 import { emptyDevices, newConfigRow } from "../models/deploy";
 import { configRef, notify } from "../models/events";
 import { buildInterfaceList, interfacesOf, storeInterfaces, toInterface } from "../models/interfaces";
+import { configsOf, disksOf, removeConfig } from "../models/content";
 
 export function toConfig(store: Store, row: ConfigRow): Config {
   const { compute_id: _c, interface_ids: _i, ...record } = row;
@@ -159,8 +153,7 @@ export function configRoutes(router: Router) {
           "The instance is running with this configuration profile; shut it down first",
         );
       }
-      for (const id of config.interface_ids) store.table("interfaces").delete(id);
-      store.table("configs").delete(config.id);
+      removeConfig(store, config);
       if (instance.booted_config_id === config.id) {
         store.table("instances").put({ ...instance, booted_config_id: null, active_interface_ids: [] });
       }

@@ -9,17 +9,10 @@ import type { Jobs, JobWorld } from "../jobs";
 import { paginate } from "../paginate";
 import type { Router } from "../router";
 import type { DiskRow, InstanceRow, UserRow } from "../state";
-import {
-  configsOf,
-  diskOf,
-  disksOf,
-  readableInstance,
-  requireIdle,
-  requireSpace,
-  writableInstance,
-} from "../models/instances";
+import { diskOf, readableInstance, requireIdle, requireSpace, writableInstance } from "../models/instances";
 import { checkDeploy, countDeployment, newDisk } from "../models/deploy";
 import { diskRef, finishAction, notify, startAction } from "../models/events";
+import { configsOf, disksOf } from "../models/content";
 
 const LABEL_MAX = 48;
 

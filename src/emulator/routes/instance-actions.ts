@@ -8,8 +8,6 @@ import { ApiError } from "../api-error";
 import type { Jobs } from "../jobs";
 import type { Router } from "../router";
 import {
-  configsOf,
-  disksOf,
   finishDeploy,
   requireIdle,
   requireType,
@@ -19,6 +17,7 @@ import {
 } from "../models/instances";
 import { checkDeploy, countDeployment, deployImage, imageRef } from "../models/deploy";
 import { notify, startAction } from "../models/events";
+import { heldBy, removeContent } from "../models/content";
 
 export function instanceActionRoutes(router: Router, jobs: Jobs) {
   jobs.on("instance.rebuild", finishDeploy);
@@ -57,11 +56,7 @@ export function instanceActionRoutes(router: Router, jobs: Jobs) {
       if (rebuilt.specs.disk - swap < deployment.image.size) {
         throw ApiError.badRequest(`Image ${deployment.image.id} does not fit type ${rebuilt.type}`, "image");
       }
-      for (const config of configsOf(store, instance.id)) {
-        for (const id of config.interface_ids) store.table("interfaces").delete(id);
-        store.table("configs").delete(config.id);
-      }
-      for (const disk of disksOf(store, instance.id)) store.table("disks").delete(disk.id);
+      removeContent(store, heldBy(store, instance.id));
       if (instance.stackscript_id !== null)
         countDeployment(store, store.table("stackscripts").get(instance.stackscript_id), -1);
       countDeployment(store, deployment.stackscript, 1);

@@ -12,8 +12,6 @@ import type { Jobs, JobWorld } from "../jobs";
 import type { Router } from "../router";
 import type { InstanceRow, UserRow } from "../state";
 import {
-  configsOf,
-  disksOf,
   diskSpaceUsed,
   ensureTags,
   clonesFrom,
@@ -29,7 +27,7 @@ import {
   toInstance,
   writableInstance,
 } from "../models/instances";
-import { copyContent, type Content } from "../models/content";
+import { copyContent, type Content, configsOf, disksOf } from "../models/content";
 import { checkUserDataRegion } from "../models/deploy";
 import { computeRef, finishAction, startAction } from "../models/events";
 import { interfacesOf } from "../models/interfaces";

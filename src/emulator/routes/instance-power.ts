@@ -8,8 +8,9 @@ import { ApiError } from "../api-error";
 import type { Jobs, JobWorld } from "../jobs";
 import type { Router } from "../router";
 import type { ConfigRow, InstanceRow, UserRow } from "../state";
-import { configsOf, diskOf, requireIdle, runWith, writableInstance } from "../models/instances";
+import { diskOf, requireIdle, runWith, writableInstance } from "../models/instances";
 import { configRef, finishAction, startAction } from "../models/events";
+import { configsOf } from "../models/content";
 
 /** Boot: the given config; else the only one; else the last booted; else an error. */
 function bootConfig(world: JobWorld, instance: InstanceRow, configId: number | undefined): ConfigRow {

@@ -18,8 +18,6 @@ import { privateRowId, publicImage } from "../models/images";
 import { findType } from "../seed/types";
 import type { DiskRow, InstanceRow, UserRow } from "../state";
 import {
-  configsOf,
-  disksOf,
   isRunning,
   jobsOf,
   requireIdle,
@@ -32,6 +30,7 @@ import {
 import { allocateIpv6, allocatePublicIpv4 } from "../models/addresses";
 import { finishAction, notify, startAction } from "../models/events";
 import { interfacesOf } from "../models/interfaces";
+import { configsOf, disksOf } from "../models/content";
 
 interface DiskPlan {
   disk_id: number | null;

@@ -10,19 +10,15 @@ import {
   type InstanceType,
 } from "../../contract";
 import { ApiError } from "../api-error";
-import { canRead, grantCreator, requireGlobal, revokeEntity } from "../auth";
+import { canRead, grantCreator, requireGlobal } from "../auth";
 import type { Jobs, JobWorld } from "../jobs";
 import { paginate } from "../paginate";
-import { eventOf } from "../models/job-kinds";
 import type { Router } from "../router";
 import type { InstanceRow, UserRow } from "../state";
 import {
-  configsOf,
-  disksOf,
-  clonesFrom,
+  deleteInstance,
   ensureTags,
   finishDeploy,
-  jobsOf,
   newInstanceRow,
   readableInstance,
   requireFreeLabel,
@@ -34,7 +30,7 @@ import {
 } from "../models/instances";
 import { copyContent } from "../models/content";
 import { checkDeploy, countDeployment, deployImage, imageRef } from "../models/deploy";
-import { completeAction, finishAction, notify, startAction } from "../models/events";
+import { finishAction, notify, startAction } from "../models/events";
 
 function createInstance(world: JobWorld, user: UserRow, body: InstanceCreateRequest): InstanceRow {
   const { store } = world;
@@ -123,16 +119,6 @@ function restorableBackup(
   return backup;
 }
 
-/** Why an instance cannot be deleted now, if it cannot. */
-function deleteBlocker(world: JobWorld, instance: InstanceRow): string | undefined {
-  if (instance.status === "cloning" || instance.status === "restoring") {
-    return `Compute instance cannot be deleted while it is ${instance.status}`;
-  }
-  if (clonesFrom(world, instance.id).length)
-    return "Compute instance cannot be deleted while it is being cloned";
-  return undefined;
-}
-
 export function instanceRoutes(router: Router, jobs: Jobs) {
   jobs.on("instance.create", finishDeploy);
 
@@ -168,30 +154,9 @@ export function instanceRoutes(router: Router, jobs: Jobs) {
       notify(ctx, user, "compute_update", updated);
       return toInstance(updated);
     })
-    .on(e.deleteInstance, (ctx) => {
-      const { store, user } = ctx;
-      const instance = writableInstance(ctx, user, ctx.params.computeId);
-      const blocker = deleteBlocker(ctx, instance);
-      if (blocker) throw ApiError.badRequest(blocker);
-      for (const job of jobsOf(ctx, instance.id)) {
-        finishAction(ctx, eventOf(job), "failed");
-        store.table("jobs").delete(job.id);
-      }
-      for (const i of store.table("interfaces").filter((r) => r.compute_id === instance.id))
-        store.table("interfaces").delete(i.id);
-      for (const c of configsOf(store, instance.id)) store.table("configs").delete(c.id);
-      for (const d of disksOf(store, instance.id)) store.table("disks").delete(d.id);
-      for (const b of store.table("backups").filter((r) => r.compute_id === instance.id))
-        store.table("backups").delete(b.id);
-      store.table("instances").delete(instance.id);
-      if (instance.stackscript_id !== null) {
-        const script = store.table("stackscripts").get(instance.stackscript_id);
-        countDeployment(store, script, -1);
-      }
-      revokeEntity(store, "compute", instance.id);
-      completeAction(ctx, user, "compute_delete", instance);
-      return {};
-    })
+    .on(e.deleteInstance, (ctx) =>
+      deleteInstance(ctx, ctx.user, writableInstance(ctx, ctx.user, ctx.params.computeId)),
+    )
     .on(e.listInstanceNodeBalancers, (ctx) => {
       readableInstance(ctx, ctx.user, ctx.params.computeId);
       return paginate([], ctx.query);
