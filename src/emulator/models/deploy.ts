@@ -17,6 +17,7 @@ import {
   type Image,
   type InterfaceRequest,
 } from "../../contract";
+import { notFound } from "./errors";
 import { ApiError, refuse } from "../api-error";
 import { entityRef } from "../events";
 import { findImage, isDeployable } from "./images";
@@ -56,8 +57,7 @@ export function checkDeploy(world: JobWorld, user: UserRow, region: string, req:
   let stackscript: StackScriptRow | undefined;
   if (req.stackscript_id !== undefined) {
     stackscript = findStackScript(store, user, req.stackscript_id);
-    if (!stackscript)
-      throw ApiError.badRequest(`StackScript ${req.stackscript_id} not found`, "stackscript_id");
+    if (!stackscript) throw notFound("StackScript", req.stackscript_id, "stackscript_id");
     if (!stackscript.images.includes(ANY_IMAGE) && !stackscript.images.includes(image.id)) {
       throw ApiError.badRequest(`StackScript ${stackscript.id} does not support image ${image.id}`, "image");
     }

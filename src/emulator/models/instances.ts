@@ -7,7 +7,6 @@
  */
 import { randomUUID } from "node:crypto";
 import {
-  INSTANCE_BUSY_REASON,
   regionProblems,
   spaceProblems,
   typeProblems,
@@ -25,6 +24,7 @@ import { allocateIpv6, allocatePrivateIpv4, allocatePublicIpv4 } from "./address
 import { configsOf, disksOf, removeContent } from "./content";
 import { countDeployment } from "./deploy";
 import { eventOf } from "./job-kinds";
+import { busy } from "./errors";
 import { completeAction, configRef, finishAction, startAction } from "./events";
 import { findRegion } from "../seed/regions";
 
@@ -59,7 +59,7 @@ export function clonesFrom(world: JobWorld, sourceId: number): Job<"instance.clo
 
 /** 400 `Compute instance busy.` while another action is queued or running. */
 export function requireIdle(world: JobWorld, instance: InstanceRow): void {
-  if (jobsOf(world, instance.id).length > 0) throw ApiError.badRequest(INSTANCE_BUSY_REASON);
+  if (jobsOf(world, instance.id).length > 0) throw busy();
 }
 
 export function diskOf({ store }: JobWorld, instance: InstanceRow, diskId: number): DiskRow {

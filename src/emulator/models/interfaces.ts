@@ -13,6 +13,7 @@ import {
   type ConfigInterface,
   type InterfaceRequest,
 } from "../../contract";
+import { notFound } from "./errors";
 import { ApiError } from "../api-error";
 import { canRead } from "../auth";
 import type { JobWorld } from "../jobs";
@@ -110,8 +111,7 @@ function subnetFor(
 ): SubnetRow {
   const subnet = world.store.table("subnets").get(id);
   const vpc = subnet && world.store.table("vpcs").get(subnet.vpc_id);
-  if (!subnet || !vpc || !canRead(user, "vpc", vpc.id))
-    throw ApiError.badRequest(`Subnet ${id} not found`, field);
+  if (!subnet || !vpc || !canRead(user, "vpc", vpc.id)) throw notFound("Subnet", id, field);
   if (vpc.region !== instance.region) {
     throw ApiError.badRequest(
       `Subnet ${id} is in region ${vpc.region}; the instance is in ${instance.region}`,

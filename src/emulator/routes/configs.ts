@@ -14,6 +14,7 @@ import {
   type Devices,
   type DevicesRequest,
 } from "../../contract";
+import { notFound } from "../models/errors";
 import { ApiError, refuse } from "../api-error";
 import type { JobWorld } from "../jobs";
 import { paginate } from "../paginate";
@@ -47,8 +48,7 @@ function devicesFrom(world: JobWorld, instance: InstanceRow, req: DevicesRequest
     if (slot.disk_id != null && slot.volume_id != null) {
       throw ApiError.badRequest("A device holds either a disk_id or a volume_id", field);
     }
-    if (slot.volume_id != null)
-      throw ApiError.badRequest(`Volume ${slot.volume_id} not found`, `${field}.volume_id`);
+    if (slot.volume_id != null) throw notFound("Volume", slot.volume_id, `${field}.volume_id`);
     refuse(
       deviceProblems(
         { [name]: slot },

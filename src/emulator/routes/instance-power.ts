@@ -4,6 +4,7 @@
  * emulator clock (`instance.boot`, `instance.shutdown`).
  */
 import { DEVICE_NAMES, instanceEndpoints as e } from "../../contract";
+import { notFound } from "../models/errors";
 import { ApiError } from "../api-error";
 import type { Jobs, JobWorld } from "../jobs";
 import type { Router } from "../router";
@@ -134,8 +135,7 @@ export function instancePowerRoutes(router: Router, jobs: Jobs) {
             );
           }
         }
-        if (slot?.volume_id != null)
-          throw ApiError.badRequest(`Volume ${slot.volume_id} not found`, `devices.${name}.volume_id`);
+        if (slot?.volume_id != null) throw notFound("Volume", slot.volume_id, `devices.${name}.volume_id`);
       }
       const status = instance.status === "running" ? "rebooting" : "booting";
       startBoot(ctx, ctx.user, instance, null, status, "compute_boot");

@@ -9,7 +9,8 @@
  * instance returns to its power state. A migration is first queued (`instance.migrate_queued`) and
  * may be replaced while queued; then it runs (`instance.migrate`).
  */
-import { instanceEndpoints as e, INSTANCE_BUSY_REASON, type InstanceType } from "../../contract";
+import { instanceEndpoints as e, type InstanceType } from "../../contract";
+import { busy } from "../models/errors";
 import { ApiError } from "../api-error";
 import type { Jobs, JobWorld } from "../jobs";
 import type { JobPayloads } from "../models/job-kinds";
@@ -182,7 +183,7 @@ export function instanceResizeRoutes(router: Router, jobs: Jobs) {
       const { user, body } = ctx;
       const instance = writableInstance(ctx, user, ctx.params.computeId);
       if (jobsOf(ctx, instance.id).some((j) => j.kind !== "instance.migrate_queued")) {
-        throw ApiError.badRequest(INSTANCE_BUSY_REASON);
+        throw busy();
       }
       if (body.upgrade && !freeUpgrade(instance)) {
         throw ApiError.badRequest(`No free upgrade is available for type ${instance.type}`, "upgrade");

@@ -3,16 +3,13 @@
  * delete. Create provisions on the emulator clock (`instance.create`): provisioning → running, or
  * offline with `booted: false`; an empty instance is offline at once.
  */
-import {
-  DEPLOY_LIMITS,
-  instanceEndpoints as e,
-  type InstanceCreateRequest,
-  type InstanceType,
-} from "../../contract";
+import { DEPLOY_LIMITS, instanceEndpoints as e, type InstanceCreateRequest } from "../../contract";
+import { notFound } from "../models/errors";
 import { ApiError } from "../api-error";
 import { canRead, grantCreator, requireGlobal } from "../auth";
 import type { Jobs, JobWorld } from "../jobs";
 import { paginate } from "../paginate";
+import { restorableBackup } from "../models/backups";
 import type { Router } from "../router";
 import type { InstanceRow, UserRow } from "../state";
 import {
@@ -41,7 +38,7 @@ function createInstance(world: JobWorld, user: UserRow, body: InstanceCreateRequ
   if (body.label !== undefined) requireFreeLabel(store, body.label);
   if (body.firewall_id !== undefined) {
     // Firewalls are not emulated, so no firewall exists to attach.
-    throw ApiError.badRequest(`Firewall ${body.firewall_id} not found`, "firewall_id");
+    throw notFound("Firewall", body.firewall_id, "firewall_id");
   }
   const deploys = body.image !== undefined || body.backup_id !== undefined;
   if (body.image === undefined && body.interfaces !== undefined) {
@@ -86,37 +83,6 @@ function createInstance(world: JobWorld, user: UserRow, body: InstanceCreateRequ
     finishAction(world, eventId);
   }
   return instance;
-}
-
-/** A backup another instance's create may restore: readable, successful, available, same region, fits. */
-function restorableBackup(
-  world: JobWorld,
-  user: UserRow,
-  backupId: number,
-  region: string,
-  type: InstanceType,
-) {
-  const backup = world.store.table("backups").get(backupId);
-  if (!backup || !canRead(user, "compute", backup.compute_id)) {
-    throw ApiError.badRequest(`Backup ${backupId} not found`, "backup_id");
-  }
-  if (backup.status !== "successful" || !backup.available) {
-    throw ApiError.badRequest("Only successful, available backups can be restored", "backup_id");
-  }
-  if (backup.region !== region) {
-    throw ApiError.badRequest(
-      `Backup ${backupId} is in region ${backup.region}; backups cannot be restored across regions`,
-      "region",
-    );
-  }
-  const needed = backup.content.disks.reduce((sum, d) => sum + d.size, 0);
-  if (needed > type.disk) {
-    throw ApiError.badRequest(
-      `Type ${type.id} is too small for backup ${backupId} (${needed} MB of disks)`,
-      "type",
-    );
-  }
-  return backup;
 }
 
 export function instanceRoutes(router: Router, jobs: Jobs) {
