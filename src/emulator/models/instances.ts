@@ -10,8 +10,10 @@ import {
   regionProblems,
   spaceProblems,
   typeProblems,
+  DEPLOY_LIMITS,
   type Instance,
   type InstanceType,
+  type RebuildRequest,
 } from "../../contract";
 import { ApiError, refuse } from "../api-error";
 import { canRead, requireWrite, revokeEntity } from "../auth";
@@ -21,11 +23,11 @@ import type { ConfigRow, DiskRow, InstanceRow, UserRow } from "../state";
 import type { Job } from "./job-kinds";
 import type { Store } from "../store";
 import { allocateIpv6, allocatePrivateIpv4, allocatePublicIpv4 } from "./addresses";
-import { configsOf, disksOf, removeContent } from "./content";
-import { countDeployment } from "./deploy";
+import { configsOf, disksOf, heldBy, removeContent } from "./content";
+import { checkDeploy, countDeployment, deployImage, imageRef } from "./deploy";
 import { eventOf } from "./job-kinds";
 import { busy } from "./errors";
-import { completeAction, configRef, finishAction, startAction } from "./events";
+import { completeAction, configRef, finishAction, notify, startAction } from "./events";
 import { findRegion } from "../seed/regions";
 
 /** Every job of this area is keyed by the instance it works on and has one of these kind prefixes. */
@@ -287,4 +289,64 @@ export function removeInstance(world: JobWorld, instance: InstanceRow): void {
     countDeployment(store, store.table("stackscripts").get(instance.stackscript_id), -1);
   }
   revokeEntity(store, "compute", instance.id);
+}
+
+/** The root password can be reset only while the instance is shut down (`password_reset`). */
+export function resetRootPassword(
+  world: JobWorld,
+  user: UserRow,
+  instance: InstanceRow,
+): Record<string, never> {
+  requireIdle(world, instance);
+  if (instance.status !== "offline") {
+    throw ApiError.badRequest("Compute instance must be shut down to reset its root password");
+  }
+  notify(world, user, "password_reset", instance);
+  return {};
+}
+
+/**
+ * Rebuild: every disk and config is deleted and the image deployed again (`rebuilding`, then
+ * running, or offline with `booted: false`); a `type` resizes as well, under the resize rules.
+ */
+export function rebuildInstance(
+  world: JobWorld,
+  user: UserRow,
+  instance: InstanceRow,
+  body: RebuildRequest,
+): Instance {
+  const { store } = world;
+  const type = body.type !== undefined ? requireType(body.type) : undefined;
+  if (type && instance.pending_migration)
+    throw ApiError.badRequest("Compute instance has a pending migration");
+  requireIdle(world, instance);
+  const deployment = checkDeploy(world, user, instance.region, body);
+  const rebuilt = {
+    ...instance,
+    ...(type ? { type: type.id, specs: specsOf(type) } : {}),
+    image: deployment.image.id,
+    has_user_data: body.metadata?.user_data !== undefined,
+    status: "rebuilding" as const,
+    booted_config_id: null,
+    active_interface_ids: [],
+    stackscript_id: deployment.stackscript?.id ?? null,
+    updated: world.clock.timestamp(),
+  };
+  // Checked before anything is deleted: the new image must fit the (new) type.
+  const swap = DEPLOY_LIMITS.swapSize.default;
+  if (rebuilt.specs.disk - swap < deployment.image.size) {
+    throw ApiError.badRequest(`Image ${deployment.image.id} does not fit type ${rebuilt.type}`, "image");
+  }
+  removeContent(store, heldBy(store, instance.id));
+  if (instance.stackscript_id !== null)
+    countDeployment(store, store.table("stackscripts").get(instance.stackscript_id), -1);
+  countDeployment(store, deployment.stackscript, 1);
+  store.table("instances").put(rebuilt);
+  deployImage(world, user, rebuilt, deployment.image, { swapSize: swap });
+  const eventId = startAction(world, user, "compute_rebuild", rebuilt, imageRef(deployment.image));
+  world.jobs.schedule(world, "instance.rebuild", instance.id, world.jobs.timing("instance.rebuild", 5000), {
+    event_id: eventId,
+    boot: body.booted ?? true,
+  });
+  return toInstance(rebuilt);
 }
