@@ -1,9 +1,43 @@
-/** What VPCs see of instances: the instances on a subnet and the VPC IP records of their interfaces. */
-import { cidr, formatIpv4, size, type SubnetCompute, type VpcIp } from "../../contract";
-import { canRead } from "../auth";
+/**
+ * VPCs and subnets: labels (unique among the VPCs, and among the subnets of one VPC), regions with the
+ * VPC capability, subnet CIDR rules (no overlap inside a VPC), grants and events; a subnet an
+ * instance's interface uses cannot be deleted. What VPCs see of instances: the instances on a subnet
+ * and the VPC IP records of their interfaces.
+ */
+import {
+  cidr,
+  formatIpv4,
+  overlapProblems,
+  regionProblems,
+  size,
+  VPC_CAPABILITY,
+  type Subnet,
+  type SubnetCompute,
+  type SubnetCreateRequest,
+  type Vpc,
+  type VpcCreateRequest,
+  type VpcIp,
+  type VpcUpdateRequest,
+} from "../../contract";
+import { ApiError, refuse } from "../api-error";
+import { canRead, grantCreator, requireGlobal, requireWrite, revokeEntity } from "../auth";
+import { entityRef, recordEvent } from "../events";
+import type { World } from "../router";
+import { findRegion } from "../seed/regions";
 import type { Store } from "../store";
-import type { InterfaceRow, UserRow } from "../state";
+import type { InterfaceRow, SubnetRow, UserRow, VpcRow } from "../state";
 import { isActive } from "./interfaces";
+
+const refusals = {
+  vpcLabelTaken: () => ApiError.badRequest("Label must be unique among your VPCs", "label"),
+  subnetLabelTaken: (field: string) =>
+    ApiError.badRequest("Label must be unique among the subnets of this VPC", field),
+  inUse: (blockers: string[]) =>
+    new ApiError(
+      400,
+      blockers.map((reason) => ({ reason })),
+    ),
+};
 
 /** IDs of the instances with an interface on the subnet (through any of their configs). */
 export function computesOnSubnet(store: Store, subnetId: number): number[] {
@@ -74,4 +108,177 @@ export function vpcIps(store: Store, user: UserRow, vpcId?: number): VpcIp[] {
         canRead(user, "compute", i.compute_id),
     )
     .flatMap((i) => recordsOf(store, i));
+}
+
+/** Instances whose config interfaces use the subnet. */
+function computesOn(store: Store, subnetId: number): number[] {
+  return computesOnSubnet(store, subnetId);
+}
+
+/** `computes` is a list of instance IDs in the spec, of `{id, interfaces}` in the real API. */
+export function toSubnet({ store, realShapes }: World, row: SubnetRow): Subnet {
+  const { vpc_id: _vpcId, ...record } = row;
+  const computes = realShapes ? subnetComputes(store, row.id) : computesOn(store, row.id);
+  return { ...record, computes, ipv6: null };
+}
+
+export function subnetsOf(store: Store, vpcId: number): SubnetRow[] {
+  return store.table("subnets").filter((s) => s.vpc_id === vpcId);
+}
+
+export function toVpc(world: World, row: VpcRow): Vpc {
+  return { ...row, subnets: subnetsOf(world.store, row.id).map((s) => toSubnet(world, s)) };
+}
+
+export function readableVpc({ store }: World, user: UserRow, id: number): VpcRow {
+  const row = store.table("vpcs").get(id);
+  if (!row || !canRead(user, "vpc", id)) throw ApiError.notFound();
+  return row;
+}
+
+export function writableVpc(world: World, user: UserRow, id: number): VpcRow {
+  const row = readableVpc(world, user, id);
+  requireWrite(user, "vpc", id);
+  return row;
+}
+
+export function subnetOf({ store }: World, vpc: VpcRow, id: number): SubnetRow {
+  const row = store.table("subnets").get(id);
+  if (!row || row.vpc_id !== vpc.id) throw ApiError.notFound();
+  return row;
+}
+
+/** Subnet ranges may not overlap inside one VPC; labels are unique inside one VPC. */
+function checkSubnet(siblings: Pick<SubnetRow, "label" | "ipv4">[], label: string, ipv4: string, field = "") {
+  refuse(overlapProblems(ipv4, siblings, `${field}ipv4`));
+  if (siblings.some((s) => s.label === label)) {
+    throw refusals.subnetLabelTaken(`${field}label`);
+  }
+}
+
+/** Why a subnet cannot be deleted, or undefined when it can. */
+function blockerOf(store: Store, subnet: SubnetRow): string | undefined {
+  const users = computesOn(store, subnet.id);
+  if (users.length === 0) return undefined;
+  return `Subnet ${subnet.label} is assigned to instance(s) ${users.join(", ")}; delete their interfaces first`;
+}
+
+function subnetEvent(world: World, user: UserRow, action: string, vpc: VpcRow, s: SubnetRow) {
+  recordEvent(world.store, world.clock, {
+    action,
+    entity: entityRef("subnet", s.id, s.label, `/vpcs/${vpc.id}/subnets/${s.id}`),
+    secondary: entityRef("vpc", vpc.id, vpc.label, `/vpcs/${vpc.id}`),
+    username: user.username,
+  });
+}
+
+function vpcEvent(world: World, user: UserRow, action: string, vpc: VpcRow) {
+  recordEvent(world.store, world.clock, {
+    action,
+    entity: entityRef("vpc", vpc.id, vpc.label, `/vpcs/${vpc.id}`),
+    username: user.username,
+  });
+}
+
+export function createVpc(world: World, user: UserRow, body: VpcCreateRequest): Vpc {
+  const { store, clock } = world;
+  requireGlobal(user, "add_vpcs");
+  refuse(regionProblems(body.region, findRegion(body.region), { capability: VPC_CAPABILITY, what: "VPCs" }));
+  if (store.table("vpcs").find((v) => v.label === body.label)) throw refusals.vpcLabelTaken();
+  const requested = body.subnets ?? [];
+  requested.forEach((s, i) => checkSubnet(requested.slice(0, i), s.label, s.ipv4, `subnets[${i}].`));
+
+  const now = clock.timestamp();
+  const vpc = store.table("vpcs").put({
+    id: store.nextId("vpc"),
+    label: body.label,
+    description: body.description ?? "",
+    region: body.region,
+    created: now,
+    updated: now,
+  });
+  grantCreator(store, user, "vpc", vpc.id, vpc.label);
+  vpcEvent(world, user, "vpc_create", vpc);
+  for (const s of requested) {
+    const subnet = store
+      .table("subnets")
+      .put({ id: store.nextId("subnet"), vpc_id: vpc.id, ...s, created: now, updated: now });
+    subnetEvent(world, user, "subnet_create", vpc, subnet);
+  }
+  return toVpc(world, vpc);
+}
+
+export function updateVpc(world: World, user: UserRow, vpcId: number, body: VpcUpdateRequest): Vpc {
+  const { store, clock } = world;
+  const vpc = writableVpc(world, user, vpcId);
+  if (
+    body.label !== undefined &&
+    store.table("vpcs").find((v) => v.label === body.label && v.id !== vpc.id)
+  ) {
+    throw refusals.vpcLabelTaken();
+  }
+  const updated = store.table("vpcs").put({ ...vpc, ...body, updated: clock.timestamp() });
+  vpcEvent(world, user, "vpc_update", updated);
+  return toVpc(world, updated);
+}
+
+/** A VPC goes with its subnets, unless an instance's interface uses one (every such subnet is named). */
+export function deleteVpc(world: World, user: UserRow, vpcId: number): Record<string, never> {
+  const { store } = world;
+  const vpc = writableVpc(world, user, vpcId);
+  const subnets = subnetsOf(store, vpc.id);
+  const blockers = subnets.map((s) => blockerOf(store, s)).filter((b): b is string => b !== undefined);
+  if (blockers.length) throw refusals.inUse(blockers);
+  for (const s of subnets) {
+    store.table("subnets").delete(s.id);
+    subnetEvent(world, user, "subnet_delete", vpc, s);
+  }
+  store.table("vpcs").delete(vpc.id);
+  revokeEntity(store, "vpc", vpc.id);
+  vpcEvent(world, user, "vpc_delete", vpc);
+  return {};
+}
+
+export function createSubnet(world: World, user: UserRow, vpcId: number, body: SubnetCreateRequest): Subnet {
+  const { store, clock } = world;
+  const vpc = writableVpc(world, user, vpcId);
+  checkSubnet(subnetsOf(store, vpc.id), body.label, body.ipv4);
+  const now = clock.timestamp();
+  const subnet = store
+    .table("subnets")
+    .put({ id: store.nextId("subnet"), vpc_id: vpc.id, ...body, created: now, updated: now });
+  subnetEvent(world, user, "subnet_create", vpc, subnet);
+  return toSubnet(world, subnet);
+}
+
+export function updateSubnet(
+  world: World,
+  user: UserRow,
+  path: { vpcId: number; vpcSubnetId: number },
+  body: { label?: string },
+): Subnet {
+  const { store, clock } = world;
+  const vpc = writableVpc(world, user, path.vpcId);
+  const subnet = subnetOf(world, vpc, path.vpcSubnetId);
+  if (body.label !== undefined) {
+    const others = subnetsOf(store, vpc.id).filter((s) => s.id !== subnet.id);
+    if (others.some((s) => s.label === body.label)) throw refusals.subnetLabelTaken("label");
+  }
+  const updated = store.table("subnets").put({ ...subnet, ...body, updated: clock.timestamp() });
+  subnetEvent(world, user, "subnet_update", vpc, updated);
+  return toSubnet(world, updated);
+}
+
+export function deleteSubnet(
+  world: World,
+  user: UserRow,
+  path: { vpcId: number; vpcSubnetId: number },
+): Record<string, never> {
+  const vpc = writableVpc(world, user, path.vpcId);
+  const subnet = subnetOf(world, vpc, path.vpcSubnetId);
+  const blocker = blockerOf(world.store, subnet);
+  if (blocker) throw refusals.inUse([blocker]);
+  world.store.table("subnets").delete(subnet.id);
+  subnetEvent(world, user, "subnet_delete", vpc, subnet);
+  return {};
 }
