@@ -9,6 +9,7 @@ import {
   DEFAULT_ROOT_DEVICE,
   DEPLOY_LIMITS,
   DEVICE_NAMES,
+  imageEndpoints,
   imageProblems,
   swapProblems,
   type Devices,
@@ -110,7 +111,7 @@ export function checkUserData(regionId: string, image: Image) {
 
 /** The image as the secondary entity of a create or rebuild event. */
 export function imageRef(image: Image): EventEntity {
-  return entityRef("image", image.id, image.label, `/images/${image.id}`);
+  return entityRef("image", image.id, image.label, imageEndpoints.getImage, { imageId: image.id });
 }
 
 /** Counts a deploy on the StackScript. */

@@ -2,7 +2,13 @@
  * Image records as a user sees them: the public seed images (`compute/...`) and the account's private
  * images (`private/<n>`, rows of the `images` table), found by ID and shaped as the API's record.
  */
-import { PRIVATE_IMAGE_PREFIX, PUBLIC_IMAGE_PREFIX, type EventEntity, type Image } from "../../contract";
+import {
+  imageEndpoints,
+  PRIVATE_IMAGE_PREFIX,
+  PUBLIC_IMAGE_PREFIX,
+  type EventEntity,
+  type Image,
+} from "../../contract";
 import { canRead } from "../auth";
 import { entityRef } from "../events";
 import { PUBLIC_IMAGES } from "../seed/images";
@@ -60,7 +66,7 @@ export function isDeployable(image: Image): boolean {
 /** The image as an event's entity. */
 export function imageEntity(row: ImageRow): EventEntity {
   const id = privateImageId(row.id);
-  return entityRef("image", id, row.label, `/images/${id}`);
+  return entityRef("image", id, row.label, imageEndpoints.getImage, { imageId: id });
 }
 
 /** A new private image of `user`: what every captured or uploaded image starts with, plus `fields`. */

@@ -11,6 +11,7 @@ import {
   regionProblems,
   size,
   VPC_CAPABILITY,
+  vpcEndpoints,
   type Subnet,
   type SubnetCompute,
   type SubnetCreateRequest,
@@ -166,8 +167,8 @@ function blockerOf(store: Store, subnet: SubnetRow): string | undefined {
 function subnetEvent(world: World, user: UserRow, action: string, vpc: VpcRow, s: SubnetRow) {
   recordEvent(world.store, world.clock, {
     action,
-    entity: entityRef("subnet", s.id, s.label, `/vpcs/${vpc.id}/subnets/${s.id}`),
-    secondary: entityRef("vpc", vpc.id, vpc.label, `/vpcs/${vpc.id}`),
+    entity: entityRef("subnet", s.id, s.label, vpcEndpoints.getSubnet, { vpcId: vpc.id, vpcSubnetId: s.id }),
+    secondary: entityRef("vpc", vpc.id, vpc.label, vpcEndpoints.getVpc, { vpcId: vpc.id }),
     username: user.username,
   });
 }
@@ -175,7 +176,7 @@ function subnetEvent(world: World, user: UserRow, action: string, vpc: VpcRow, s
 function vpcEvent(world: World, user: UserRow, action: string, vpc: VpcRow) {
   recordEvent(world.store, world.clock, {
     action,
-    entity: entityRef("vpc", vpc.id, vpc.label, `/vpcs/${vpc.id}`),
+    entity: entityRef("vpc", vpc.id, vpc.label, vpcEndpoints.getVpc, { vpcId: vpc.id }),
     username: user.username,
   });
 }

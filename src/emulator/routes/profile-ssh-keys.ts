@@ -20,7 +20,7 @@ function ownKey({ store }: World, user: UserRow, id: number): SshKeyRow {
 function keyEvent(world: World, user: UserRow, action: string, row: SshKeyRow) {
   recordEvent(world.store, world.clock, {
     action,
-    entity: entityRef("user_ssh_key", row.id, row.label, `/profile/sshkeys/${row.id}`),
+    entity: entityRef("user_ssh_key", row.id, row.label, e.getProfileSshKey, { sshKeyId: row.id }),
     username: user.username,
   });
 }

@@ -48,7 +48,7 @@ function grantedScopes(creator: string, requested: string | undefined): string {
 function tokenEvent(world: World, user: UserRow, action: string, row: TokenRow) {
   recordEvent(world.store, world.clock, {
     action,
-    entity: entityRef("token", row.id, row.label, `/profile/tokens/${row.id}`),
+    entity: entityRef("token", row.id, row.label, e.getProfileToken, { tokenId: row.id }),
     username: user.username,
   });
 }

@@ -9,7 +9,7 @@ import type { ProfileRow, UserRow } from "../state";
 export function profileEvent(world: World, user: UserRow, action: string) {
   recordEvent(world.store, world.clock, {
     action,
-    entity: entityRef("profile", user.id, user.username, "/profile"),
+    entity: entityRef("profile", user.id, user.username, e.getProfile),
     username: user.username,
   });
 }

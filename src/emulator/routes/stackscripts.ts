@@ -71,7 +71,7 @@ function checkImages(store: Store, user: UserRow, images: string[]): void {
 function event(world: World, user: UserRow, action: string, row: StackScriptRow) {
   recordEvent(world.store, world.clock, {
     action,
-    entity: entityRef("stackscript", row.id, row.label, `/compute/stackscripts/${row.id}`),
+    entity: entityRef("stackscript", row.id, row.label, e.getStackScript, { stackscriptId: row.id }),
     username: user.username,
   });
 }

@@ -65,7 +65,7 @@ function objectsToTag(store: Store, user: UserRow, body: TagCreateRequest): Inst
 function tagEvent(world: World, user: UserRow, action: string, label: string) {
   recordEvent(world.store, world.clock, {
     action,
-    entity: entityRef("tag", label, label, `/tags/${encodeURIComponent(label)}`),
+    entity: entityRef("tag", label, label, e.listTaggedObjects, { tagLabel: encodeURIComponent(label) }),
     username: user.username,
   });
 }
