@@ -55,6 +55,17 @@ export function entityRef(
   return { id, label, type, url: `/v4${path}` };
 }
 
+/** A change `user` made to `entity` (a `notification` event): the one way every area records one. */
+export function recordChange(
+  world: { store: Store; clock: Clock },
+  user: Pick<UserRow, "username"> | null,
+  action: string,
+  entity: EventEntity,
+  secondary: EventEntity | null = null,
+): void {
+  recordEvent(world.store, world.clock, { action, entity, secondary, username: user?.username ?? null });
+}
+
 /** Ends a `started` event of a lifecycle: `finished` (100 %) or `failed`, with its duration in seconds. */
 export function settleEvent(store: Store, clock: Clock, id: number, status: "finished" | "failed"): void {
   const event = store.table("events").get(id);

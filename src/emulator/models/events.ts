@@ -1,6 +1,6 @@
 /** Events of the compute area: lifecycle actions (`started` → `finished`) and notifications. */
 import { configEndpoints, diskEndpoints, instanceEndpoints, type EventEntity } from "../../contract";
-import { entityRef, recordEvent, settleEvent } from "../events";
+import { entityRef, recordChange, recordEvent, settleEvent } from "../events";
 import type { JobWorld } from "../jobs";
 import type { ConfigRow, DiskRow, InstanceRow, UserRow } from "../state";
 
@@ -58,10 +58,5 @@ export function notify(
   instance: Pick<InstanceRow, "id" | "label">,
   secondary: EventEntity | null = null,
 ) {
-  recordEvent(world.store, world.clock, {
-    action,
-    entity: computeRef(instance),
-    secondary,
-    username: user?.username ?? null,
-  });
+  recordChange(world, user, action, computeRef(instance), secondary);
 }

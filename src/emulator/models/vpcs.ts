@@ -19,10 +19,11 @@ import {
   type VpcCreateRequest,
   type VpcIp,
   type VpcUpdateRequest,
+  type EventEntity,
 } from "../../contract";
 import { ApiError, refuse } from "../api-error";
 import { canRead, grantCreator, requireGlobal, requireWrite, revokeEntity } from "../auth";
-import { entityRef, recordEvent } from "../events";
+import { entityRef, recordChange } from "../events";
 import type { World } from "../router";
 import { findRegion } from "../seed/regions";
 import type { Store } from "../store";
@@ -164,21 +165,12 @@ function blockerOf(store: Store, subnet: SubnetRow): string | undefined {
   return `Subnet ${subnet.label} is assigned to instance(s) ${users.join(", ")}; delete their interfaces first`;
 }
 
-function subnetEvent(world: World, user: UserRow, action: string, vpc: VpcRow, s: SubnetRow) {
-  recordEvent(world.store, world.clock, {
-    action,
-    entity: entityRef("subnet", s.id, s.label, vpcEndpoints.getSubnet, { vpcId: vpc.id, vpcSubnetId: s.id }),
-    secondary: entityRef("vpc", vpc.id, vpc.label, vpcEndpoints.getVpc, { vpcId: vpc.id }),
-    username: user.username,
-  });
+function subnetRef(vpc: VpcRow, s: SubnetRow): EventEntity {
+  return entityRef("subnet", s.id, s.label, vpcEndpoints.getSubnet, { vpcId: vpc.id, vpcSubnetId: s.id });
 }
 
-function vpcEvent(world: World, user: UserRow, action: string, vpc: VpcRow) {
-  recordEvent(world.store, world.clock, {
-    action,
-    entity: entityRef("vpc", vpc.id, vpc.label, vpcEndpoints.getVpc, { vpcId: vpc.id }),
-    username: user.username,
-  });
+function vpcRef(vpc: VpcRow): EventEntity {
+  return entityRef("vpc", vpc.id, vpc.label, vpcEndpoints.getVpc, { vpcId: vpc.id });
 }
 
 export function createVpc(world: World, user: UserRow, body: VpcCreateRequest): Vpc {
@@ -199,12 +191,12 @@ export function createVpc(world: World, user: UserRow, body: VpcCreateRequest): 
     updated: now,
   });
   grantCreator(store, user, "vpc", vpc.id, vpc.label);
-  vpcEvent(world, user, "vpc_create", vpc);
+  recordChange(world, user, "vpc_create", vpcRef(vpc));
   for (const s of requested) {
     const subnet = store
       .table("subnets")
       .put({ id: store.nextId("subnet"), vpc_id: vpc.id, ...s, created: now, updated: now });
-    subnetEvent(world, user, "subnet_create", vpc, subnet);
+    recordChange(world, user, "subnet_create", subnetRef(vpc, subnet), vpcRef(vpc));
   }
   return toVpc(world, vpc);
 }
@@ -219,7 +211,7 @@ export function updateVpc(world: World, user: UserRow, vpcId: number, body: VpcU
     throw refusals.vpcLabelTaken();
   }
   const updated = store.table("vpcs").put({ ...vpc, ...body, updated: clock.timestamp() });
-  vpcEvent(world, user, "vpc_update", updated);
+  recordChange(world, user, "vpc_update", vpcRef(updated));
   return toVpc(world, updated);
 }
 
@@ -232,11 +224,11 @@ export function deleteVpc(world: World, user: UserRow, vpcId: number): Record<st
   if (blockers.length) throw refusals.inUse(blockers);
   for (const s of subnets) {
     store.table("subnets").delete(s.id);
-    subnetEvent(world, user, "subnet_delete", vpc, s);
+    recordChange(world, user, "subnet_delete", subnetRef(vpc, s), vpcRef(vpc));
   }
   store.table("vpcs").delete(vpc.id);
   revokeEntity(store, "vpc", vpc.id);
-  vpcEvent(world, user, "vpc_delete", vpc);
+  recordChange(world, user, "vpc_delete", vpcRef(vpc));
   return {};
 }
 
@@ -248,7 +240,7 @@ export function createSubnet(world: World, user: UserRow, vpcId: number, body: S
   const subnet = store
     .table("subnets")
     .put({ id: store.nextId("subnet"), vpc_id: vpc.id, ...body, created: now, updated: now });
-  subnetEvent(world, user, "subnet_create", vpc, subnet);
+  recordChange(world, user, "subnet_create", subnetRef(vpc, subnet), vpcRef(vpc));
   return toSubnet(world, subnet);
 }
 
@@ -266,7 +258,7 @@ export function updateSubnet(
     if (others.some((s) => s.label === body.label)) throw refusals.subnetLabelTaken("label");
   }
   const updated = store.table("subnets").put({ ...subnet, ...body, updated: clock.timestamp() });
-  subnetEvent(world, user, "subnet_update", vpc, updated);
+  recordChange(world, user, "subnet_update", subnetRef(vpc, updated), vpcRef(vpc));
   return toSubnet(world, updated);
 }
 
@@ -280,6 +272,6 @@ export function deleteSubnet(
   const blocker = blockerOf(world.store, subnet);
   if (blocker) throw refusals.inUse([blocker]);
   world.store.table("subnets").delete(subnet.id);
-  subnetEvent(world, user, "subnet_delete", vpc, subnet);
+  recordChange(world, user, "subnet_delete", subnetRef(vpc, subnet), vpcRef(vpc));
   return {};
 }

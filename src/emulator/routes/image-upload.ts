@@ -20,10 +20,9 @@ import {
 } from "../../contract";
 import { ApiError, refuse } from "../api-error";
 import { grantCreator, requireGlobal, revokeEntity } from "../auth";
-import { recordEvent, settleEvent } from "../events";
+import { recordChange, recordEvent, settleEvent } from "../events";
 import { imageEntity, putPrivateImage, toImage } from "../models/images";
 import type { Jobs } from "../jobs";
-import type { JobKind } from "../models/job-kinds";
 import type { Router, World } from "../router";
 import type { ImageRow } from "../state";
 import { findRegion } from "../seed/regions";
@@ -33,7 +32,6 @@ export const UPLOAD_PREFIX = "/_upload/images";
 
 const PROCESS_JOB = "image.upload_process";
 const EXPIRE_JOB = "image.upload_expire";
-export const IMAGE_UPLOAD_JOBS: JobKind[] = [PROCESS_JOB, EXPIRE_JOB];
 /** How long processing uploaded data takes (emulated ms). */
 const PROCESS_MS = 15_000;
 const MB = 1024 * 1024;
@@ -54,7 +52,7 @@ export function imageUploadRoutes(router: Router, jobs: Jobs) {
       if (!row || row.status !== "pending_upload" || row.upload?.used) return;
       store.table("images").delete(row.id);
       revokeEntity(store, "image", row.id);
-      recordEvent(store, clock, { action: "image_delete", entity: imageEntity(row), username: null });
+      recordChange({ store, clock }, null, "image_delete", imageEntity(row));
     });
 
   router.on(e.uploadImage, (ctx) => {

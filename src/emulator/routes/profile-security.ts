@@ -8,7 +8,8 @@ import { securityQuestion, SECURITY_QUESTIONS } from "../seed/security-questions
 import type { Store } from "../store";
 import type { TwoFactorRow } from "../state";
 import { base32Encode, newTotpSecret, verifyTotp } from "../totp";
-import { profileEvent } from "./profile";
+import { recordChange } from "../events";
+import { profileRef } from "./profile";
 
 /** How long a secret from tfa-enable waits for its confirming code (emulated ms). */
 export const TFA_SECRET_MS = 15 * 60_000;
@@ -95,7 +96,7 @@ export function securityRoutes(router: Router) {
         secret: row.pending_secret,
         scratch_hash: createHash("sha256").update(scratch).digest("hex"),
       });
-      profileEvent(ctx, user, "tfa_enabled");
+      recordChange(ctx, user, "tfa_enabled", profileRef(user));
       return { scratch };
     })
     .on(e.disableTfa, (ctx) => {
@@ -104,7 +105,7 @@ export function securityRoutes(router: Router) {
         throw ApiError.badRequest("Two factor authentication is not enabled");
       }
       store.table("two_factor").delete(user.id);
-      profileEvent(ctx, user, "tfa_disabled");
+      recordChange(ctx, user, "tfa_disabled", profileRef(user));
       return {};
     });
 }

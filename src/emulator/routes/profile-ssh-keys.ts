@@ -1,7 +1,7 @@
 /** SSH keys of the acting user's profile: add, read, relabel, remove. */
-import { profileSshKeyEndpoints as e, type SshKey } from "../../contract";
+import { profileSshKeyEndpoints as e, type SshKey, type EventEntity } from "../../contract";
 import { ApiError } from "../api-error";
-import { entityRef, recordEvent } from "../events";
+import { entityRef, recordChange } from "../events";
 import { paginate } from "../paginate";
 import type { Router, World } from "../router";
 import type { SshKeyRow, UserRow } from "../state";
@@ -17,12 +17,8 @@ function ownKey({ store }: World, user: UserRow, id: number): SshKeyRow {
   return row;
 }
 
-function keyEvent(world: World, user: UserRow, action: string, row: SshKeyRow) {
-  recordEvent(world.store, world.clock, {
-    action,
-    entity: entityRef("user_ssh_key", row.id, row.label, e.getProfileSshKey, { sshKeyId: row.id }),
-    username: user.username,
-  });
+function keyRef(row: SshKeyRow): EventEntity {
+  return entityRef("user_ssh_key", row.id, row.label, e.getProfileSshKey, { sshKeyId: row.id });
 }
 
 export function profileSshKeyRoutes(router: Router) {
@@ -45,20 +41,20 @@ export function profileSshKeyRoutes(router: Router) {
         ssh_key: body.ssh_key.trim(),
         created: clock.timestamp(),
       });
-      keyEvent(ctx, user, "user_ssh_key_add", row);
+      recordChange(ctx, user, "user_ssh_key_add", keyRef(row));
       return toSshKey(row);
     })
     .on(e.getProfileSshKey, (ctx) => toSshKey(ownKey(ctx, ctx.user, ctx.params.sshKeyId)))
     .on(e.updateProfileSshKey, (ctx) => {
       const row = ownKey(ctx, ctx.user, ctx.params.sshKeyId);
       const updated = ctx.store.table("ssh_keys").put({ ...row, label: ctx.body.label ?? row.label });
-      keyEvent(ctx, ctx.user, "user_ssh_key_update", updated);
+      recordChange(ctx, ctx.user, "user_ssh_key_update", keyRef(updated));
       return toSshKey(updated);
     })
     .on(e.deleteProfileSshKey, (ctx) => {
       const row = ownKey(ctx, ctx.user, ctx.params.sshKeyId);
       ctx.store.table("ssh_keys").delete(row.id);
-      keyEvent(ctx, ctx.user, "user_ssh_key_delete", row);
+      recordChange(ctx, ctx.user, "user_ssh_key_delete", keyRef(row));
       return {};
     });
 }

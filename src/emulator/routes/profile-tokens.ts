@@ -5,10 +5,11 @@ import {
   scopeGrants,
   TOKEN_LIMITS,
   type PersonalAccessToken,
+  type EventEntity,
 } from "../../contract";
 import { addToken } from "../accounts";
 import { ApiError } from "../api-error";
-import { entityRef, recordEvent } from "../events";
+import { entityRef, recordChange } from "../events";
 import { paginate } from "../paginate";
 import type { Router, World } from "../router";
 import type { TokenRow, UserRow } from "../state";
@@ -45,12 +46,8 @@ function grantedScopes(creator: string, requested: string | undefined): string {
   return (scopes ?? []).join(" ");
 }
 
-function tokenEvent(world: World, user: UserRow, action: string, row: TokenRow) {
-  recordEvent(world.store, world.clock, {
-    action,
-    entity: entityRef("token", row.id, row.label, e.getProfileToken, { tokenId: row.id }),
-    username: user.username,
-  });
+function tokenRef(row: TokenRow): EventEntity {
+  return entityRef("token", row.id, row.label, e.getProfileToken, { tokenId: row.id });
 }
 
 export function profileTokenRoutes(router: Router) {
@@ -75,21 +72,21 @@ export function profileTokenRoutes(router: Router) {
       // Without a label, the token is named after its ID.
       const created =
         body.label === undefined ? store.table("tokens").put({ ...row, label: `token-${row.id}` }) : row;
-      tokenEvent(ctx, user, "token_create", created);
+      recordChange(ctx, user, "token_create", tokenRef(created));
       return { ...toToken(created), token: created.token };
     })
     .on(e.getProfileToken, (ctx) => toToken(ownToken(ctx, ctx.user, ctx.params.tokenId)))
     .on(e.updateProfileToken, (ctx) => {
       const row = ownToken(ctx, ctx.user, ctx.params.tokenId);
       const updated = ctx.store.table("tokens").put({ ...row, label: ctx.body.label ?? row.label });
-      tokenEvent(ctx, ctx.user, "token_update", updated);
+      recordChange(ctx, ctx.user, "token_update", tokenRef(updated));
       return toToken(updated);
     })
     .on(e.deleteProfileToken, (ctx) => {
       const row = ownToken(ctx, ctx.user, ctx.params.tokenId);
       ctx.store.table("tokens").delete(row.id);
       ctx.store.table("preferences").delete(row.id);
-      tokenEvent(ctx, ctx.user, "token_delete", row);
+      recordChange(ctx, ctx.user, "token_delete", tokenRef(row));
       return {};
     });
 }

@@ -1,17 +1,19 @@
 /** The acting user's profile, grants and preferences. */
-import { GRANT_ENTITY_TYPES, profileEndpoints as e, type ErrorItem, type Grants } from "../../contract";
+import {
+  GRANT_ENTITY_TYPES,
+  profileEndpoints as e,
+  type ErrorItem,
+  type Grants,
+  type EventEntity,
+} from "../../contract";
 import { ApiError } from "../api-error";
-import { entityRef, recordEvent } from "../events";
+import { entityRef, recordChange } from "../events";
 import { profileRowOf, toProfile, twoFactorEnabled, updateProfileRow } from "../profiles";
-import { NO_CONTENT, type Router, type World } from "../router";
+import { NO_CONTENT, type Router } from "../router";
 import type { ProfileRow, UserRow } from "../state";
 
-export function profileEvent(world: World, user: UserRow, action: string) {
-  recordEvent(world.store, world.clock, {
-    action,
-    entity: entityRef("profile", user.id, user.username, e.getProfile),
-    username: user.username,
-  });
+export function profileRef(user: UserRow): EventEntity {
+  return entityRef("profile", user.id, user.username, e.getProfile);
 }
 
 /** The grants a restricted user sees of itself: entities without access are left out. */
@@ -61,7 +63,7 @@ export function profileRoutes(router: Router) {
       updateProfileRow(store, user.id, change);
       const updated =
         body.email === undefined ? user : store.table("users").put({ ...user, email: body.email });
-      profileEvent(ctx, updated, "profile_update");
+      recordChange(ctx, updated, "profile_update", profileRef(updated));
       return toProfile(store, updated);
     })
     .on(e.getProfileGrants, ({ user }) => (user.restricted ? ownGrants(user) : NO_CONTENT))

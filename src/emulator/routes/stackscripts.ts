@@ -1,9 +1,15 @@
 /** StackScripts: public and private scripts, image compatibility, user-defined fields, grants, events. */
 import { createHash } from "node:crypto";
-import { ANY_IMAGE, stackScriptEndpoints as e, type ErrorItem, type StackScript } from "../../contract";
+import {
+  ANY_IMAGE,
+  stackScriptEndpoints as e,
+  type ErrorItem,
+  type StackScript,
+  type EventEntity,
+} from "../../contract";
 import { ApiError } from "../api-error";
 import { canRead, grantCreator, permissionOn, requireGlobal, revokeEntity } from "../auth";
-import { entityRef, recordEvent } from "../events";
+import { entityRef, recordChange } from "../events";
 import { findImage } from "../models/images";
 import { paginate } from "../paginate";
 import type { Router, World } from "../router";
@@ -68,12 +74,8 @@ function checkImages(store: Store, user: UserRow, images: string[]): void {
   if (errors.length) throw new ApiError(400, errors);
 }
 
-function event(world: World, user: UserRow, action: string, row: StackScriptRow) {
-  recordEvent(world.store, world.clock, {
-    action,
-    entity: entityRef("stackscript", row.id, row.label, e.getStackScript, { stackscriptId: row.id }),
-    username: user.username,
-  });
+function scriptRef(row: StackScriptRow): EventEntity {
+  return entityRef("stackscript", row.id, row.label, e.getStackScript, { stackscriptId: row.id });
 }
 
 export function stackScriptRoutes(router: Router) {
@@ -106,7 +108,7 @@ export function stackScriptRoutes(router: Router) {
         updated: now,
       });
       grantCreator(store, user, "stackscript", row.id, row.label);
-      event(ctx, user, "stackscript_create", row);
+      recordChange(ctx, user, "stackscript_create", scriptRef(row));
       return toStackScript(store, row, user);
     })
     .on(e.getStackScript, (ctx) =>
@@ -120,8 +122,9 @@ export function stackScriptRoutes(router: Router) {
       }
       if (body.images) checkImages(store, user, body.images);
       const updated = store.table("stackscripts").put({ ...row, ...body, updated: clock.timestamp() });
-      event(ctx, user, "stackscript_update", updated);
-      if (!row.is_public && updated.is_public) event(ctx, user, "stackscript_publicize", updated);
+      recordChange(ctx, user, "stackscript_update", scriptRef(updated));
+      if (!row.is_public && updated.is_public)
+        recordChange(ctx, user, "stackscript_publicize", scriptRef(updated));
       return toStackScript(store, updated, user);
     })
     .on(e.deleteStackScript, (ctx) => {
@@ -131,7 +134,7 @@ export function stackScriptRoutes(router: Router) {
       writable(ctx, user, row.id);
       store.table("stackscripts").delete(row.id);
       revokeEntity(store, "stackscript", row.id);
-      event(ctx, user, "stackscript_delete", row);
+      recordChange(ctx, user, "stackscript_delete", scriptRef(row));
       return {};
     });
 }

@@ -10,12 +10,13 @@ import {
   type ErrorItem,
   type TagCreateRequest,
   type TaggedObject,
+  type EventEntity,
 } from "../../contract";
 import { ApiError } from "../api-error";
 import { permissionOn } from "../auth";
-import { entityRef, recordEvent } from "../events";
+import { entityRef, recordChange } from "../events";
 import { paginate } from "../paginate";
-import type { Router, World } from "../router";
+import type { Router } from "../router";
 import type { InstanceRow, UserRow } from "../state";
 import type { Store } from "../store";
 
@@ -62,12 +63,8 @@ function objectsToTag(store: Store, user: UserRow, body: TagCreateRequest): Inst
   return instances;
 }
 
-function tagEvent(world: World, user: UserRow, action: string, label: string) {
-  recordEvent(world.store, world.clock, {
-    action,
-    entity: entityRef("tag", label, label, e.listTaggedObjects, { tagLabel: encodeURIComponent(label) }),
-    username: user.username,
-  });
+function tagRef(label: string): EventEntity {
+  return entityRef("tag", label, label, e.listTaggedObjects, { tagLabel: encodeURIComponent(label) });
 }
 
 export function tagRoutes(router: Router) {
@@ -86,7 +83,7 @@ export function tagRoutes(router: Router) {
       if (!store.table("tags").find((t) => t.label === body.label)) {
         const existed = exists(store, body.label);
         store.table("tags").put({ id: store.nextId("tag"), label: body.label });
-        if (!existed) tagEvent(ctx, user, "tag_create", body.label);
+        if (!existed) recordChange(ctx, user, "tag_create", tagRef(body.label));
       }
       for (const instance of instances) {
         if (instance.tags.includes(body.label)) continue;
@@ -116,7 +113,7 @@ export function tagRoutes(router: Router) {
       }
       for (const row of store.table("tags").filter((t) => t.label === label))
         store.table("tags").delete(row.id);
-      tagEvent(ctx, user, "tag_delete", label);
+      recordChange(ctx, user, "tag_delete", tagRef(label));
       return {};
     });
 }
