@@ -13,6 +13,7 @@ import {
   DEPLOY_LIMITS,
   type Instance,
   type InstanceType,
+  type InstanceUpdateRequest,
   type RebuildRequest,
 } from "../../contract";
 import { ApiError, refuse } from "../api-error";
@@ -20,12 +21,11 @@ import { canRead, requireWrite, revokeEntity } from "../auth";
 import { allJobs, type JobWorld } from "../jobs";
 import { findType } from "../seed/types";
 import type { ConfigRow, DiskRow, InstanceRow, UserRow } from "../state";
-import type { Job } from "./job-kinds";
+import { eventOf, type Job } from "./job-kinds";
 import type { Store } from "../store";
 import { allocateIpv6, allocatePrivateIpv4, allocatePublicIpv4 } from "./addresses";
 import { configsOf, disksOf, heldBy, removeContent } from "./content";
 import { checkDeploy, countDeployment, deployImage, imageRef } from "./deploy";
-import { eventOf } from "./job-kinds";
 import { busy } from "./errors";
 import { completeAction, configRef, finishAction, notify, startAction } from "./events";
 import { findRegion } from "../seed/regions";
@@ -349,4 +349,30 @@ export function rebuildInstance(
     boot: body.booted ?? true,
   });
   return toInstance(rebuilt);
+}
+
+export function updateInstance(
+  world: JobWorld,
+  user: UserRow,
+  computeId: number,
+  body: InstanceUpdateRequest,
+): Instance {
+  const { store, clock } = world;
+  const instance = writableInstance(world, user, computeId);
+  requireTagger(user, body.tags);
+  if (body.label !== undefined) requireFreeLabel(store, body.label, instance.id);
+  const schedule = { ...instance.backups.schedule, ...body.backups?.schedule };
+  const updated = store.table("instances").put({
+    ...instance,
+    label: body.label ?? instance.label,
+    group: body.group ?? instance.group,
+    tags: body.tags ?? instance.tags,
+    watchdog_enabled: body.watchdog_enabled ?? instance.watchdog_enabled,
+    alerts: { ...instance.alerts, ...body.alerts },
+    backups: { ...instance.backups, schedule },
+    updated: clock.timestamp(),
+  });
+  ensureTags(store, updated.tags);
+  notify(world, user, "compute_update", updated);
+  return toInstance(updated);
 }
