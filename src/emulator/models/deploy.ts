@@ -28,7 +28,7 @@ import type { Store } from "../store";
 import { parseUdfs } from "../stackscript-udfs";
 import { buildInterfaceList, storeInterfaces } from "./interfaces";
 import { findRegion } from "../seed/regions";
-import { findStackScript } from "../routes/stackscripts";
+import { findStackScript } from "./stackscripts";
 
 export interface DeployRequest {
   image?: string;
