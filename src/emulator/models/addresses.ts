@@ -15,6 +15,12 @@ import type { UserRow, InstanceRow } from "../state";
 import type { Store } from "../store";
 import { notify } from "./events";
 
+const refusals = {
+  publicNeedsJustification: () =>
+    ApiError.badRequest("Additional public IPv4 addresses need a technical justification"),
+  hasPrivate: () => ApiError.badRequest("Compute instance already has a private IPv4 address", "public"),
+};
+
 /** Public IPv4 addresses come from a documentation-style pool, never reused. */
 export function allocatePublicIpv4(store: Store): string {
   const n = store.nextId("public_ipv4") - 1;
@@ -87,9 +93,9 @@ export function addIpv4(
   instance: InstanceRow,
   isPublic: boolean,
 ): InstanceIp {
-  if (isPublic) throw ApiError.badRequest("Additional public IPv4 addresses need a technical justification");
+  if (isPublic) throw refusals.publicNeedsJustification();
   if (instance.private_ipv4) {
-    throw ApiError.badRequest("Compute instance already has a private IPv4 address", "public");
+    throw refusals.hasPrivate();
   }
   const address = allocatePrivateIpv4(world.store);
   const updated = world.store.table("instances").put({

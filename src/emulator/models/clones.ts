@@ -5,7 +5,12 @@
  * interfaces are rebuilt (1:1 NAT becomes `any`). The target is `cloning` until `instance.clone` is
  * due, then offline (a new instance) or back in its power state (an existing one).
  */
-import { INSTANCE_LIMITS, instanceEndpoints as e, type CloneRequest } from "../../contract";
+import {
+  INSTANCE_LIMITS,
+  instanceEndpoints as e,
+  type CloneRequest,
+  type InstanceType,
+} from "../../contract";
 import { ApiError } from "../api-error";
 import { grantCreator, requireGlobal } from "../auth";
 import type { JobWorld } from "../jobs";
@@ -33,17 +38,37 @@ import { computeRef, finishAction, startAction } from "./events";
 import { interfacesOf } from "./interfaces";
 import type { Job } from "./job-kinds";
 
+const refusals = {
+  notOfSource: (kind: "Disk" | "Config", id: number, field: string) =>
+    ApiError.badRequest(`${kind} ${id} is not a ${kind.toLowerCase()} of the source`, field),
+  ontoItself: () => ApiError.badRequest("An instance cannot be cloned onto itself", "compute_id"),
+  noSpace: (needed: number, free: number) =>
+    ApiError.badRequest(
+      `Not enough free disk space on the target: ${needed} MB needed, ${free} MB free`,
+      "compute_id",
+    ),
+  typeTooSmall: (type: InstanceType, needed: number) =>
+    ApiError.badRequest(`Type ${type.id} allows ${type.disk} MB; the clone needs ${needed} MB`, "type"),
+  tooManyClones: () =>
+    ApiError.badRequest(
+      `At most ${INSTANCE_LIMITS.concurrentClones} clones from one instance can run at a time`,
+    ),
+  userData: () =>
+    ApiError.badRequest(
+      "An instance with user data must be cloned to a new instance with metadata.user_data",
+      "metadata.user_data",
+    ),
+};
+
 /** What is cloned: both omitted = everything; disks only = those disks; configs = those and their disks. */
 function selection(world: JobWorld, source: InstanceRow, body: CloneRequest): Content {
   const disks = disksOf(world.store, source.id);
   const configs = configsOf(world.store, source.id);
   for (const id of body.disks ?? []) {
-    if (!disks.some((d) => d.id === id))
-      throw ApiError.badRequest(`Disk ${id} is not a disk of the source`, "disks");
+    if (!disks.some((d) => d.id === id)) throw refusals.notOfSource("Disk", id, "disks");
   }
   for (const id of body.configs ?? []) {
-    if (!configs.some((c) => c.id === id))
-      throw ApiError.badRequest(`Config ${id} is not a config of the source`, "configs");
+    if (!configs.some((c) => c.id === id)) throw refusals.notOfSource("Config", id, "configs");
   }
   const chosenConfigs =
     body.configs !== undefined
@@ -72,16 +97,12 @@ function targetOf(
   needed: number,
 ): InstanceRow {
   if (body.compute_id !== undefined) {
-    if (body.compute_id === source.id)
-      throw ApiError.badRequest("An instance cannot be cloned onto itself", "compute_id");
+    if (body.compute_id === source.id) throw refusals.ontoItself();
     const target = writableInstance(world, user, body.compute_id);
     requireIdle(world, target);
     const free = target.specs.disk - diskSpaceUsed(world.store, target.id);
     if (needed > free) {
-      throw ApiError.badRequest(
-        `Not enough free disk space on the target: ${needed} MB needed, ${free} MB free`,
-        "compute_id",
-      );
+      throw refusals.noSpace(needed, free);
     }
     return target;
   }
@@ -89,7 +110,7 @@ function targetOf(
   const type = requireType(body.type!);
   if (body.label !== undefined) requireFreeLabel(world.store, body.label);
   if (needed > type.disk) {
-    throw ApiError.badRequest(`Type ${type.id} allows ${type.disk} MB; the clone needs ${needed} MB`, "type");
+    throw refusals.typeTooSmall(type, needed);
   }
   if (body.metadata?.user_data !== undefined) checkUserDataRegion(body.region!);
   return newInstanceRow(world, {
@@ -126,15 +147,10 @@ export function cloneInstance(
   requireGlobal(user, "add_computes");
   const source = readableInstance(world, user, path.computeId);
   if (clonesFrom(world, source.id).length >= INSTANCE_LIMITS.concurrentClones) {
-    throw ApiError.badRequest(
-      `At most ${INSTANCE_LIMITS.concurrentClones} clones from one instance can run at a time`,
-    );
+    throw refusals.tooManyClones();
   }
   if (source.has_user_data && (body.compute_id !== undefined || body.metadata?.user_data === undefined)) {
-    throw ApiError.badRequest(
-      "An instance with user data must be cloned to a new instance with metadata.user_data",
-      "metadata.user_data",
-    );
+    throw refusals.userData();
   }
   const content = selection(world, source, body);
   const needed = content.disks.reduce((sum, d) => sum + d.size, 0);

@@ -14,3 +14,8 @@ export function notFound(kind: string, id: number | string, field: string): ApiE
 export function busy(): ApiError {
   return ApiError.badRequest(INSTANCE_BUSY_REASON);
 }
+
+/** 400: a rebuild, resize or mutate waits until the queued migration has run. */
+export function pendingMigration(): ApiError {
+  return ApiError.badRequest("Compute instance has a pending migration");
+}

@@ -26,9 +26,17 @@ import type { Store } from "../store";
 import { allocateIpv6, allocatePrivateIpv4, allocatePublicIpv4 } from "./addresses";
 import { configsOf, disksOf, heldBy, removeContent } from "./content";
 import { checkDeploy, countDeployment, deployImage, imageRef } from "./deploy";
-import { busy } from "./errors";
+import { busy, pendingMigration } from "./errors";
 import { completeAction, configRef, finishAction, notify, startAction } from "./events";
 import { findRegion } from "../seed/regions";
+
+const refusals = {
+  labelTaken: () => ApiError.badRequest("Label must be unique among your instances", "label"),
+  cannotDelete: (why: string) => ApiError.badRequest(why),
+  notShutDown: () => ApiError.badRequest("Compute instance must be shut down to reset its root password"),
+  imageTooBig: (imageId: string, typeId: string) =>
+    ApiError.badRequest(`Image ${imageId} does not fit type ${typeId}`, "image"),
+};
 
 /** Every job of this area is keyed by the instance it works on and has one of these kind prefixes. */
 const JOB_PREFIXES = ["instance.", "disk.", "backup."];
@@ -111,8 +119,7 @@ export function labelTaken(store: Store, label: string, exceptId?: number): bool
 }
 
 export function requireFreeLabel(store: Store, label: string, exceptId?: number) {
-  if (labelTaken(store, label, exceptId))
-    throw ApiError.badRequest("Label must be unique among your instances", "label");
+  if (labelTaken(store, label, exceptId)) throw refusals.labelTaken();
 }
 
 /** `compute<id>`, or with a suffix when a user already took that label. */
@@ -262,7 +269,7 @@ function deleteBlocker(world: JobWorld, instance: InstanceRow): string | undefin
 /** Deletes the instance (400 while it is cloned or restored): a `compute_delete` done at once. */
 export function deleteInstance(world: JobWorld, user: UserRow, instance: InstanceRow): Record<string, never> {
   const blocker = deleteBlocker(world, instance);
-  if (blocker) throw ApiError.badRequest(blocker);
+  if (blocker) throw refusals.cannotDelete(blocker);
   removeInstance(world, instance);
   completeAction(world, user, "compute_delete", instance);
   return {};
@@ -299,7 +306,7 @@ export function resetRootPassword(
 ): Record<string, never> {
   requireIdle(world, instance);
   if (instance.status !== "offline") {
-    throw ApiError.badRequest("Compute instance must be shut down to reset its root password");
+    throw refusals.notShutDown();
   }
   notify(world, user, "password_reset", instance);
   return {};
@@ -317,8 +324,7 @@ export function rebuildInstance(
 ): Instance {
   const { store } = world;
   const type = body.type !== undefined ? requireType(body.type) : undefined;
-  if (type && instance.pending_migration)
-    throw ApiError.badRequest("Compute instance has a pending migration");
+  if (type && instance.pending_migration) throw pendingMigration();
   requireIdle(world, instance);
   const deployment = checkDeploy(world, user, instance.region, body);
   const rebuilt = {
@@ -335,7 +341,7 @@ export function rebuildInstance(
   // Checked before anything is deleted: the new image must fit the (new) type.
   const swap = DEPLOY_LIMITS.swapSize.default;
   if (rebuilt.specs.disk - swap < deployment.image.size) {
-    throw ApiError.badRequest(`Image ${deployment.image.id} does not fit type ${rebuilt.type}`, "image");
+    throw refusals.imageTooBig(deployment.image.id, rebuilt.type);
   }
   removeContent(store, heldBy(store, instance.id));
   if (instance.stackscript_id !== null)

@@ -10,7 +10,7 @@
  * may be replaced while queued; then it runs (`instance.migrate`).
  */
 import type { InstanceType, MigrateRequest, ResizeRequest } from "../../contract";
-import { busy } from "./errors";
+import { busy, pendingMigration } from "./errors";
 import { ApiError } from "../api-error";
 import type { JobWorld } from "../jobs";
 import type { Job, JobPayloads } from "./job-kinds";
@@ -22,6 +22,23 @@ import { allocateIpv6, allocatePublicIpv4 } from "./addresses";
 import { finishAction, notify, startAction } from "./events";
 import { interfacesOf } from "./interfaces";
 import { configsOf, disksOf } from "./content";
+
+const refusals = {
+  disksTooBig: (used: number, type: InstanceType, field: string) =>
+    ApiError.badRequest(
+      `The disks use ${used} MB but type ${type.id} allows ${type.disk} MB; delete or shrink disks first`,
+      field,
+    ),
+  sameType: (type: InstanceType) =>
+    ApiError.badRequest(`Compute instance is already of type ${type.id}`, "type"),
+  noFreeUpgrade: (instance: InstanceRow, field?: string) =>
+    ApiError.badRequest(`No free upgrade is available for type ${instance.type}`, field),
+  sameRegion: (regionId: string) =>
+    ApiError.badRequest(`Compute instance is already in ${regionId}`, "region"),
+  vpcAcrossRegions: () =>
+    ApiError.badRequest("Instances with a VPC interface cannot migrate to another region", "region"),
+  noVlans: (regionId: string) => ApiError.badRequest(`Region ${regionId} does not support VLANs`, "region"),
+};
 
 interface DiskPlan {
   disk_id: number | null;
@@ -48,10 +65,7 @@ export function planDisks(
     if (size >= minimumSize(world, root)) return { disk_id: root.id, size };
   }
   if (used > type.disk) {
-    throw ApiError.badRequest(
-      `The disks use ${used} MB but type ${type.id} allows ${type.disk} MB; delete or shrink disks first`,
-      field,
-    );
+    throw refusals.disksTooBig(used, type, field);
   }
   return { disk_id: null, size: null };
 }
@@ -66,7 +80,7 @@ function minimumSize(world: JobWorld, disk: DiskRow): number {
 }
 
 function requireNoPendingMigration(instance: InstanceRow) {
-  if (instance.pending_migration) throw ApiError.badRequest("Compute instance has a pending migration");
+  if (instance.pending_migration) throw pendingMigration();
 }
 
 /** Starts a change of host (resize, mutate, running migration): status `migrating` until `kind` is due. */
@@ -138,8 +152,7 @@ export function resizeInstance(
   body: ResizeRequest,
 ): Record<string, never> {
   const type = requireType(body.type);
-  if (type.id === instance.type)
-    throw ApiError.badRequest(`Compute instance is already of type ${type.id}`, "type");
+  if (type.id === instance.type) throw refusals.sameType(type);
   requireNoPendingMigration(instance);
   requireIdle(world, instance);
   const plan = planDisks(world, instance, type, body.allow_auto_disk_resize, "type");
@@ -156,7 +169,7 @@ export function mutateInstance(
 ): Record<string, never> {
   requireIdle(world, instance);
   const successor = freeUpgrade(instance);
-  if (!successor) throw ApiError.badRequest(`No free upgrade is available for type ${instance.type}`);
+  if (!successor) throw refusals.noFreeUpgrade(instance);
   const plan = planDisks(world, instance, successor, autoDiskResize, "allow_auto_disk_resize");
   startMove(world, user, instance, "compute_mutate", ["instance.mutate", 6000], {
     type: successor.id,
@@ -174,7 +187,7 @@ export function migrateInstance(
 ): Record<string, never> {
   if (jobsOf(world, instance.id).some((j) => j.kind !== "instance.migrate_queued")) throw busy();
   if (body.upgrade && !freeUpgrade(instance)) {
-    throw ApiError.badRequest(`No free upgrade is available for type ${instance.type}`, "upgrade");
+    throw refusals.noFreeUpgrade(instance, "upgrade");
   }
   if (body.region !== undefined) checkDatacenterMove(world, instance, body.region);
   world.jobs.cancel(world, instance.id, ["instance.migrate_queued"]);
@@ -209,13 +222,12 @@ function safePlan(world: JobWorld, instance: InstanceRow, type: InstanceType): D
 /** Another region that exists; no VPC interface moves across regions; VLANs need the capability there. */
 function checkDatacenterMove(world: JobWorld, instance: InstanceRow, regionId: string) {
   const region = requireRegion(regionId);
-  if (regionId === instance.region)
-    throw ApiError.badRequest(`Compute instance is already in ${regionId}`, "region");
+  if (regionId === instance.region) throw refusals.sameRegion(regionId);
   const interfaces = configsOf(world.store, instance.id).flatMap((c) => interfacesOf(world.store, c));
   if (interfaces.some((i) => i.purpose === "vpc")) {
-    throw ApiError.badRequest("Instances with a VPC interface cannot migrate to another region", "region");
+    throw refusals.vpcAcrossRegions();
   }
   if (interfaces.some((i) => i.purpose === "vlan") && !region.capabilities.includes("Vlans")) {
-    throw ApiError.badRequest(`Region ${regionId} does not support VLANs`, "region");
+    throw refusals.noVlans(regionId);
   }
 }

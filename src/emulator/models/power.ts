@@ -14,6 +14,10 @@ import { configRef, finishAction, startAction } from "./events";
 import { configsOf } from "./content";
 import type { Job } from "./job-kinds";
 
+const refusals = {
+  notOfInstance: (what: string, field: string) => ApiError.badRequest(`${what} of this instance`, field),
+};
+
 /** Boot: the given config; else the only one; else the last booted; else an error. */
 function bootConfig(world: JobWorld, instance: InstanceRow, configId: number | undefined): ConfigRow {
   if (configId !== undefined) return givenConfig(world, instance, configId);
@@ -41,10 +45,7 @@ function rebootConfig(
 function givenConfig(world: JobWorld, instance: InstanceRow, configId: number): ConfigRow {
   const config = world.store.table("configs").get(configId);
   if (!config || config.compute_id !== instance.id) {
-    throw ApiError.badRequest(
-      `Config ${configId} is not a configuration profile of this instance`,
-      "config_id",
-    );
+    throw refusals.notOfInstance(`Config ${configId} is not a configuration profile`, "config_id");
   }
   return config;
 }
@@ -144,10 +145,7 @@ export function rescueInstance(
       try {
         diskOf(world, instance, slot.disk_id);
       } catch {
-        throw ApiError.badRequest(
-          `Disk ${slot.disk_id} is not a disk of this instance`,
-          `devices.${name}.disk_id`,
-        );
+        throw refusals.notOfInstance(`Disk ${slot.disk_id} is not a disk`, `devices.${name}.disk_id`);
       }
     }
     if (slot?.volume_id != null) throw notFound("Volume", slot.volume_id, `devices.${name}.volume_id`);
