@@ -39,6 +39,31 @@ import {
 } from "./interfaces";
 import { configsOf, disksOf, removeConfig } from "./content";
 
+const refusals = {
+  diskOrVolume: (field: string) =>
+    ApiError.badRequest("A device holds either a disk_id or a volume_id", field),
+  diskTwice: (diskId: number, field: string) =>
+    ApiError.badRequest(`Disk ${diskId} is assigned to more than one device`, field),
+  memoryLimit: (instance: InstanceRow) =>
+    ApiError.badRequest(
+      `memory_limit must be at most the instance's ${instance.specs.memory} MB`,
+      "memory_limit",
+    ),
+  fullvirtDevice: (device: string) =>
+    ApiError.badRequest(`${device} is unavailable in fullvirt mode`, `devices.${device}`),
+  /** The profile the instance runs with cannot be deleted or reordered. */
+  inUse: () =>
+    ApiError.badRequest("The instance is running with this configuration profile; shut it down first"),
+  vlanUpdate: () => ApiError.badRequest("vlan interfaces cannot be updated"),
+  publicUpdate: (field: string) =>
+    ApiError.badRequest("Only primary can be updated on a public interface", field),
+  activeInterface: () =>
+    ApiError.badRequest(
+      "Active interfaces cannot be deleted; shut the instance down or reboot it with another configuration profile first",
+    ),
+  order: () => ApiError.badRequest("ids must list every interface of the profile exactly once", "ids"),
+};
+
 export function toConfig(store: Store, row: ConfigRow): Config {
   const { compute_id: _c, interface_ids: _i, ...record } = row;
   return {
@@ -57,7 +82,7 @@ function devicesFrom(world: JobWorld, instance: InstanceRow, req: DevicesRequest
     if (!slot || (slot.disk_id == null && slot.volume_id == null)) continue;
     const field = `devices.${name}`;
     if (slot.disk_id != null && slot.volume_id != null) {
-      throw ApiError.badRequest("A device holds either a disk_id or a volume_id", field);
+      throw refusals.diskOrVolume(field);
     }
     if (slot.volume_id != null) throw notFound("Volume", slot.volume_id, `${field}.volume_id`);
     refuse(
@@ -67,8 +92,7 @@ function devicesFrom(world: JobWorld, instance: InstanceRow, req: DevicesRequest
       ),
     );
     const disk = world.store.table("disks").get(slot.disk_id!)!;
-    if (used.has(disk.id))
-      throw ApiError.badRequest(`Disk ${disk.id} is assigned to more than one device`, `${field}.disk_id`);
+    if (used.has(disk.id)) throw refusals.diskTwice(disk.id, `${field}.disk_id`);
     used.add(disk.id);
     devices[name] = { disk_id: disk.id, volume_id: null };
   }
@@ -81,10 +105,7 @@ function checkKernel(kernel: string | undefined) {
 
 function checkMemory(instance: InstanceRow, limit: number | undefined) {
   if (limit !== undefined && limit > instance.specs.memory) {
-    throw ApiError.badRequest(
-      `memory_limit must be at most the instance's ${instance.specs.memory} MB`,
-      "memory_limit",
-    );
+    throw refusals.memoryLimit(instance);
   }
 }
 
@@ -141,7 +162,7 @@ export function updateConfig(
   const devices = requestedDevices ? devicesFrom(world, instance, requestedDevices) : config.devices;
   if ((body.virt_mode ?? config.virt_mode) === "fullvirt") {
     const bad = ["sde", "sdf", "sdg", "sdh"].find((d) => devices[d as keyof Devices]);
-    if (bad) throw ApiError.badRequest(`${bad} is unavailable in fullvirt mode`, `devices.${bad}`);
+    if (bad) throw refusals.fullvirtDevice(bad);
   }
   // null is what clients send when they leave the interfaces alone.
   const interfaces =
@@ -170,7 +191,7 @@ export function deleteConfig(world: World, user: UserRow, path: Params<typeof e.
   const instance = writableInstance(world, user, path.computeId);
   const config = configOf(world, instance, path.configId);
   if (runsWith(instance, config.id)) {
-    throw ApiError.badRequest("The instance is running with this configuration profile; shut it down first");
+    throw refusals.inUse();
   }
   removeConfig(store, config);
   if (instance.booted_config_id === config.id) {
@@ -245,12 +266,11 @@ export function updateInterface(
   const instance = writableInstance(world, user, path.computeId);
   const config = configOf(world, instance, path.configId);
   const row = interfaceOf(world, config, path.interfaceId);
-  if (row.purpose === "vlan") throw ApiError.badRequest("vlan interfaces cannot be updated");
+  if (row.purpose === "vlan") throw refusals.vlanUpdate();
   if (row.purpose === "public") {
-    if (body.ipv4 !== undefined)
-      throw ApiError.badRequest("Only primary can be updated on a public interface", "ipv4");
+    if (body.ipv4 !== undefined) throw refusals.publicUpdate("ipv4");
     if (body.ip_ranges !== undefined) {
-      throw ApiError.badRequest("Only primary can be updated on a public interface", "ip_ranges");
+      throw refusals.publicUpdate("ip_ranges");
     }
   }
   let next: InterfaceRow = { ...row, primary: body.primary ?? row.primary };
@@ -281,9 +301,7 @@ export function deleteInterface(world: World, user: UserRow, path: Params<typeof
   const config = configOf(world, instance, path.configId);
   const row = interfaceOf(world, config, path.interfaceId);
   if (isActive(store, row)) {
-    throw ApiError.badRequest(
-      "Active interfaces cannot be deleted; shut the instance down or reboot it with another configuration profile first",
-    );
+    throw refusals.activeInterface();
   }
   store.table("interfaces").delete(row.id);
   changed(world, user, instance, {
@@ -305,10 +323,10 @@ export function orderInterfaces(
   const current = [...config.interface_ids].sort((a, b) => a - b);
   const given = [...body.ids].sort((a, b) => a - b);
   if (current.length !== given.length || current.some((id, i) => id !== given[i])) {
-    throw ApiError.badRequest("ids must list every interface of the profile exactly once", "ids");
+    throw refusals.order();
   }
   if (runsWith(instance, config.id)) {
-    throw ApiError.badRequest("The instance is running with this configuration profile; shut it down first");
+    throw refusals.inUse();
   }
   store.table("configs").put({ ...config, interface_ids: body.ids, updated: world.clock.timestamp() });
   return {};
