@@ -11,6 +11,20 @@ import { profileRef } from "./profile";
 import { SECURITY_QUESTIONS, securityQuestion } from "../seed/security-questions";
 import { profileRowOf, updateProfileRow } from "../profiles";
 
+const refusals = {
+  tfaEnabled: () => ApiError.badRequest("Two factor authentication is already enabled"),
+  tfaNotEnabled: () => ApiError.badRequest("Two factor authentication is not enabled"),
+  noSecret: () =>
+    ApiError.badRequest("No two factor secret to confirm; create one with POST /profile/tfa-enable"),
+  secretExpired: () =>
+    ApiError.badRequest("The two factor secret has expired; create a new one with POST /profile/tfa-enable"),
+  invalidCode: () => ApiError.badRequest("Invalid code", "tfa_code"),
+  questionsFirst: () =>
+    ApiError.badRequest(
+      "Answer your security questions (POST /profile/security-questions) before enabling two factor authentication",
+    ),
+};
+
 /** How long a secret from tfa-enable waits for its confirming code (emulated ms). */
 export const TFA_SECRET_MS = 15 * 60_000;
 
@@ -29,17 +43,15 @@ export function twoFactorOf(store: Store, userId: number): TwoFactorRow {
 export function confirmTfa(world: World, user: UserRow, body: Body<typeof e.confirmTfa>) {
   const { store, clock } = world;
   const row = twoFactorOf(store, user.id);
-  if (row.secret) throw ApiError.badRequest("Two factor authentication is already enabled");
+  if (row.secret) throw refusals.tfaEnabled();
   if (!row.pending_secret || !row.pending_expiry) {
-    throw ApiError.badRequest("No two factor secret to confirm; create one with POST /profile/tfa-enable");
+    throw refusals.noSecret();
   }
   if (clock.timestamp() >= row.pending_expiry) {
-    throw ApiError.badRequest(
-      "The two factor secret has expired; create a new one with POST /profile/tfa-enable",
-    );
+    throw refusals.secretExpired();
   }
   if (!verifyTotp(row.pending_secret, body.tfa_code, clock.now())) {
-    throw ApiError.badRequest("Invalid code", "tfa_code");
+    throw refusals.invalidCode();
   }
   const scratch = base32Encode(randomBytes(10)).toLowerCase();
   store.table("two_factor").put({
@@ -56,7 +68,7 @@ export function confirmTfa(world: World, user: UserRow, body: Body<typeof e.conf
 export function disableTfa(world: World, user: UserRow) {
   const { store } = world;
   if (!twoFactorOf(store, user.id).secret) {
-    throw ApiError.badRequest("Two factor authentication is not enabled");
+    throw refusals.tfaNotEnabled();
   }
   store.table("two_factor").delete(user.id);
   recordChange(world, user, "tfa_disabled", profileRef(user));
@@ -104,11 +116,9 @@ export function answerSecurityQuestions(
 export function enableTfa(world: World, user: UserRow) {
   const { store, clock } = world;
   const row = twoFactorOf(store, user.id);
-  if (row.secret) throw ApiError.badRequest("Two factor authentication is already enabled");
+  if (row.secret) throw refusals.tfaEnabled();
   if (profileRowOf(store, user.id).security_answers.length === 0) {
-    throw ApiError.badRequest(
-      "Answer your security questions (POST /profile/security-questions) before enabling two factor authentication",
-    );
+    throw refusals.questionsFirst();
   }
   const secret = newTotpSecret();
   const expiry = clock.timestamp(clock.now() + TFA_SECRET_MS);

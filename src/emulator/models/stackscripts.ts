@@ -16,6 +16,11 @@ import type { StackScriptRow, UserRow } from "../state";
 import type { Store } from "../store";
 import { parseUdfs } from "../stackscript-udfs";
 
+const refusals = {
+  staysPublic: () => ApiError.badRequest("A public StackScript cannot be made private", "is_public"),
+  publicDelete: () => ApiError.badRequest("Public StackScripts cannot be deleted"),
+};
+
 /** The avatar key of an author: the MD5 hex digest of the trimmed, lower-cased email. */
 function gravatarId(email: string): string {
   return createHash("md5").update(email.trim().toLowerCase()).digest("hex");
@@ -110,7 +115,7 @@ export function updateStackScript(
   const { store, clock } = world;
   const row = writable(world, user, path.stackscriptId);
   if (row.is_public && body.is_public === false) {
-    throw ApiError.badRequest("A public StackScript cannot be made private", "is_public");
+    throw refusals.staysPublic();
   }
   if (body.images) checkImages(store, user, body.images);
   const updated = store.table("stackscripts").put({ ...row, ...body, updated: clock.timestamp() });
@@ -123,7 +128,7 @@ export function updateStackScript(
 export function deleteStackScript(world: World, user: UserRow, path: Params<typeof e.deleteStackScript>) {
   const { store } = world;
   const row = readableStackScript(world, user, path.stackscriptId);
-  if (row.is_public) throw ApiError.badRequest("Public StackScripts cannot be deleted");
+  if (row.is_public) throw refusals.publicDelete();
   writable(world, user, row.id);
   store.table("stackscripts").delete(row.id);
   revokeEntity(store, "stackscript", row.id);
