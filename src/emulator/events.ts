@@ -2,7 +2,7 @@
  * Events of the spec's Events table (and lifecycle events), kept in the store; read through
  * `/account/events` (beyond the spec) and the control API.
  */
-import type { EventEntity, EventRecord, GrantEntityType } from "../contract";
+import type { Endpoint, EventEntity, EventRecord, GrantEntityType } from "../contract";
 import { ApiError } from "./api-error";
 import { canRead } from "./auth";
 import type { Clock } from "./clock";
@@ -40,8 +40,30 @@ export function recordEvent(store: Store, clock: Clock, input: EventInput): Even
   });
 }
 
-export function entityRef(type: string, id: number | string, label: string | null, url: string): EventEntity {
-  return { id, label, type, url: `/v4${url}` };
+/**
+ * An event's entity, the one way every area names it: its `url` is the endpoint that reads it, with
+ * the path parameters filled in (`{computeId}` → 7).
+ */
+export function entityRef(
+  type: string,
+  id: number | string,
+  label: string | null,
+  endpoint: Endpoint,
+  params: Record<string, number | string> = {},
+): EventEntity {
+  const path = endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name]));
+  return { id, label, type, url: `/v4${path}` };
+}
+
+/** A change `user` made to `entity` (a `notification` event): the one way every area records one. */
+export function recordChange(
+  world: { store: Store; clock: Clock },
+  user: Pick<UserRow, "username"> | null,
+  action: string,
+  entity: EventEntity,
+  secondary: EventEntity | null = null,
+): void {
+  recordEvent(world.store, world.clock, { action, entity, secondary, username: user?.username ?? null });
 }
 
 /** Ends a `started` event of a lifecycle: `finished` (100 %) or `failed`, with its duration in seconds. */

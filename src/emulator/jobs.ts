@@ -5,8 +5,8 @@
  * which the control API can change.
  */
 import type { Clock } from "./clock";
+import type { Job, JobKind, JobPayloads } from "./models/job-kinds";
 import type { Store } from "./store";
-import type { JobRow } from "./state";
 
 export interface JobWorld {
   store: Store;
@@ -14,16 +14,20 @@ export interface JobWorld {
   jobs: Jobs;
 }
 
-export type JobHandler = (world: JobWorld, job: JobRow) => void;
+export type JobHandler<K extends JobKind = JobKind> = (world: JobWorld, job: Job<K>) => void;
+
+/** A kind whose payload has no fields may be scheduled without one. */
+type PayloadArg<K extends JobKind> =
+  Record<string, never> extends JobPayloads[K] ? [payload?: JobPayloads[K]] : [payload: JobPayloads[K]];
 
 export class Jobs {
-  private readonly handlers = new Map<string, JobHandler>();
+  private readonly handlers = new Map<JobKind, JobHandler>();
   /** Durations in emulated milliseconds, by name (e.g. `instance.boot`). */
   readonly timings = new Map<string, number>();
 
   /** Registers what happens when a job of `kind` is due. */
-  on(kind: string, handler: JobHandler): this {
-    this.handlers.set(kind, handler);
+  on<K extends JobKind>(kind: K, handler: JobHandler<K>): this {
+    this.handlers.set(kind, handler as JobHandler);
     return this;
   }
 
@@ -33,12 +37,12 @@ export class Jobs {
     return this.timings.get(name)!;
   }
 
-  schedule(
+  schedule<K extends JobKind>(
     world: JobWorld,
-    kind: string,
+    kind: K,
     entityId: number,
     delayMs: number,
-    payload: Record<string, unknown> = {},
+    ...[payload]: PayloadArg<K>
   ) {
     if (!this.handlers.has(kind)) throw new Error(`no handler for job kind ${kind}`);
     return world.store.table("jobs").put({
@@ -46,18 +50,16 @@ export class Jobs {
       kind,
       due: world.clock.now() + delayMs,
       entity_id: entityId,
-      payload,
-    });
+      payload: payload ?? {},
+    }) as Job<K>;
   }
 
   /** Jobs not yet run for an entity, optionally of some kinds only. */
-  pending(world: JobWorld, entityId: number, kinds?: string[]): JobRow[] {
-    return world.store
-      .table("jobs")
-      .filter((j) => j.entity_id === entityId && (!kinds || kinds.includes(j.kind)));
+  pending(world: JobWorld, entityId: number, kinds?: JobKind[]): Job[] {
+    return allJobs(world).filter((j) => j.entity_id === entityId && (!kinds || kinds.includes(j.kind)));
   }
 
-  cancel(world: JobWorld, entityId: number, kinds?: string[]): void {
+  cancel(world: JobWorld, entityId: number, kinds?: JobKind[]): void {
     for (const job of this.pending(world, entityId, kinds)) world.store.table("jobs").delete(job.id);
   }
 
@@ -65,8 +67,7 @@ export class Jobs {
   runDue(world: JobWorld): void {
     for (;;) {
       const now = world.clock.now();
-      const due = world.store
-        .table("jobs")
+      const due = allJobs(world)
         .filter((j) => j.due <= now)
         .sort((a, b) => a.due - b.due || a.id - b.id)[0];
       if (!due) return;
@@ -74,4 +75,9 @@ export class Jobs {
       this.handlers.get(due.kind)?.(world, due);
     }
   }
+}
+
+/** Every job not yet run; the store keeps each as the row its kind's payload was scheduled with. */
+export function allJobs(world: JobWorld): Job[] {
+  return world.store.table("jobs").all() as Job[];
 }

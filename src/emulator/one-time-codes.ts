@@ -4,7 +4,7 @@
  */
 import type { CodesQuery, UserCodes } from "../contract";
 import type { Clock } from "./clock";
-import { livePhoneCode } from "./routes/profile-phone";
+import { livePhoneCode } from "./models/profile-phone";
 import type { Store } from "./store";
 import { totpAt } from "./totp";
 

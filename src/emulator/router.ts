@@ -32,6 +32,11 @@ export interface Ctx<E extends Endpoint> extends World {
   user: UserRow;
 }
 
+/** What a model function takes of a request to `E`: path parameters, query and body as parsed. */
+export type Params<E extends Endpoint> = z.output<E["params"]>;
+export type Query<E extends Endpoint> = z.output<E["query"]>;
+export type Body<E extends Endpoint> = z.output<E["body"]>;
+
 /** A handler's answer: the response record, or `NO_CONTENT` for 204. */
 export const NO_CONTENT = Symbol("no content");
 export type Handler<E extends Endpoint> = (

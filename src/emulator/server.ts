@@ -16,7 +16,21 @@ import { checkDepth } from "./json-depth";
 import { RateLimiter, startupSettings, type RateLimitOption } from "./rate-limit";
 import { Router } from "./router";
 import { accountEventRoutes } from "./routes/account-events";
-import { imageUploadRoutes, receiveImageUpload, UPLOAD_PREFIX } from "./routes/image-upload";
+import { backupRoutes } from "./routes/backups";
+import { configRoutes } from "./routes/configs";
+import { diskRoutes } from "./routes/disks";
+import { instanceActionRoutes } from "./routes/instance-actions";
+import { instanceAddressRoutes } from "./routes/instance-addresses";
+import { instanceCloneRoutes } from "./routes/instance-clone";
+import { instancePowerRoutes } from "./routes/instance-power";
+import { instanceResizeRoutes } from "./routes/instance-resize";
+import { instanceStatsRoutes } from "./routes/instance-stats";
+import { instanceRoutes } from "./routes/instances";
+import { interfaceRoutes } from "./routes/interfaces";
+import { kernelRoutes } from "./routes/kernels";
+import { typeRoutes } from "./routes/types";
+import { receiveImageUpload, UPLOAD_PREFIX } from "./models/image-upload";
+import { imageUploadRoutes } from "./routes/image-upload";
 import { imageRoutes } from "./routes/images";
 import { profileRoutes } from "./routes/profile";
 import { phoneRoutes } from "./routes/profile-phone";
@@ -24,7 +38,6 @@ import { securityRoutes } from "./routes/profile-security";
 import { sessionRoutes } from "./routes/profile-sessions";
 import { profileSshKeyRoutes } from "./routes/profile-ssh-keys";
 import { profileTokenRoutes } from "./routes/profile-tokens";
-import { computeRoutes } from "./routes/compute";
 import { regionRoutes } from "./routes/regions";
 import { stackScriptRoutes } from "./routes/stackscripts";
 import { tagRoutes } from "./routes/tags";
@@ -62,7 +75,19 @@ export interface EmulatorOptions {
 const AREAS: ((router: Router, jobs: Jobs) => void)[] = [
   regionRoutes,
   vpcRoutes,
-  computeRoutes,
+  instanceRoutes,
+  instancePowerRoutes,
+  instanceActionRoutes,
+  instanceResizeRoutes,
+  instanceCloneRoutes,
+  diskRoutes,
+  configRoutes,
+  interfaceRoutes,
+  backupRoutes,
+  instanceStatsRoutes,
+  instanceAddressRoutes,
+  kernelRoutes,
+  typeRoutes,
   imageRoutes,
   imageUploadRoutes,
   stackScriptRoutes,

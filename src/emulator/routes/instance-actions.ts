@@ -1,69 +1,17 @@
-/**
- * Root password reset (only while shut down; emits password_reset) and rebuild (every disk and config
- * is deleted and the image deployed again: `rebuilding`, then running or offline with `booted:false`;
- * a `type` resizes as well, under the resize rules).
- */
-import { DEPLOY_LIMITS, instanceEndpoints as e } from "../../contract";
-import { ApiError } from "../api-error";
+/** Root password reset and rebuild (the rules: `models/instances.ts`). */
+import { instanceEndpoints as e } from "../../contract";
 import type { Jobs } from "../jobs";
+import { finishDeploy, rebuildInstance, resetRootPassword, writableInstance } from "../models/instances";
 import type { Router } from "../router";
-import { configsOf, disksOf, requireIdle, writableInstance } from "./instance-access";
-import { checkDeploy, countDeployment, deployImage, imageRef } from "./instance-deploy";
-import { notify, startAction } from "./instance-events";
-import { finishDeploy, requireType, specsOf, toInstance } from "./instance-rows";
 
 export function instanceActionRoutes(router: Router, jobs: Jobs) {
   jobs.on("instance.rebuild", finishDeploy);
 
   router
-    .on(e.resetInstancePassword, (ctx) => {
-      const instance = writableInstance(ctx, ctx.user, ctx.params.computeId);
-      requireIdle(ctx, instance);
-      if (instance.status !== "offline") {
-        throw ApiError.badRequest("Compute instance must be shut down to reset its root password");
-      }
-      notify(ctx, ctx.user, "password_reset", instance);
-      return {};
-    })
-    .on(e.rebuildInstance, (ctx) => {
-      const { store, user, body } = ctx;
-      const instance = writableInstance(ctx, user, ctx.params.computeId);
-      const type = body.type !== undefined ? requireType(body.type) : undefined;
-      if (type && instance.pending_migration)
-        throw ApiError.badRequest("Compute instance has a pending migration");
-      requireIdle(ctx, instance);
-      const deployment = checkDeploy(ctx, user, instance.region, body);
-      const rebuilt = {
-        ...instance,
-        ...(type ? { type: type.id, specs: specsOf(type) } : {}),
-        image: deployment.image.id,
-        has_user_data: body.metadata?.user_data !== undefined,
-        status: "rebuilding" as const,
-        booted_config_id: null,
-        active_interface_ids: [],
-        stackscript_id: deployment.stackscript?.id ?? null,
-        updated: ctx.clock.timestamp(),
-      };
-      // Checked before anything is deleted: the new image must fit the (new) type.
-      const swap = DEPLOY_LIMITS.swapSize.default;
-      if (rebuilt.specs.disk - swap < deployment.image.size) {
-        throw ApiError.badRequest(`Image ${deployment.image.id} does not fit type ${rebuilt.type}`, "image");
-      }
-      for (const config of configsOf(store, instance.id)) {
-        for (const id of config.interface_ids) store.table("interfaces").delete(id);
-        store.table("configs").delete(config.id);
-      }
-      for (const disk of disksOf(store, instance.id)) store.table("disks").delete(disk.id);
-      if (instance.stackscript_id !== null)
-        countDeployment(store, store.table("stackscripts").get(instance.stackscript_id), -1);
-      countDeployment(store, deployment.stackscript, 1);
-      store.table("instances").put(rebuilt);
-      deployImage(ctx, user, rebuilt, deployment.image, { swapSize: swap });
-      const eventId = startAction(ctx, user, "compute_rebuild", rebuilt, imageRef(deployment.image));
-      ctx.jobs.schedule(ctx, "instance.rebuild", instance.id, ctx.jobs.timing("instance.rebuild", 5000), {
-        event_id: eventId,
-        boot: body.booted ?? true,
-      });
-      return toInstance(rebuilt);
-    });
+    .on(e.resetInstancePassword, (ctx) =>
+      resetRootPassword(ctx, ctx.user, writableInstance(ctx, ctx.user, ctx.params.computeId)),
+    )
+    .on(e.rebuildInstance, (ctx) =>
+      rebuildInstance(ctx, ctx.user, writableInstance(ctx, ctx.user, ctx.params.computeId), ctx.body),
+    );
 }

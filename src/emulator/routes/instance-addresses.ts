@@ -1,108 +1,16 @@
 /**
- * Addresses handed to instances: one public IPv4, an optional private IPv4 and a SLAAC IPv6 each
- * (with its link-local twin), and `GET .../ips` (beyond the spec), in the real API's shape: public
- * IPv4 in a /24 with reverse DNS, private IPv4 in 192.168.128.0/17 without a gateway, IPv6 in a /64
- * behind fe80::1. Nothing is shared, reserved or routed (no IPv6 ranges) in the emulator.
- *
- * `POST .../ips` (beyond the spec's tables, as the real API answers it; read_write on the instance)
- * allocates an IPv4 at once, without a reboot, and answers the new address as `GET .../ips` shows
- * it, with a `compute_addip` notification. `public: false` adds the private address (from the same
- * pool as a create with `private_ip`; `ipv4` then lists it after the public one); a second one is a
- * 400 naming `public`. `public: true` is always a 400, as for most accounts of the real API: more
- * public addresses need a technical justification, which the emulator has no way to give.
+ * An instance's addresses: `GET .../ips` (beyond the spec) and `POST .../ips` (beyond the spec's
+ * tables, as the real API answers it; read_write on the instance). The rules: `models/addresses.ts`.
  */
-import { instanceEndpoints as e, type InstanceIp, type InstanceIps } from "../../contract";
-import { ApiError } from "../api-error";
+import { instanceEndpoints as e } from "../../contract";
+import { addIpv4, instanceIps } from "../models/addresses";
+import { readableInstance, writableInstance } from "../models/instances";
 import type { Router } from "../router";
-import type { InstanceRow } from "../state";
-import type { Store } from "../store";
-import { readableInstance, writableInstance } from "./instance-access";
-import { notify } from "./instance-events";
-
-/** Public IPv4 addresses come from a documentation-style pool, never reused. */
-export function allocatePublicIpv4(store: Store): string {
-  const n = store.nextId("public_ipv4") - 1;
-  return `172.233.${Math.floor(n / 250) % 256}.${(n % 250) + 2}`;
-}
-
-/** Private IPv4 addresses live in 192.168.128.0/17, as on the real platform. */
-export function allocatePrivateIpv4(store: Store): string {
-  const n = store.nextId("private_ipv4") - 1;
-  return `192.168.${128 + (Math.floor(n / 250) % 128)}.${(n % 250) + 2}`;
-}
-
-export function allocateIpv6(store: Store): string {
-  const n = store.nextId("ipv6");
-  const hex = n.toString(16).padStart(6, "0");
-  return `2600:3c0a::f03c:94ff:fe${hex.slice(0, 2)}:${hex.slice(2)}/128`;
-}
-
-const IPV6_MASK = "ffff:ffff:ffff:ffff::";
-
-/** An IPv4 address of the instance as the API shows it. */
-function ipv4Of(instance: InstanceRow, address: string, isPublic: boolean): InstanceIp {
-  return {
-    compute_id: instance.id,
-    region: instance.region,
-    address,
-    type: "ipv4",
-    public: isPublic,
-    gateway: isPublic ? address.replace(/\.\d+$/, ".1") : null,
-    subnet_mask: isPublic ? "255.255.255.0" : "255.255.128.0",
-    prefix: isPublic ? 24 : 17,
-    rdns: isPublic ? `${address.replace(/\./g, "-")}.ip.computeusercontent.com` : null,
-  };
-}
-
-export function instanceIps(instance: InstanceRow): InstanceIps {
-  const common = { compute_id: instance.id, region: instance.region };
-  const v4 = (address: string, isPublic: boolean) => ipv4Of(instance, address, isPublic);
-  const v6 = (address: string, isPublic: boolean): InstanceIp => ({
-    ...common,
-    address,
-    type: "ipv6",
-    public: isPublic,
-    gateway: "fe80::1",
-    subnet_mask: IPV6_MASK,
-    prefix: 64,
-    rdns: null,
-  });
-  const slaac = instance.ipv6?.replace(/\/\d+$/, "");
-  return {
-    ipv4: {
-      public: [v4(instance.public_ipv4, true)],
-      private: instance.private_ipv4 ? [v4(instance.private_ipv4, false)] : [],
-      shared: [],
-      reserved: [],
-    },
-    ipv6: {
-      slaac: slaac ? v6(slaac, true) : null,
-      // The link-local address carries the same interface identifier as the SLAAC one.
-      link_local: slaac ? v6(`fe80::${slaac.split("::")[1]}`, false) : null,
-      global: [],
-    },
-  };
-}
 
 export function instanceAddressRoutes(router: Router) {
   router
     .on(e.getInstanceIps, (ctx) => instanceIps(readableInstance(ctx, ctx.user, ctx.params.computeId)))
-    .on(e.allocateInstanceIp, (ctx) => {
-      const instance = writableInstance(ctx, ctx.user, ctx.params.computeId);
-      if (ctx.body.public) {
-        throw ApiError.badRequest("Additional public IPv4 addresses need a technical justification");
-      }
-      if (instance.private_ipv4) {
-        throw ApiError.badRequest("Compute instance already has a private IPv4 address", "public");
-      }
-      const address = allocatePrivateIpv4(ctx.store);
-      const updated = ctx.store.table("instances").put({
-        ...instance,
-        private_ipv4: address,
-        ipv4: [...instance.ipv4, address],
-        updated: ctx.clock.timestamp(),
-      });
-      notify(ctx, ctx.user, "compute_addip", updated);
-      return ipv4Of(updated, address, false);
-    });
+    .on(e.allocateInstanceIp, (ctx) =>
+      addIpv4(ctx, ctx.user, writableInstance(ctx, ctx.user, ctx.params.computeId), ctx.body.public),
+    );
 }

@@ -1,144 +1,22 @@
-/**
- * Power actions: boot, reboot, shutdown and rescue. Each waits for queued or running actions
- * (400 `Compute instance busy.`), sets a transitional status, emits `started` and finishes on the
- * emulator clock (`instance.boot`, `instance.shutdown`).
- */
-import { DEVICE_NAMES, instanceEndpoints as e } from "../../contract";
-import { ApiError } from "../api-error";
-import type { Jobs, JobWorld } from "../jobs";
+/** Boot, reboot, shut down and rescue (the rules: `models/power.ts`). */
+import { instanceEndpoints as e } from "../../contract";
+import type { Jobs } from "../jobs";
 import type { Router } from "../router";
-import type { ConfigRow, InstanceRow, UserRow } from "../state";
-import { configsOf, diskOf, requireIdle, writableInstance } from "./instance-access";
-import { configRef, finishAction, startAction } from "./instance-events";
-import { runWith } from "./instance-rows";
-
-/** Boot: the given config; else the only one; else the last booted; else an error. */
-function bootConfig(world: JobWorld, instance: InstanceRow, configId: number | undefined): ConfigRow {
-  if (configId !== undefined) return givenConfig(world, instance, configId);
-  const configs = configsOf(world.store, instance.id);
-  if (configs.length === 1) return configs[0]!;
-  const last = configs.find((c) => c.id === instance.booted_config_id);
-  if (last) return last;
-  throw noConfig(configs.length);
-}
-
-/** Reboot: the given config; else the last booted; else the only one; else an error. */
-function rebootConfig(
-  world: JobWorld,
-  instance: InstanceRow,
-  configId: number | null | undefined,
-): ConfigRow {
-  if (configId !== undefined && configId !== null) return givenConfig(world, instance, configId);
-  const configs = configsOf(world.store, instance.id);
-  const last = configs.find((c) => c.id === instance.booted_config_id);
-  if (last) return last;
-  if (configs.length === 1) return configs[0]!;
-  throw noConfig(configs.length);
-}
-
-function givenConfig(world: JobWorld, instance: InstanceRow, configId: number): ConfigRow {
-  const config = world.store.table("configs").get(configId);
-  if (!config || config.compute_id !== instance.id) {
-    throw ApiError.badRequest(
-      `Config ${configId} is not a configuration profile of this instance`,
-      "config_id",
-    );
-  }
-  return config;
-}
-
-function noConfig(count: number): ApiError {
-  return count === 0
-    ? ApiError.badRequest("Compute instance has no configuration profile to boot")
-    : ApiError.badRequest(
-        "Compute instance has more than one configuration profile and none was booted last; give config_id",
-        "config_id",
-      );
-}
-
-function startBoot(
-  world: JobWorld,
-  user: UserRow,
-  instance: InstanceRow,
-  config: ConfigRow | null,
-  status: "booting" | "rebooting",
-  action: string,
-) {
-  world.store.table("instances").put({ ...instance, status, updated: world.clock.timestamp() });
-  const eventId = startAction(world, user, action, instance, config ? configRef(config) : null);
-  world.jobs.schedule(world, "instance.boot", instance.id, world.jobs.timing("instance.boot", 3000), {
-    event_id: eventId,
-    config_id: config?.id ?? null,
-  });
-}
+import {
+  bootInstance,
+  finishBoot,
+  finishShutdown,
+  rebootInstance,
+  rescueInstance,
+  shutdownInstance,
+} from "../models/power";
 
 export function instancePowerRoutes(router: Router, jobs: Jobs) {
-  jobs
-    .on("instance.boot", (world, job) => {
-      const instance = world.store.table("instances").get(job.entity_id);
-      if (!instance) return;
-      runWith(world, instance, (job.payload.config_id as number | null) ?? null);
-      finishAction(world, job.payload.event_id);
-    })
-    .on("instance.shutdown", (world, job) => {
-      const instance = world.store.table("instances").get(job.entity_id);
-      if (!instance) return;
-      world.store
-        .table("instances")
-        .put({ ...instance, status: "offline", updated: world.clock.timestamp() });
-      finishAction(world, job.payload.event_id);
-    });
+  jobs.on("instance.boot", finishBoot).on("instance.shutdown", finishShutdown);
 
   router
-    .on(e.bootInstance, (ctx) => {
-      const instance = writableInstance(ctx, ctx.user, ctx.params.computeId);
-      requireIdle(ctx, instance);
-      if (instance.status === "running") return {};
-      const config = bootConfig(ctx, instance, ctx.body.config_id);
-      startBoot(ctx, ctx.user, instance, config, "booting", "compute_boot");
-      return {};
-    })
-    .on(e.rebootInstance, (ctx) => {
-      const instance = writableInstance(ctx, ctx.user, ctx.params.computeId);
-      requireIdle(ctx, instance);
-      const config = rebootConfig(ctx, instance, ctx.body.config_id);
-      startBoot(ctx, ctx.user, instance, config, "rebooting", "compute_reboot");
-      return {};
-    })
-    .on(e.shutdownInstance, (ctx) => {
-      const instance = writableInstance(ctx, ctx.user, ctx.params.computeId);
-      requireIdle(ctx, instance);
-      if (instance.status === "offline") return {};
-      ctx.store
-        .table("instances")
-        .put({ ...instance, status: "shutting_down", updated: ctx.clock.timestamp() });
-      const eventId = startAction(ctx, ctx.user, "compute_shutdown", instance);
-      ctx.jobs.schedule(ctx, "instance.shutdown", instance.id, ctx.jobs.timing("instance.shutdown", 3000), {
-        event_id: eventId,
-      });
-      return {};
-    })
-    .on(e.rescueInstance, (ctx) => {
-      const instance = writableInstance(ctx, ctx.user, ctx.params.computeId);
-      requireIdle(ctx, instance);
-      const devices = ctx.body.devices ?? {};
-      for (const name of DEVICE_NAMES) {
-        const slot = devices[name];
-        if (slot?.disk_id != null) {
-          try {
-            diskOf(ctx, instance, slot.disk_id);
-          } catch {
-            throw ApiError.badRequest(
-              `Disk ${slot.disk_id} is not a disk of this instance`,
-              `devices.${name}.disk_id`,
-            );
-          }
-        }
-        if (slot?.volume_id != null)
-          throw ApiError.badRequest(`Volume ${slot.volume_id} not found`, `devices.${name}.volume_id`);
-      }
-      const status = instance.status === "running" ? "rebooting" : "booting";
-      startBoot(ctx, ctx.user, instance, null, status, "compute_boot");
-      return {};
-    });
+    .on(e.bootInstance, (ctx) => bootInstance(ctx, ctx.user, ctx.params, ctx.body))
+    .on(e.rebootInstance, (ctx) => rebootInstance(ctx, ctx.user, ctx.params, ctx.body))
+    .on(e.shutdownInstance, (ctx) => shutdownInstance(ctx, ctx.user, ctx.params))
+    .on(e.rescueInstance, (ctx) => rescueInstance(ctx, ctx.user, ctx.params, ctx.body));
 }

@@ -1,81 +1,17 @@
-/**
- * Statistics and network transfer of an instance. The emulator moves no traffic, so every series
- * is flat: zero, except the CPU of a running instance. Periods: year 2000..2037, month 1..12, a past
- * or the current month (the current month: the past 30 days).
- */
-import { instanceEndpoints as e, issuesToErrors, StatsPeriod, type InstanceStats } from "../../contract";
-import { ApiError } from "../api-error";
-import type { Clock } from "../clock";
+/** Instance statistics and transfer (the rules: `models/stats.ts`). */
+import { instanceEndpoints as e } from "../../contract";
 import type { Router } from "../router";
-import type { InstanceRow } from "../state";
-import { readableInstance } from "./instance-access";
-
-const FIVE_MINUTES = 5 * 60_000;
-const HOUR = 60 * 60_000;
-const DAY = 24 * HOUR;
-
-function statsOver(
-  instance: InstanceRow,
-  from: number,
-  to: number,
-  step: number,
-  title: string,
-): InstanceStats {
-  const times: number[] = [];
-  for (let ts = Math.ceil(from / step) * step; ts < to; ts += step) times.push(ts);
-  const flat = (value = 0) => times.map((ts): [number, number] => [ts, value]);
-  const net = () => ({ in: flat(), out: flat(), private_in: flat(), private_out: flat() });
-  return {
-    cpu: flat(instance.status === "running" ? 0.5 : 0),
-    io: { io: flat(), swap: flat() },
-    netv4: net(),
-    netv6: net(),
-    title: `${instance.label} (${instance.id}) - ${title}`,
-  };
-}
-
-/** The period's first and last ms; 400 naming the field for a bad or future period. */
-function period(
-  clock: Clock,
-  params: { year: number; month: number },
-): { from: number; to: number; current: boolean } {
-  const checked = StatsPeriod.safeParse(params);
-  if (!checked.success) throw new ApiError(400, issuesToErrors(checked.error));
-  const { year, month } = checked.data;
-  const now = new Date(clock.now());
-  const current = year === now.getUTCFullYear() && month === now.getUTCMonth() + 1;
-  if (year * 12 + month > now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) {
-    throw ApiError.badRequest("month must be a past or the current month", "month");
-  }
-  if (current) return { from: clock.now() - 30 * DAY, to: clock.now(), current };
-  return { from: Date.UTC(year, month - 1, 1), to: Date.UTC(year, month, 1) - 1, current };
-}
+import {
+  getInstanceStats,
+  getInstanceStatsByMonth,
+  getInstanceTransfer,
+  getInstanceTransferByMonth,
+} from "../models/stats";
 
 export function instanceStatsRoutes(router: Router) {
   router
-    .on(e.getInstanceStats, (ctx) => {
-      const instance = readableInstance(ctx, ctx.user, ctx.params.computeId);
-      const now = ctx.clock.now();
-      return statsOver(instance, now - DAY, now, FIVE_MINUTES, "day (5 min avg)");
-    })
-    .on(e.getInstanceStatsByMonth, (ctx) => {
-      const instance = readableInstance(ctx, ctx.user, ctx.params.computeId);
-      const { from, to } = period(ctx.clock, ctx.params);
-      return statsOver(
-        instance,
-        from,
-        to,
-        HOUR,
-        `${ctx.params.year}-${String(ctx.params.month).padStart(2, "0")}`,
-      );
-    })
-    .on(e.getInstanceTransfer, (ctx) => {
-      const instance = readableInstance(ctx, ctx.user, ctx.params.computeId);
-      return { billable: 0, quota: instance.specs.transfer, used: 0 };
-    })
-    .on(e.getInstanceTransferByMonth, (ctx) => {
-      readableInstance(ctx, ctx.user, ctx.params.computeId);
-      period(ctx.clock, ctx.params);
-      return { bytes_in: 0, bytes_out: 0, bytes_total: 0 };
-    });
+    .on(e.getInstanceStats, (ctx) => getInstanceStats(ctx, ctx.user, ctx.params))
+    .on(e.getInstanceStatsByMonth, (ctx) => getInstanceStatsByMonth(ctx, ctx.user, ctx.params))
+    .on(e.getInstanceTransfer, (ctx) => getInstanceTransfer(ctx, ctx.user, ctx.params))
+    .on(e.getInstanceTransferByMonth, (ctx) => getInstanceTransferByMonth(ctx, ctx.user, ctx.params));
 }

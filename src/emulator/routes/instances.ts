@@ -1,133 +1,18 @@
-/**
- * Compute instances: list, view, create (from an image, a StackScript, a backup, or empty), update,
- * delete. Create provisions on the emulator clock (`instance.create`): provisioning → running, or
- * offline with `booted: false`; an empty instance is offline at once.
- */
-import {
-  DEPLOY_LIMITS,
-  instanceEndpoints as e,
-  type InstanceCreateRequest,
-  type InstanceType,
-} from "../../contract";
-import { ApiError } from "../api-error";
-import { canRead, grantCreator, requireGlobal, revokeEntity } from "../auth";
-import type { Jobs, JobWorld } from "../jobs";
+/** Compute instances: list, view, create, update, delete (the rules: `models/instances.ts`, `models/instance-create.ts`). */
+import { instanceEndpoints as e } from "../../contract";
+import { canRead } from "../auth";
+import type { Jobs } from "../jobs";
 import { paginate } from "../paginate";
 import type { Router } from "../router";
-import type { InstanceRow, UserRow } from "../state";
-import { configsOf, disksOf, jobsOf, readableInstance, writableInstance } from "./instance-access";
-import { copyContent } from "./instance-copy";
-import { checkDeploy, countDeployment, deployImage, imageRef } from "./instance-deploy";
-import { completeAction, finishAction, notify, startAction } from "./instance-events";
 import {
-  ensureTags,
+  deleteInstance,
   finishDeploy,
-  newInstanceRow,
-  requireFreeLabel,
-  requireRegion,
-  requireTagger,
-  requireType,
+  readableInstance,
   toInstance,
-} from "./instance-rows";
-
-function createInstance(world: JobWorld, user: UserRow, body: InstanceCreateRequest): InstanceRow {
-  const { store } = world;
-  requireGlobal(user, "add_computes");
-  requireTagger(user, body.tags);
-  requireRegion(body.region);
-  const type = requireType(body.type);
-  if (body.label !== undefined) requireFreeLabel(store, body.label);
-  if (body.firewall_id !== undefined) {
-    // Firewalls are not emulated, so no firewall exists to attach.
-    throw ApiError.badRequest(`Firewall ${body.firewall_id} not found`, "firewall_id");
-  }
-  const deploys = body.image !== undefined || body.backup_id !== undefined;
-  if (body.image === undefined && body.interfaces !== undefined) {
-    // Only an image deploy makes a config for them; a restore brings the backup's configs.
-    throw ApiError.badRequest("interfaces need an image to deploy a config with", "interfaces");
-  }
-  const deployment = body.image !== undefined ? checkDeploy(world, user, body.region, body) : undefined;
-  const backup =
-    body.backup_id !== undefined
-      ? restorableBackup(world, user, body.backup_id, body.region, type)
-      : undefined;
-
-  const instance = newInstanceRow(world, {
-    ...body,
-    type,
-    status: deploys ? "provisioning" : "offline",
-    image: body.image ?? null,
-    has_user_data: body.metadata?.user_data !== undefined,
-  });
-  instance.stackscript_id = deployment?.stackscript?.id ?? null;
-  if (deployment) {
-    deployImage(world, user, instance, deployment.image, {
-      swapSize: body.swap_size ?? DEPLOY_LIMITS.swapSize.default,
-      interfaces: body.interfaces,
-      onCreate: true,
-    });
-  } else if (backup) {
-    copyContent(world, user, instance, backup.content);
-  }
-  store.table("instances").put(instance);
-  ensureTags(store, instance.tags);
-  grantCreator(store, user, "compute", instance.id, instance.label);
-  countDeployment(store, deployment?.stackscript, 1);
-  const secondary = deployment ? imageRef(deployment.image) : null;
-  const eventId = startAction(world, user, "compute_create", instance, secondary);
-  if (deploys) {
-    world.jobs.schedule(world, "instance.create", instance.id, world.jobs.timing("instance.create", 4000), {
-      event_id: eventId,
-      boot: body.booted ?? true,
-    });
-  } else {
-    finishAction(world, eventId);
-  }
-  return instance;
-}
-
-/** A backup another instance's create may restore: readable, successful, available, same region, fits. */
-function restorableBackup(
-  world: JobWorld,
-  user: UserRow,
-  backupId: number,
-  region: string,
-  type: InstanceType,
-) {
-  const backup = world.store.table("backups").get(backupId);
-  if (!backup || !canRead(user, "compute", backup.compute_id)) {
-    throw ApiError.badRequest(`Backup ${backupId} not found`, "backup_id");
-  }
-  if (backup.status !== "successful" || !backup.available) {
-    throw ApiError.badRequest("Only successful, available backups can be restored", "backup_id");
-  }
-  if (backup.region !== region) {
-    throw ApiError.badRequest(
-      `Backup ${backupId} is in region ${backup.region}; backups cannot be restored across regions`,
-      "region",
-    );
-  }
-  const needed = backup.content.disks.reduce((sum, d) => sum + d.size, 0);
-  if (needed > type.disk) {
-    throw ApiError.badRequest(
-      `Type ${type.id} is too small for backup ${backupId} (${needed} MB of disks)`,
-      "type",
-    );
-  }
-  return backup;
-}
-
-/** Why an instance cannot be deleted now, if it cannot. */
-function deleteBlocker(world: JobWorld, instance: InstanceRow): string | undefined {
-  if (instance.status === "cloning" || instance.status === "restoring") {
-    return `Compute instance cannot be deleted while it is ${instance.status}`;
-  }
-  const clonesFrom = world.store
-    .table("jobs")
-    .filter((j) => j.kind === "instance.clone" && j.payload.source_id === instance.id);
-  if (clonesFrom.length) return "Compute instance cannot be deleted while it is being cloned";
-  return undefined;
-}
+  writableInstance,
+  updateInstance,
+} from "../models/instances";
+import { createInstance } from "../models/instance-create";
 
 export function instanceRoutes(router: Router, jobs: Jobs) {
   jobs.on("instance.create", finishDeploy);
@@ -144,50 +29,10 @@ export function instanceRoutes(router: Router, jobs: Jobs) {
     )
     .on(e.createInstance, (ctx) => toInstance(createInstance(ctx, ctx.user, ctx.body)))
     .on(e.getInstance, (ctx) => toInstance(readableInstance(ctx, ctx.user, ctx.params.computeId)))
-    .on(e.updateInstance, (ctx) => {
-      const { store, clock, user, body } = ctx;
-      const instance = writableInstance(ctx, user, ctx.params.computeId);
-      requireTagger(user, body.tags);
-      if (body.label !== undefined) requireFreeLabel(store, body.label, instance.id);
-      const schedule = { ...instance.backups.schedule, ...body.backups?.schedule };
-      const updated = store.table("instances").put({
-        ...instance,
-        label: body.label ?? instance.label,
-        group: body.group ?? instance.group,
-        tags: body.tags ?? instance.tags,
-        watchdog_enabled: body.watchdog_enabled ?? instance.watchdog_enabled,
-        alerts: { ...instance.alerts, ...body.alerts },
-        backups: { ...instance.backups, schedule },
-        updated: clock.timestamp(),
-      });
-      ensureTags(store, updated.tags);
-      notify(ctx, user, "compute_update", updated);
-      return toInstance(updated);
-    })
-    .on(e.deleteInstance, (ctx) => {
-      const { store, user } = ctx;
-      const instance = writableInstance(ctx, user, ctx.params.computeId);
-      const blocker = deleteBlocker(ctx, instance);
-      if (blocker) throw ApiError.badRequest(blocker);
-      for (const job of jobsOf(ctx, instance.id)) {
-        finishAction(ctx, job.payload.event_id, "failed");
-        store.table("jobs").delete(job.id);
-      }
-      for (const i of store.table("interfaces").filter((r) => r.compute_id === instance.id))
-        store.table("interfaces").delete(i.id);
-      for (const c of configsOf(store, instance.id)) store.table("configs").delete(c.id);
-      for (const d of disksOf(store, instance.id)) store.table("disks").delete(d.id);
-      for (const b of store.table("backups").filter((r) => r.compute_id === instance.id))
-        store.table("backups").delete(b.id);
-      store.table("instances").delete(instance.id);
-      if (instance.stackscript_id !== null) {
-        const script = store.table("stackscripts").get(instance.stackscript_id);
-        countDeployment(store, script, -1);
-      }
-      revokeEntity(store, "compute", instance.id);
-      completeAction(ctx, user, "compute_delete", instance);
-      return {};
-    })
+    .on(e.updateInstance, (ctx) => updateInstance(ctx, ctx.user, ctx.params.computeId, ctx.body))
+    .on(e.deleteInstance, (ctx) =>
+      deleteInstance(ctx, ctx.user, writableInstance(ctx, ctx.user, ctx.params.computeId)),
+    )
     .on(e.listInstanceNodeBalancers, (ctx) => {
       readableInstance(ctx, ctx.user, ctx.params.computeId);
       return paginate([], ctx.query);

@@ -1,55 +1,11 @@
-/** Phone verification: a one-time SMS code (valid 10 minutes), verification, removal. */
-import { randomInt } from "node:crypto";
-import { profileSecurityEndpoints as e, SECURITY_LIMITS } from "../../contract";
-import { ApiError } from "../api-error";
-import type { Clock } from "../clock";
-import { profileRowOf, updateProfileRow } from "../profiles";
+/** Phone verification (the rules: `models/profile-phone.ts`). */
+import { profileSecurityEndpoints as e } from "../../contract";
 import type { Router } from "../router";
-import type { Store } from "../store";
-import type { PhoneCodeRow } from "../state";
-
-/** The code sent to the user that is still valid, if any. */
-export function livePhoneCode(store: Store, clock: Clock, userId: number): PhoneCodeRow | undefined {
-  const row = store.table("phone_codes").get(userId);
-  return row && clock.timestamp() < row.expiry ? row : undefined;
-}
+import { deletePhoneNumber, sendPhoneVerificationCode, verifyPhoneNumber } from "../models/profile-phone";
 
 export function phoneRoutes(router: Router) {
   router
-    .on(e.sendPhoneVerificationCode, ({ store, clock, user, body }) => {
-      if (profileRowOf(store, user.id).verified_phone_number !== null) {
-        throw ApiError.badRequest(
-          "The profile already has a verified phone number; delete it before verifying another",
-        );
-      }
-      const iso_code = body.iso_code.toUpperCase();
-      const live = livePhoneCode(store, clock, user.id);
-      // A repeated send to the same number before expiry resends the same code.
-      if (live && live.iso_code === iso_code && live.phone_number === body.phone_number) return {};
-      store.table("phone_codes").put({
-        id: user.id,
-        iso_code,
-        phone_number: body.phone_number,
-        code: String(randomInt(0, 1_000_000)).padStart(6, "0"),
-        expiry: clock.timestamp(clock.now() + SECURITY_LIMITS.phoneCodeMs),
-      });
-      return {};
-    })
-    .on(e.verifyPhoneNumber, ({ store, clock, user, body }) => {
-      // Codes are kept per user: only the user the code was sent for can use it.
-      const live = livePhoneCode(store, clock, user.id);
-      if (!live || live.code !== body.otp_code) {
-        throw ApiError.badRequest("Invalid or expired verification code", "otp_code");
-      }
-      store.table("phone_codes").delete(user.id);
-      updateProfileRow(store, user.id, { verified_phone_number: live.phone_number });
-      return {};
-    })
-    .on(e.deletePhoneNumber, ({ store, user }) => {
-      const verified = profileRowOf(store, user.id).verified_phone_number;
-      const pending = store.table("phone_codes").delete(user.id);
-      if (verified === null && !pending) throw ApiError.notFound();
-      if (verified !== null) updateProfileRow(store, user.id, { verified_phone_number: null });
-      return {};
-    });
+    .on(e.sendPhoneVerificationCode, (ctx) => sendPhoneVerificationCode(ctx, ctx.user, ctx.body))
+    .on(e.verifyPhoneNumber, (ctx) => verifyPhoneNumber(ctx, ctx.user, ctx.body))
+    .on(e.deletePhoneNumber, (ctx) => deletePhoneNumber(ctx, ctx.user));
 }

@@ -1,110 +1,19 @@
-/** Security questions and two-factor authentication (TOTP secrets, confirmation, scratch code). */
-import { createHash, randomBytes } from "node:crypto";
-import { profileSecurityEndpoints as e, type ErrorItem } from "../../contract";
-import { ApiError } from "../api-error";
-import { profileRowOf, updateProfileRow } from "../profiles";
+/** Security settings: two-factor and security questions (the rules: `models/profile-security.ts`). */
+import { profileSecurityEndpoints as e } from "../../contract";
 import type { Router } from "../router";
-import { securityQuestion, SECURITY_QUESTIONS } from "../seed/security-questions";
-import type { Store } from "../store";
-import type { TwoFactorRow } from "../state";
-import { base32Encode, newTotpSecret, verifyTotp } from "../totp";
-import { profileEvent } from "./profile";
-
-/** How long a secret from tfa-enable waits for its confirming code (emulated ms). */
-export const TFA_SECRET_MS = 15 * 60_000;
-
-function twoFactorOf(store: Store, userId: number): TwoFactorRow {
-  return (
-    store.table("two_factor").get(userId) ?? {
-      id: userId,
-      pending_secret: null,
-      pending_expiry: null,
-      secret: null,
-      scratch_hash: null,
-    }
-  );
-}
+import {
+  confirmTfa,
+  disableTfa,
+  answerSecurityQuestions,
+  enableTfa,
+  listSecurityQuestions,
+} from "../models/profile-security";
 
 export function securityRoutes(router: Router) {
   router
-    .on(e.listSecurityQuestions, ({ store, user }) => {
-      const answers = profileRowOf(store, user.id).security_answers;
-      return {
-        security_questions: SECURITY_QUESTIONS.map((q) => ({
-          ...q,
-          response: answers.find((a) => a.question_id === q.id)?.response ?? null,
-        })),
-      };
-    })
-    .on(e.answerSecurityQuestions, ({ store, user, body }) => {
-      const errors: ErrorItem[] = [];
-      body.security_questions.forEach((a, i) => {
-        if (!securityQuestion(a.question_id)) {
-          errors.push({
-            field: `security_questions[${i}].question_id`,
-            reason: `question_id ${a.question_id} is not a security question`,
-          });
-        }
-      });
-      if (errors.length) throw new ApiError(400, errors);
-      // The three answers replace every earlier one; the other questions are unanswered again.
-      const answers = body.security_questions.map(({ question_id, response }) => ({ question_id, response }));
-      updateProfileRow(store, user.id, { security_answers: answers });
-      return {
-        security_questions: answers.map((a) => ({
-          ...a,
-          security_question: securityQuestion(a.question_id)!.question,
-        })),
-      };
-    })
-    .on(e.enableTfa, ({ store, clock, user }) => {
-      const row = twoFactorOf(store, user.id);
-      if (row.secret) throw ApiError.badRequest("Two factor authentication is already enabled");
-      if (profileRowOf(store, user.id).security_answers.length === 0) {
-        throw ApiError.badRequest(
-          "Answer your security questions (POST /profile/security-questions) before enabling two factor authentication",
-        );
-      }
-      const secret = newTotpSecret();
-      const expiry = clock.timestamp(clock.now() + TFA_SECRET_MS);
-      store.table("two_factor").put({ ...row, pending_secret: secret, pending_expiry: expiry });
-      return { secret, expiry };
-    })
-    .on(e.confirmTfa, (ctx) => {
-      const { store, clock, user, body } = ctx;
-      const row = twoFactorOf(store, user.id);
-      if (row.secret) throw ApiError.badRequest("Two factor authentication is already enabled");
-      if (!row.pending_secret || !row.pending_expiry) {
-        throw ApiError.badRequest(
-          "No two factor secret to confirm; create one with POST /profile/tfa-enable",
-        );
-      }
-      if (clock.timestamp() >= row.pending_expiry) {
-        throw ApiError.badRequest(
-          "The two factor secret has expired; create a new one with POST /profile/tfa-enable",
-        );
-      }
-      if (!verifyTotp(row.pending_secret, body.tfa_code, clock.now())) {
-        throw ApiError.badRequest("Invalid code", "tfa_code");
-      }
-      const scratch = base32Encode(randomBytes(10)).toLowerCase();
-      store.table("two_factor").put({
-        id: user.id,
-        pending_secret: null,
-        pending_expiry: null,
-        secret: row.pending_secret,
-        scratch_hash: createHash("sha256").update(scratch).digest("hex"),
-      });
-      profileEvent(ctx, user, "tfa_enabled");
-      return { scratch };
-    })
-    .on(e.disableTfa, (ctx) => {
-      const { store, user } = ctx;
-      if (!twoFactorOf(store, user.id).secret) {
-        throw ApiError.badRequest("Two factor authentication is not enabled");
-      }
-      store.table("two_factor").delete(user.id);
-      profileEvent(ctx, user, "tfa_disabled");
-      return {};
-    });
+    .on(e.listSecurityQuestions, (ctx) => listSecurityQuestions(ctx, ctx.user))
+    .on(e.answerSecurityQuestions, (ctx) => answerSecurityQuestions(ctx, ctx.user, ctx.body))
+    .on(e.enableTfa, (ctx) => enableTfa(ctx, ctx.user))
+    .on(e.confirmTfa, (ctx) => confirmTfa(ctx, ctx.user, ctx.body))
+    .on(e.disableTfa, (ctx) => disableTfa(ctx, ctx.user));
 }

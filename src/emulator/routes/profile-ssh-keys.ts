@@ -1,29 +1,14 @@
-/** SSH keys of the acting user's profile: add, read, relabel, remove. */
-import { profileSshKeyEndpoints as e, type SshKey } from "../../contract";
-import { ApiError } from "../api-error";
-import { entityRef, recordEvent } from "../events";
+/** SSH keys of the profile (the rules: `models/profile-ssh-keys.ts`). */
+import { profileSshKeyEndpoints as e } from "../../contract";
+import type { Router } from "../router";
+import {
+  createProfileSshKey,
+  deleteProfileSshKey,
+  updateProfileSshKey,
+  ownKey,
+  toSshKey,
+} from "../models/profile-ssh-keys";
 import { paginate } from "../paginate";
-import type { Router, World } from "../router";
-import type { SshKeyRow, UserRow } from "../state";
-
-function toSshKey(row: SshKeyRow): SshKey {
-  const { user_id: _userId, ...record } = row;
-  return record;
-}
-
-function ownKey({ store }: World, user: UserRow, id: number): SshKeyRow {
-  const row = store.table("ssh_keys").get(id);
-  if (!row || row.user_id !== user.id) throw ApiError.notFound();
-  return row;
-}
-
-function keyEvent(world: World, user: UserRow, action: string, row: SshKeyRow) {
-  recordEvent(world.store, world.clock, {
-    action,
-    entity: entityRef("user_ssh_key", row.id, row.label, `/profile/sshkeys/${row.id}`),
-    username: user.username,
-  });
-}
 
 export function profileSshKeyRoutes(router: Router) {
   router
@@ -36,29 +21,8 @@ export function profileSshKeyRoutes(router: Router) {
         query,
       ),
     )
-    .on(e.createProfileSshKey, (ctx) => {
-      const { store, clock, user, body } = ctx;
-      const row = store.table("ssh_keys").put({
-        id: store.nextId("ssh_key"),
-        user_id: user.id,
-        label: body.label ?? "",
-        ssh_key: body.ssh_key.trim(),
-        created: clock.timestamp(),
-      });
-      keyEvent(ctx, user, "user_ssh_key_add", row);
-      return toSshKey(row);
-    })
+    .on(e.createProfileSshKey, (ctx) => createProfileSshKey(ctx, ctx.user, ctx.body))
     .on(e.getProfileSshKey, (ctx) => toSshKey(ownKey(ctx, ctx.user, ctx.params.sshKeyId)))
-    .on(e.updateProfileSshKey, (ctx) => {
-      const row = ownKey(ctx, ctx.user, ctx.params.sshKeyId);
-      const updated = ctx.store.table("ssh_keys").put({ ...row, label: ctx.body.label ?? row.label });
-      keyEvent(ctx, ctx.user, "user_ssh_key_update", updated);
-      return toSshKey(updated);
-    })
-    .on(e.deleteProfileSshKey, (ctx) => {
-      const row = ownKey(ctx, ctx.user, ctx.params.sshKeyId);
-      ctx.store.table("ssh_keys").delete(row.id);
-      keyEvent(ctx, ctx.user, "user_ssh_key_delete", row);
-      return {};
-    });
+    .on(e.updateProfileSshKey, (ctx) => updateProfileSshKey(ctx, ctx.user, ctx.params, ctx.body))
+    .on(e.deleteProfileSshKey, (ctx) => deleteProfileSshKey(ctx, ctx.user, ctx.params));
 }

@@ -1,57 +1,14 @@
-/** Personal access tokens: scopes within the creator's, expiry, values shown once, revocation. */
+/** Personal access tokens (the rules: `models/profile-tokens.ts`). */
+import { profileTokenEndpoints as e } from "../../contract";
+import type { Router } from "../router";
 import {
-  parseScopes,
-  profileTokenEndpoints as e,
-  scopeGrants,
-  TOKEN_LIMITS,
-  type PersonalAccessToken,
-} from "../../contract";
-import { addToken } from "../accounts";
-import { ApiError } from "../api-error";
-import { entityRef, recordEvent } from "../events";
+  createProfileToken,
+  deleteProfileToken,
+  ownToken,
+  toToken,
+  updateProfileToken,
+} from "../models/profile-tokens";
 import { paginate } from "../paginate";
-import type { Router, World } from "../router";
-import type { TokenRow, UserRow } from "../state";
-
-/** The record as lists and reads show it: the value cut to its first 16 characters. */
-function toToken(row: TokenRow): PersonalAccessToken {
-  const { user_id: _userId, token, ...record } = row;
-  return { ...record, token: token.slice(0, TOKEN_LIMITS.shownPrefix) };
-}
-
-function ownToken({ store }: World, user: UserRow, id: number): TokenRow {
-  const row = store.table("tokens").get(id);
-  if (!row || row.user_id !== user.id) throw ApiError.notFound();
-  return row;
-}
-
-/** The scopes of the new token: the requested ones, which the creator's must cover. */
-function grantedScopes(creator: string, requested: string | undefined): string {
-  if (requested === undefined) return creator;
-  const scopes = parseScopes(requested);
-  const creatorAll = parseScopes(creator) === "*";
-  if (scopes === "*") {
-    if (!creatorAll)
-      throw ApiError.badRequest("scopes may not exceed the scopes of the token used", "scopes");
-    return "*";
-  }
-  const beyond = (scopes ?? []).filter((s) => !scopeGrants(creator, s));
-  if (beyond.length) {
-    throw ApiError.badRequest(
-      `scopes may not exceed the scopes of the token used (${beyond.join(" ")} not held)`,
-      "scopes",
-    );
-  }
-  return (scopes ?? []).join(" ");
-}
-
-function tokenEvent(world: World, user: UserRow, action: string, row: TokenRow) {
-  recordEvent(world.store, world.clock, {
-    action,
-    entity: entityRef("token", row.id, row.label, `/profile/tokens/${row.id}`),
-    username: user.username,
-  });
-}
 
 export function profileTokenRoutes(router: Router) {
   router
@@ -64,32 +21,8 @@ export function profileTokenRoutes(router: Router) {
         query,
       ),
     )
-    .on(e.createProfileToken, (ctx) => {
-      const { store, clock, user, body } = ctx;
-      const scopes = grantedScopes(ctx.principal!.token.scopes, body.scopes);
-      const expiry = body.expiry ?? null;
-      if (expiry !== null && expiry <= clock.timestamp()) {
-        throw ApiError.badRequest("expiry must be in the future", "expiry");
-      }
-      const row = addToken(store, clock, user, { label: body.label ?? "", scopes, expiry });
-      // Without a label, the token is named after its ID.
-      const created =
-        body.label === undefined ? store.table("tokens").put({ ...row, label: `token-${row.id}` }) : row;
-      tokenEvent(ctx, user, "token_create", created);
-      return { ...toToken(created), token: created.token };
-    })
+    .on(e.createProfileToken, (ctx) => createProfileToken(ctx, ctx.user, ctx.body, ctx.principal))
     .on(e.getProfileToken, (ctx) => toToken(ownToken(ctx, ctx.user, ctx.params.tokenId)))
-    .on(e.updateProfileToken, (ctx) => {
-      const row = ownToken(ctx, ctx.user, ctx.params.tokenId);
-      const updated = ctx.store.table("tokens").put({ ...row, label: ctx.body.label ?? row.label });
-      tokenEvent(ctx, ctx.user, "token_update", updated);
-      return toToken(updated);
-    })
-    .on(e.deleteProfileToken, (ctx) => {
-      const row = ownToken(ctx, ctx.user, ctx.params.tokenId);
-      ctx.store.table("tokens").delete(row.id);
-      ctx.store.table("preferences").delete(row.id);
-      tokenEvent(ctx, ctx.user, "token_delete", row);
-      return {};
-    });
+    .on(e.updateProfileToken, (ctx) => updateProfileToken(ctx, ctx.user, ctx.params, ctx.body))
+    .on(e.deleteProfileToken, (ctx) => deleteProfileToken(ctx, ctx.user, ctx.params));
 }

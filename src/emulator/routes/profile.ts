@@ -1,69 +1,13 @@
-/** The acting user's profile, grants and preferences. */
-import { GRANT_ENTITY_TYPES, profileEndpoints as e, type ErrorItem, type Grants } from "../../contract";
-import { ApiError } from "../api-error";
-import { entityRef, recordEvent } from "../events";
-import { profileRowOf, toProfile, twoFactorEnabled, updateProfileRow } from "../profiles";
-import { NO_CONTENT, type Router, type World } from "../router";
-import type { ProfileRow, UserRow } from "../state";
-
-export function profileEvent(world: World, user: UserRow, action: string) {
-  recordEvent(world.store, world.clock, {
-    action,
-    entity: entityRef("profile", user.id, user.username, "/profile"),
-    username: user.username,
-  });
-}
-
-/** The grants a restricted user sees of itself: entities without access are left out. */
-function ownGrants(user: UserRow): Grants {
-  const entities = GRANT_ENTITY_TYPES.map((type) => [
-    type,
-    user.grants[type].filter((g) => g.permissions !== null),
-  ]);
-  return { global: user.grants.global, ...Object.fromEntries(entities) } as Grants;
-}
+/** The profile (the rules: `models/profile.ts`). */
+import { profileEndpoints as e } from "../../contract";
+import { NO_CONTENT, Router } from "../router";
+import { toProfile } from "../profiles";
+import { updateProfile, ownGrants } from "../models/profile";
 
 export function profileRoutes(router: Router) {
   router
     .on(e.getProfile, ({ store, user }) => toProfile(store, user))
-    .on(e.updateProfile, (ctx) => {
-      const { store, user, body } = ctx;
-      const row = profileRowOf(store, user.id);
-      const errors: ErrorItem[] = [];
-      const refuse = (field: string, reason: string) => errors.push({ field, reason });
-
-      if (body.ip_whitelist_enabled === true && !row.ip_whitelist_enabled) {
-        refuse(
-          "ip_whitelist_enabled",
-          "ip_whitelist_enabled is deprecated and cannot be enabled (once disabled it cannot be re-enabled)",
-        );
-      }
-      if (body.restricted !== undefined && body.restricted !== user.restricted) {
-        refuse("restricted", "restricted cannot be changed through the profile");
-      }
-      if (body.two_factor_auth !== undefined && body.two_factor_auth !== twoFactorEnabled(store, user.id)) {
-        refuse(
-          "two_factor_auth",
-          "two_factor_auth changes through /profile/tfa-enable, /profile/tfa-enable-confirm and /profile/tfa-disable",
-        );
-      }
-      if (body.lish_auth_method === "password_keys" && row.authentication_type !== "password") {
-        refuse("lish_auth_method", "password_keys cannot be used with third-party authentication");
-      }
-      if (errors.length) throw new ApiError(400, errors);
-
-      const change: Partial<ProfileRow> = {};
-      if (body.timezone !== undefined) change.timezone = body.timezone;
-      if (body.email_notifications !== undefined) change.email_notifications = body.email_notifications;
-      if (body.lish_auth_method !== undefined) change.lish_auth_method = body.lish_auth_method;
-      if (body.authorized_keys !== undefined) change.authorized_keys = body.authorized_keys;
-      if (body.ip_whitelist_enabled === false) change.ip_whitelist_enabled = false;
-      updateProfileRow(store, user.id, change);
-      const updated =
-        body.email === undefined ? user : store.table("users").put({ ...user, email: body.email });
-      profileEvent(ctx, updated, "profile_update");
-      return toProfile(store, updated);
-    })
+    .on(e.updateProfile, (ctx) => updateProfile(ctx, ctx.user, ctx.body))
     .on(e.getProfileGrants, ({ user }) => (user.restricted ? ownGrants(user) : NO_CONTENT))
     .on(
       e.getProfilePreferences,

@@ -2,11 +2,7 @@ import { regionEndpoints as e } from "../../contract";
 import { ApiError } from "../api-error";
 import { paginate } from "../paginate";
 import type { Router } from "../router";
-import { AVAILABILITY, REGIONS } from "../seed/regions";
-
-export function findRegion(id: string) {
-  return REGIONS.find((r) => r.id === id);
-}
+import { AVAILABILITY, findRegion, REGIONS } from "../seed/regions";
 
 export function regionRoutes(router: Router) {
   router

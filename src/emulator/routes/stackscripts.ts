@@ -1,80 +1,15 @@
-/** StackScripts: public and private scripts, image compatibility, user-defined fields, grants, events. */
-import { createHash } from "node:crypto";
-import { ANY_IMAGE, stackScriptEndpoints as e, type ErrorItem, type StackScript } from "../../contract";
-import { ApiError } from "../api-error";
-import { canRead, grantCreator, permissionOn, requireGlobal, revokeEntity } from "../auth";
-import { entityRef, recordEvent } from "../events";
-import { findImage } from "../images";
+/** StackScripts (the rules: `models/stackscripts.ts`). */
+import { stackScriptEndpoints as e } from "../../contract";
+import type { Router } from "../router";
+import {
+  createStackScript,
+  deleteStackScript,
+  updateStackScript,
+  readableStackScript,
+  toStackScript,
+  visible,
+} from "../models/stackscripts";
 import { paginate } from "../paginate";
-import type { Router, World } from "../router";
-import type { StackScriptRow, UserRow } from "../state";
-import type { Store } from "../store";
-import { parseUdfs } from "../stackscript-udfs";
-
-/** The avatar key of an author: the MD5 hex digest of the trimmed, lower-cased email. */
-function gravatarId(email: string): string {
-  return createHash("md5").update(email.trim().toLowerCase()).digest("hex");
-}
-
-/** Every stored StackScript belongs to the account, so `mine` is true for any caller with a token. */
-function toStackScript(store: Store, row: StackScriptRow, viewer: UserRow | undefined): StackScript {
-  const { user_id: authorId, ...record } = row;
-  const author = store.table("users").get(authorId);
-  return {
-    ...record,
-    username: author?.username ?? "",
-    user_gravatar_id: gravatarId(author?.email ?? ""),
-    ordinal: 0,
-    logo_url: "",
-    mine: viewer !== undefined,
-    user_defined_fields: parseUdfs(row.script),
-  };
-}
-
-function visible(user: UserRow | undefined, row: StackScriptRow): boolean {
-  return row.is_public || (user !== undefined && canRead(user, "stackscript", row.id));
-}
-
-/**
- * The StackScript `id` as `user` sees it (public, or private with a grant), or undefined. For the
- * instance area: deploys with a StackScript check its `images` (`any/all` accepts every image) and
- * its user-defined fields (`parseUdfs`) against `stackscript_data`.
- */
-export function findStackScript(store: Store, user: UserRow | undefined, id: number) {
-  const row = store.table("stackscripts").get(id);
-  return row && visible(user, row) ? row : undefined;
-}
-
-function readable({ store }: World, user: UserRow, id: number): StackScriptRow {
-  const row = findStackScript(store, user, id);
-  if (!row) throw ApiError.notFound();
-  return row;
-}
-
-/** 404 when the user cannot see it, 403 when it can but holds no read_write grant. */
-function writable(world: World, user: UserRow, id: number): StackScriptRow {
-  const row = readable(world, user, id);
-  if (permissionOn(user, "stackscript", id) !== "read_write") throw ApiError.forbidden();
-  return row;
-}
-
-/** Each entry must be `any/all` or an image the user can see; every bad entry is reported. */
-function checkImages(store: Store, user: UserRow, images: string[]): void {
-  const errors: ErrorItem[] = images.flatMap((id, i) =>
-    id === ANY_IMAGE || findImage(store, user, id)
-      ? []
-      : [{ reason: `Image ${id} does not exist`, field: `images[${i}]` }],
-  );
-  if (errors.length) throw new ApiError(400, errors);
-}
-
-function event(world: World, user: UserRow, action: string, row: StackScriptRow) {
-  recordEvent(world.store, world.clock, {
-    action,
-    entity: entityRef("stackscript", row.id, row.label, `/compute/stackscripts/${row.id}`),
-    username: user.username,
-  });
-}
 
 export function stackScriptRoutes(router: Router) {
   router
@@ -86,52 +21,10 @@ export function stackScriptRoutes(router: Router) {
         query,
       );
     })
-    .on(e.createStackScript, (ctx) => {
-      const { store, clock, user, body } = ctx;
-      requireGlobal(user, "add_stackscripts");
-      checkImages(store, user, body.images);
-      const now = clock.timestamp();
-      const row = store.table("stackscripts").put({
-        id: store.nextId("stackscript"),
-        user_id: user.id,
-        label: body.label,
-        description: body.description ?? "",
-        images: body.images,
-        script: body.script,
-        rev_note: body.rev_note ?? "",
-        is_public: body.is_public ?? false,
-        deployments_total: 0,
-        deployments_active: 0,
-        created: now,
-        updated: now,
-      });
-      grantCreator(store, user, "stackscript", row.id, row.label);
-      event(ctx, user, "stackscript_create", row);
-      return toStackScript(store, row, user);
-    })
+    .on(e.createStackScript, (ctx) => createStackScript(ctx, ctx.user, ctx.body))
     .on(e.getStackScript, (ctx) =>
-      toStackScript(ctx.store, readable(ctx, ctx.user, ctx.params.stackscriptId), ctx.user),
+      toStackScript(ctx.store, readableStackScript(ctx, ctx.user, ctx.params.stackscriptId), ctx.user),
     )
-    .on(e.updateStackScript, (ctx) => {
-      const { store, clock, user, body } = ctx;
-      const row = writable(ctx, user, ctx.params.stackscriptId);
-      if (row.is_public && body.is_public === false) {
-        throw ApiError.badRequest("A public StackScript cannot be made private", "is_public");
-      }
-      if (body.images) checkImages(store, user, body.images);
-      const updated = store.table("stackscripts").put({ ...row, ...body, updated: clock.timestamp() });
-      event(ctx, user, "stackscript_update", updated);
-      if (!row.is_public && updated.is_public) event(ctx, user, "stackscript_publicize", updated);
-      return toStackScript(store, updated, user);
-    })
-    .on(e.deleteStackScript, (ctx) => {
-      const { store, user } = ctx;
-      const row = readable(ctx, user, ctx.params.stackscriptId);
-      if (row.is_public) throw ApiError.badRequest("Public StackScripts cannot be deleted");
-      writable(ctx, user, row.id);
-      store.table("stackscripts").delete(row.id);
-      revokeEntity(store, "stackscript", row.id);
-      event(ctx, user, "stackscript_delete", row);
-      return {};
-    });
+    .on(e.updateStackScript, (ctx) => updateStackScript(ctx, ctx.user, ctx.params, ctx.body))
+    .on(e.deleteStackScript, (ctx) => deleteStackScript(ctx, ctx.user, ctx.params));
 }

@@ -42,3 +42,7 @@ export const AVAILABILITY: RegionAvailability[] = REGIONS.flatMap((r) =>
       r.capabilities.includes("Premium Plans") && (i === 2 || r.capabilities.includes("GPU Computes")),
   })),
 );
+
+export function findRegion(id: string) {
+  return REGIONS.find((r) => r.id === id);
+}

@@ -2,13 +2,19 @@
  * Image records as a user sees them: the public seed images (`compute/...`) and the account's private
  * images (`private/<n>`, rows of the `images` table), found by ID and shaped as the API's record.
  */
-import { PRIVATE_IMAGE_PREFIX, PUBLIC_IMAGE_PREFIX, type EventEntity, type Image } from "../contract";
-import { canRead } from "./auth";
-import { entityRef } from "./events";
-import { PUBLIC_IMAGES } from "./seed/images";
-import type { Clock } from "./clock";
-import type { ImageRow, UserRow } from "./state";
-import type { Store } from "./store";
+import {
+  imageEndpoints,
+  PRIVATE_IMAGE_PREFIX,
+  PUBLIC_IMAGE_PREFIX,
+  type EventEntity,
+  type Image,
+} from "../../contract";
+import { canRead } from "../auth";
+import { entityRef } from "../events";
+import { PUBLIC_IMAGES } from "../seed/images";
+import type { Clock } from "../clock";
+import type { ImageRow, UserRow } from "../state";
+import type { Store } from "../store";
 
 export function privateImageId(rowId: number): string {
   return `${PRIVATE_IMAGE_PREFIX}${rowId}`;
@@ -60,7 +66,7 @@ export function isDeployable(image: Image): boolean {
 /** The image as an event's entity. */
 export function imageEntity(row: ImageRow): EventEntity {
   const id = privateImageId(row.id);
-  return entityRef("image", id, row.label, `/images/${id}`);
+  return entityRef("image", id, row.label, imageEndpoints.getImage, { imageId: id });
 }
 
 /** A new private image of `user`: what every captured or uploaded image starts with, plus `fields`. */

@@ -9,6 +9,7 @@ import {
   DEFAULT_ROOT_DEVICE,
   DEPLOY_LIMITS,
   DEVICE_NAMES,
+  imageEndpoints,
   imageProblems,
   swapProblems,
   type Devices,
@@ -17,15 +18,16 @@ import {
   type Image,
   type InterfaceRequest,
 } from "../../contract";
+import { notFound } from "./errors";
 import { ApiError, refuse } from "../api-error";
 import { entityRef } from "../events";
-import { findImage, isDeployable } from "../images";
+import { findImage, isDeployable } from "./images";
 import type { JobWorld } from "../jobs";
 import type { ConfigRow, DiskRow, InstanceRow, StackScriptRow, UserRow } from "../state";
 import type { Store } from "../store";
 import { parseUdfs } from "../stackscript-udfs";
-import { buildInterfaceList, storeInterfaces } from "./interface-rules";
-import { findRegion } from "./regions";
+import { buildInterfaceList, storeInterfaces } from "./interfaces";
+import { findRegion } from "../seed/regions";
 import { findStackScript } from "./stackscripts";
 
 export interface DeployRequest {
@@ -56,8 +58,7 @@ export function checkDeploy(world: JobWorld, user: UserRow, region: string, req:
   let stackscript: StackScriptRow | undefined;
   if (req.stackscript_id !== undefined) {
     stackscript = findStackScript(store, user, req.stackscript_id);
-    if (!stackscript)
-      throw ApiError.badRequest(`StackScript ${req.stackscript_id} not found`, "stackscript_id");
+    if (!stackscript) throw notFound("StackScript", req.stackscript_id, "stackscript_id");
     if (!stackscript.images.includes(ANY_IMAGE) && !stackscript.images.includes(image.id)) {
       throw ApiError.badRequest(`StackScript ${stackscript.id} does not support image ${image.id}`, "image");
     }
@@ -110,7 +111,7 @@ export function checkUserData(regionId: string, image: Image) {
 
 /** The image as the secondary entity of a create or rebuild event. */
 export function imageRef(image: Image): EventEntity {
-  return entityRef("image", image.id, image.label, `/images/${image.id}`);
+  return entityRef("image", image.id, image.label, imageEndpoints.getImage, { imageId: image.id });
 }
 
 /** Counts a deploy on the StackScript. */

@@ -13,12 +13,35 @@ import {
   type ConfigInterface,
   type InterfaceRequest,
 } from "../../contract";
+import { notFound } from "./errors";
 import { ApiError } from "../api-error";
 import { canRead } from "../auth";
 import type { JobWorld } from "../jobs";
 import type { Store } from "../store";
 import type { ConfigRow, InstanceRow, InterfaceRow, SubnetRow, UserRow } from "../state";
-import { findRegion } from "./regions";
+import { findRegion } from "../seed/regions";
+
+const refusals = {
+  noVlans: (region: string, field: string) =>
+    ApiError.badRequest(`VLANs are not available in region ${region}`, field),
+  otherRegion: (subnetId: number, vpcRegion: string, region: string, field: string) =>
+    ApiError.badRequest(`Subnet ${subnetId} is in region ${vpcRegion}; the instance is in ${region}`, field),
+  outside: (address: string, subnet: SubnetRow, field: string) =>
+    ApiError.badRequest(`${address} is not inside subnet ${subnet.ipv4}`, field),
+  reserved: (address: string, field: string) =>
+    ApiError.badRequest(
+      `${address} is reserved: the first two and last two addresses of a subnet cannot be assigned`,
+      field,
+    ),
+  taken: (address: string, field: string) =>
+    ApiError.badRequest(`${address} is already assigned in the subnet`, field),
+  full: (subnet: SubnetRow, field: string) =>
+    ApiError.badRequest(`Subnet ${subnet.ipv4} has no free address`, field),
+  natOnCreate: (field: string) =>
+    ApiError.badRequest("Only any can be given as 1:1 NAT on instance create", field),
+  natNotOwn: (address: string, field: string) =>
+    ApiError.badRequest(`${address} is not a public IPv4 address of this instance`, field),
+};
 
 const VLAN_CAPABILITY = "Vlans";
 
@@ -79,7 +102,7 @@ export function buildInterface(
   if (req.purpose === "public") return base;
   if (req.purpose === "vlan") {
     if (!findRegion(instance.region)?.capabilities.includes(VLAN_CAPABILITY)) {
-      throw ApiError.badRequest(`VLANs are not available in region ${instance.region}`, `${field}purpose`);
+      throw refusals.noVlans(instance.region, `${field}purpose`);
     }
     return { ...base, label: req.label ?? null, ipam_address: req.ipam_address || null };
   }
@@ -110,13 +133,9 @@ function subnetFor(
 ): SubnetRow {
   const subnet = world.store.table("subnets").get(id);
   const vpc = subnet && world.store.table("vpcs").get(subnet.vpc_id);
-  if (!subnet || !vpc || !canRead(user, "vpc", vpc.id))
-    throw ApiError.badRequest(`Subnet ${id} not found`, field);
+  if (!subnet || !vpc || !canRead(user, "vpc", vpc.id)) throw notFound("Subnet", id, field);
   if (vpc.region !== instance.region) {
-    throw ApiError.badRequest(
-      `Subnet ${id} is in region ${vpc.region}; the instance is in ${instance.region}`,
-      field,
-    );
+    throw refusals.otherRegion(id, vpc.region, instance.region, field);
   }
   return subnet;
 }
@@ -144,22 +163,17 @@ export function vpcAddress(
   const taken = takenAddresses(store, subnet, target, pending);
   if (requested !== undefined) {
     const value = parseIpv4(requested)!;
-    if (!contains(range, value))
-      throw ApiError.badRequest(`${requested} is not inside subnet ${subnet.ipv4}`, field);
+    if (!contains(range, value)) throw refusals.outside(requested, subnet, field);
     if (value < first || value > last) {
-      throw ApiError.badRequest(
-        `${requested} is reserved: the first two and last two addresses of a subnet cannot be assigned`,
-        field,
-      );
+      throw refusals.reserved(requested, field);
     }
-    if (taken.has(requested))
-      throw ApiError.badRequest(`${requested} is already assigned in the subnet`, field);
+    if (taken.has(requested)) throw refusals.taken(requested, field);
     return requested;
   }
   for (let value = first; value <= last; value++) {
     if (!taken.has(formatIpv4(value))) return formatIpv4(value);
   }
-  throw ApiError.badRequest(`Subnet ${subnet.ipv4} has no free address`, field);
+  throw refusals.full(subnet, field);
 }
 
 /** `any` = the instance's public IPv4; a named address must be that one (and cannot be named on create). */
@@ -170,18 +184,16 @@ export function natAddress(
 ): string | null {
   if (value === undefined || value === null || value === "") return null;
   if (value === "any") return target.instance.public_ipv4;
-  if (target.onCreate)
-    throw ApiError.badRequest("Only any can be given as 1:1 NAT on instance create", field);
+  if (target.onCreate) throw refusals.natOnCreate(field);
   if (value !== target.instance.public_ipv4) {
-    throw ApiError.badRequest(`${value} is not a public IPv4 address of this instance`, field);
+    throw refusals.natNotOwn(value, field);
   }
   return value;
 }
 
 export function checkRanges(subnet: SubnetRow, ranges: string[], field: string): string[] {
   for (const r of ranges) {
-    if (!within(cidr(r), cidr(subnet.ipv4)))
-      throw ApiError.badRequest(`${r} is not inside subnet ${subnet.ipv4}`, field);
+    if (!within(cidr(r), cidr(subnet.ipv4))) throw refusals.outside(r, subnet, field);
   }
   return ranges;
 }

@@ -1,19 +1,22 @@
 /** Events of the compute area: lifecycle actions (`started` → `finished`) and notifications. */
-import type { EventEntity } from "../../contract";
-import { entityRef, recordEvent, settleEvent } from "../events";
+import { configEndpoints, diskEndpoints, instanceEndpoints, type EventEntity } from "../../contract";
+import { entityRef, recordChange, recordEvent, settleEvent } from "../events";
 import type { JobWorld } from "../jobs";
 import type { ConfigRow, DiskRow, InstanceRow, UserRow } from "../state";
 
 export function computeRef(i: Pick<InstanceRow, "id" | "label">): EventEntity {
-  return entityRef("compute", i.id, i.label, `/compute/instances/${i.id}`);
+  return entityRef("compute", i.id, i.label, instanceEndpoints.getInstance, { computeId: i.id });
 }
 
 export function configRef(c: Pick<ConfigRow, "id" | "label" | "compute_id">): EventEntity {
-  return entityRef("compute_config", c.id, c.label, `/compute/instances/${c.compute_id}/configs/${c.id}`);
+  return entityRef("compute_config", c.id, c.label, configEndpoints.getConfig, {
+    computeId: c.compute_id,
+    configId: c.id,
+  });
 }
 
 export function diskRef(d: Pick<DiskRow, "id" | "label" | "compute_id">): EventEntity {
-  return entityRef("disk", d.id, d.label, `/compute/instances/${d.compute_id}/disks/${d.id}`);
+  return entityRef("disk", d.id, d.label, diskEndpoints.getDisk, { computeId: d.compute_id, diskId: d.id });
 }
 
 /** A lifecycle action begins: a `started` event on the instance; returns its ID for `finishAction`. */
@@ -33,8 +36,12 @@ export function startAction(
   }).id;
 }
 
-export function finishAction(world: JobWorld, eventId: unknown, status: "finished" | "failed" = "finished") {
-  if (typeof eventId === "number") settleEvent(world.store, world.clock, eventId, status);
+export function finishAction(
+  world: JobWorld,
+  eventId: number | undefined,
+  status: "finished" | "failed" = "finished",
+) {
+  if (eventId !== undefined) settleEvent(world.store, world.clock, eventId, status);
 }
 
 /** A lifecycle action the emulator carries out at once (an instance's delete): `started`, then
@@ -51,10 +58,5 @@ export function notify(
   instance: Pick<InstanceRow, "id" | "label">,
   secondary: EventEntity | null = null,
 ) {
-  recordEvent(world.store, world.clock, {
-    action,
-    entity: computeRef(instance),
-    secondary,
-    username: user?.username ?? null,
-  });
+  recordChange(world, user, action, computeRef(instance), secondary);
 }

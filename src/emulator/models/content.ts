@@ -1,4 +1,7 @@
 /**
+ * What an instance holds (disks; configs with their interfaces) and its cascades: a config goes with
+ * its interfaces, a replaced content (rebuild, restore with `overwrite`) with all of them.
+ *
  * Copying disks and configs onto an instance: clones (from another instance) and restores (from a
  * backup's content). Disks arrive `not ready`; configs point at the copies; interfaces are rebuilt
  * for the target (VPC addresses assigned anew, 1:1 NAT becomes `any` = the target's public IPv4).
@@ -6,12 +9,46 @@
 import { DEVICE_NAMES, type Devices, type InterfaceRequest } from "../../contract";
 import type { JobWorld } from "../jobs";
 import type { ConfigRow, DiskRow, InstanceRow, InterfaceRow, UserRow } from "../state";
-import { newConfigRow, newDisk } from "./instance-deploy";
-import { buildInterface, storeInterfaces } from "./interface-rules";
+import type { Store } from "../store";
+import { newConfigRow, newDisk } from "./deploy";
+import { buildInterface, storeInterfaces } from "./interfaces";
 
 export interface Content {
   disks: DiskRow[];
   configs: { config: ConfigRow; interfaces: InterfaceRow[] }[];
+}
+
+export function disksOf(store: Store, instanceId: number): DiskRow[] {
+  return store.table("disks").filter((d) => d.compute_id === instanceId);
+}
+
+export function configsOf(store: Store, instanceId: number): ConfigRow[] {
+  return store.table("configs").filter((c) => c.compute_id === instanceId);
+}
+
+/** The configs and disks an instance holds now. */
+export function heldBy(store: Store, instanceId: number): { configs: ConfigRow[]; disks: DiskRow[] } {
+  return { configs: configsOf(store, instanceId), disks: disksOf(store, instanceId) };
+}
+
+/** Deletes a config and its interfaces. */
+export function removeConfig(store: Store, config: ConfigRow): void {
+  for (const id of config.interface_ids) store.table("interfaces").delete(id);
+  store.table("configs").delete(config.id);
+}
+
+/** Deletes configs (with their interfaces) and disks. */
+export function removeContent(store: Store, held: { configs: ConfigRow[]; disks: DiskRow[] }): void {
+  for (const config of held.configs) removeConfig(store, config);
+  for (const disk of held.disks) store.table("disks").delete(disk.id);
+}
+
+/** Puts `content` on the instance in place of what it holds (the new content is built first, so
+ * that a refusal leaves the instance as it was). */
+export function replaceContent(world: JobWorld, user: UserRow, target: InstanceRow, content: Content) {
+  const replaced = heldBy(world.store, target.id);
+  copyContent(world, user, target, content);
+  removeContent(world.store, replaced);
 }
 
 /** The request that recreates an interface row on another instance. */

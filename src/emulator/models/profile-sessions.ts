@@ -1,0 +1,51 @@
+/** Authorized apps, trusted devices and the login history of the acting user. */
+import {
+  profileSessionEndpoints as e,
+  SESSION_LIMITS,
+  type AuthorizedApp,
+  type Login,
+  type TrustedDevice,
+} from "../../contract";
+import { ApiError } from "../api-error";
+import type { Params, World } from "../router";
+import type { AppRow, DeviceRow, LoginRow, UserRow } from "../state";
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** Apps whose access has not expired (null expiry: never expires). */
+export function liveApps({ store, clock }: World, user: UserRow): AppRow[] {
+  const now = clock.timestamp();
+  return store.table("apps").filter((a) => a.user_id === user.id && (a.expiry === null || a.expiry > now));
+}
+
+/** Devices whose remember-me session is still running. */
+export function liveDevices({ store, clock }: World, user: UserRow): DeviceRow[] {
+  const now = clock.timestamp();
+  return store.table("devices").filter((d) => d.user_id === user.id && d.expiry > now);
+}
+
+/** Logins of the last 90 days. */
+export function recentLogins({ store, clock }: World, user: UserRow): LoginRow[] {
+  const since = clock.timestamp(clock.now() - SESSION_LIMITS.loginDays * DAY_MS);
+  return store.table("logins").filter((l) => l.user_id === user.id && l.datetime >= since);
+}
+
+export function pick<T extends { id: number }>(rows: T[], id: number): T {
+  const row = rows.find((r) => r.id === id);
+  if (!row) throw ApiError.notFound();
+  return row;
+}
+
+export const toApp = ({ user_id: _u, ...record }: AppRow): AuthorizedApp => record;
+export const toDevice = ({ user_id: _u, ...record }: DeviceRow): TrustedDevice => record;
+export const toLogin = ({ user_id: _u, ...record }: LoginRow): Login => record;
+
+export function deleteProfileApp(world: World, user: UserRow, path: Params<typeof e.deleteProfileApp>) {
+  world.store.table("apps").delete(pick(liveApps(world, user), path.appId).id);
+  return {};
+}
+
+export function deleteTrustedDevice(world: World, user: UserRow, path: Params<typeof e.deleteTrustedDevice>) {
+  world.store.table("devices").delete(pick(liveDevices(world, user), path.deviceId).id);
+  return {};
+}
