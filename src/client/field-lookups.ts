@@ -4,8 +4,7 @@
  * in one process and account, share one request whose `X-Filter` is `{"+or": [{label: "a"}, {label:
  * "b"}, ...]}` (up to 25 values a request; pages as needed). Each caller gets the records whose field
  * equals its value. A fleet's label lookups (one per resource at check, each a paginated GET, which
- * the API limits to 200 a minute) become a few requests. Whole lists asked together (`sharedList`:
- * the subnets of one VPC, which each new subnet's check reads) are read once for all who asked.
+ * the API limits to 200 a minute) become a few requests.
  */
 import type { ListFilter } from "../contract/filter";
 
@@ -71,23 +70,4 @@ async function send<T extends object>(field: keyof T & string, group: Gathering<
       }
     }),
   );
-}
-
-const lists = new Map<string, Promise<unknown[]>>();
-
-/**
- * The whole list `what` of the account: callers within a few milliseconds of the first share its
- * request (the answer is as fresh as a request of their own sent at that moment would be).
- */
-export function sharedList<T>(account: string, what: string, list: () => Promise<T[]>): Promise<T[]> {
-  const key = `${account}\n${what}`;
-  let shared = lists.get(key) as Promise<T[]> | undefined;
-  if (!shared) {
-    shared = new Promise<void>((resolve) => setTimeout(resolve, GATHER_MS)).then(() => {
-      lists.delete(key);
-      return list();
-    });
-    lists.set(key, shared);
-  }
-  return shared;
 }

@@ -1,7 +1,7 @@
 /** Subnet. API area: vpcs (subnets). vpcId and ipv4 replace; label updates in place. */
 import { z } from "zod";
 import { idFrom } from "../contract/fields";
-import { lookUpBy, sharedList } from "../client/field-lookups";
+import { lookUpBy } from "../client/field-lookups";
 import { collect } from "../client/pagination";
 import { lookupClient } from "./settings";
 import {
@@ -46,10 +46,8 @@ async function lookups(inputs: SubnetInputs, olds: Props, declared: Props): Prom
     : [];
   if (known(vpcId)) {
     try {
-      const client = lookupClient();
-      const params = VpcParams.parse({ vpcId });
-      const live = await sharedList(client.account, `Subnet of ${params.vpcId}`, () =>
-        collect(client.each(vpcEndpoints.listSubnets, { params })),
+      const live = await collect(
+        lookupClient().each(vpcEndpoints.listSubnets, { params: VpcParams.parse({ vpcId }) }),
       );
       const replaced = (s: { id: number; label: string; ipv4: string }) =>
         isBeingReplaced("Subnet", s.id) ||

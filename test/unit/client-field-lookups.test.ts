@@ -1,10 +1,10 @@
 /**
  * Lookups on one field share requests: those asked together (one account, one list, one field) go as
  * one `X-Filter` `+or` request, at most 25 values each; each caller gets its own records; a failed
- * request fails its callers only. Whole lists asked together are read once. Against the emulator, whose filter the real API's grammar follows.
+ * request fails its callers only. Against the emulator, whose filter the real API's grammar follows.
  */
 import { collect } from "../../src/client";
-import { lookUpBy, sharedList } from "../../src/client/field-lookups";
+import { lookUpBy } from "../../src/client/field-lookups";
 import type { ListFilter } from "../../src/contract/filter";
 import { vpcEndpoints, type Vpc } from "../../src/contract/vpcs";
 import { useEmulator } from "../support/emulator";
@@ -71,19 +71,4 @@ it("fails the callers of a failed request, and no one else", async () => {
   expect(a.status).toBe("rejected");
   expect(b.status).toBe("rejected");
   await expect(lookUpBy<Vpc>(t.client.account, "Vpc", "label", "r", listVpcs([]))).resolves.toEqual([]);
-});
-
-it("reads a whole list once for those who ask it together, and again for those who ask later", async () => {
-  let reads = 0;
-  const read = async () => {
-    reads++;
-    return collect(t.client.each(vpcEndpoints.listVpcs));
-  };
-  const together = await Promise.all([1, 2, 3].map(() => sharedList(t.client.account, "Vpc", read)));
-  expect(reads).toBe(1);
-  expect(together[1]).toEqual(together[0]);
-  await makeVpc("net-later");
-  const later = await sharedList(t.client.account, "Vpc", read);
-  expect(reads).toBe(2);
-  expect(later.map((v) => v.label)).toContain("net-later");
 });
