@@ -14,7 +14,6 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
-import { lookUpBy } from "../client/field-lookups";
 import type { ComputeClient } from "../client/compute-client";
 import { collect } from "../client/pagination";
 import { ComputeApiError, isNotFound } from "../client/errors";
@@ -525,11 +524,9 @@ export const instanceSpec = defineSpec({
   find: async (client, { label }) =>
     label === undefined
       ? undefined
-      : (
-          await lookUpBy(client.account, "Instance", "label", label, (filter) =>
-            collect(client.each(instanceEndpoints.listInstances, { filter })),
-          )
-        )[0],
+      : (await collect(client.each(instanceEndpoints.listInstances, { filter: { label } }))).find(
+          (i) => i.label === label,
+        ),
   uniqueFields: ["label"],
   // Still provisioning, booting, migrating... (a wait that failed): the next `up` waits again.
   settled: (outputs) =>

@@ -1,7 +1,6 @@
 /** Subnet. API area: vpcs (subnets). vpcId and ipv4 replace; label updates in place. */
 import { z } from "zod";
 import { idFrom } from "../contract/fields";
-import { lookUpBy } from "../client/field-lookups";
 import { collect } from "../client/pagination";
 import { lookupClient } from "./settings";
 import {
@@ -77,13 +76,12 @@ export const subnetSpec = defineSpec({
   create: (client, { vpcId, label, ipv4 }) =>
     client.api.createSubnet({ params: VpcParams.parse({ vpcId }), body: { label, ipv4 } }),
   // Labels are unique inside a VPC: the subnet holding one, whether a lost create made it or not.
-  find: async (client, { vpcId, label }) => {
-    const params = VpcParams.parse({ vpcId });
-    const held = await lookUpBy(client.account, `Subnet of ${params.vpcId}`, "label", label, (filter) =>
-      collect(client.each(vpcEndpoints.listSubnets, { params, filter })),
-    );
-    return held[0];
-  },
+  find: async (client, { vpcId, label }) =>
+    (
+      await collect(
+        client.each(vpcEndpoints.listSubnets, { params: VpcParams.parse({ vpcId }), filter: { label } }),
+      )
+    ).find((s) => s.label === label),
   uniqueFields: ["label"],
   uniqueWithin: ["vpcId"],
   read: (client, id, props) => client.api.getSubnet({ params: params(id, props) }),

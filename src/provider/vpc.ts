@@ -1,7 +1,6 @@
 /** Vpc. API area: vpcs. Region replaces; label and description update in place. */
 import { z } from "zod";
 import type { ComputeClient } from "../client/compute-client";
-import { lookUpBy } from "../client/field-lookups";
 import { collect } from "../client/pagination";
 import { regionProblems } from "../contract/record-rules";
 import { VPC_CAPABILITY } from "../contract/regions";
@@ -21,10 +20,9 @@ export const VPC_COMPUTED = ["created", "updated"] as const;
 
 /** Labels are unique per account: the VPC holding one, whether a lost create made it or not. */
 async function findByLabel(client: ComputeClient, label: string) {
-  const held = await lookUpBy(client.account, "Vpc", "label", label, (filter) =>
-    collect(client.each(vpcEndpoints.listVpcs, { filter })),
+  return (await collect(client.each(vpcEndpoints.listVpcs, { filter: { label } }))).find(
+    (v) => v.label === label,
   );
-  return held[0];
 }
 
 /** The region exists and offers VPCs. */
