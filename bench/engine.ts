@@ -1,5 +1,5 @@
 /**
- * `npm run bench:engine [-- --reps K] [--sizes 10,40] [--warmup W]`: `pulumi up` through the real
+ * `npm run bench:engine [-- --reps K] [--sizes 10,40,200] [--warmup W]`: `pulumi up` through the real
  * engine, our resources against the in-process emulator (real) vs the same graph of no-op dynamic
  * resources (floor, bench/noop-resource.ts), for each size N, in two phases: "created" (up on an
  * empty stack) and "unchanged" (a second up with nothing to do; then an untimed destroy). Real and
@@ -43,7 +43,7 @@ const WAIT_GOAL_MS = 1000;
 const { values } = parseArgs({
   options: {
     reps: { type: "string", default: "5" },
-    sizes: { type: "string", default: "10,40" },
+    sizes: { type: "string", default: "10,40,200" },
     warmup: { type: "string", default: "1" },
   },
 });
