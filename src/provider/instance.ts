@@ -34,7 +34,7 @@ import {
   type InstanceBackups,
   type InstanceUpdateRequest,
 } from "../contract/instances";
-import { ANY_IMAGE } from "../contract/stackscripts";
+import { stackScriptProblems, userDataImageProblems, userDataRegionProblems } from "../contract/record-rules";
 import { act } from "./actions";
 import { createByListing } from "./create-by-listing";
 import { stillRequired } from "./import-object";
@@ -48,6 +48,7 @@ import {
   untilResting,
 } from "./instance-power";
 import { instanceLookups } from "./instance-lookups";
+import { asFailures } from "./lookups";
 import { interfaceRequest, interfacesOf, InterfacesInput, type InterfaceShape } from "./interface-shape";
 import type { CheckFailure } from "./check";
 import { noteAddedTags, noteInstanceTags } from "./instance-tags";
@@ -410,47 +411,19 @@ async function deployLookups(inputs: InstanceInputs, olds: Props): Promise<Check
     const script = await lookUp(() =>
       client.api.getStackScript({ params: { stackscriptId: stackscriptId! } }),
     );
-    if (script === undefined) {
-      failures.push({ property: "stackscriptId", reason: `StackScript ${stackscriptId} not found` });
-    } else if (script !== "skip") {
-      if (!script.images.includes(ANY_IMAGE) && !script.images.includes(image)) {
-        failures.push({
-          property: "image",
-          reason: `StackScript ${script.id} (${script.label}) does not support image ${image}; it supports ${script.images.join(", ")}`,
-        });
-      }
-      const data = inputs.stackscriptData ?? {};
-      for (const udf of script.user_defined_fields) {
-        const value = data[udf.name];
-        if (value === undefined && udf.default === undefined) {
-          failures.push({
-            property: `stackscriptData.${udf.name}`,
-            reason: `${udf.name} is required by StackScript ${script.id} (${udf.label})`,
-          });
-        } else if (value !== undefined && udf.oneOf && !udf.oneOf.split(",").includes(value)) {
-          failures.push({
-            property: `stackscriptData.${udf.name}`,
-            reason: `${udf.name} must be one of ${udf.oneOf}`,
-          });
-        }
-      }
+    if (script !== "skip") {
+      failures.push(
+        ...asFailures(stackScriptProblems(stackscriptId!, script, image, inputs.stackscriptData ?? {})),
+      );
     }
   }
   if (wantsUserData) {
     const where = await lookUp(() => client.api.getRegion({ params: { regionId: region } }));
-    if (where !== undefined && where !== "skip" && !where.capabilities.includes("Metadata")) {
-      failures.push({
-        property: "metadata.userData",
-        reason: `metadata.userData needs a region with Metadata; ${region} has none`,
-      });
-    }
+    if (where !== undefined && where !== "skip")
+      failures.push(...asFailures(userDataRegionProblems(region, where)));
     const deployed = await lookUp(() => client.api.getImage({ params: { imageId: image } }));
-    if (deployed !== undefined && deployed !== "skip" && !deployed.capabilities.includes("cloud-init")) {
-      failures.push({
-        property: "metadata.userData",
-        reason: `metadata.userData needs an image with cloud-init; ${image} has none`,
-      });
-    }
+    if (deployed !== undefined && deployed !== "skip")
+      failures.push(...asFailures(userDataImageProblems(deployed)));
   }
   return failures;
 }

@@ -4,7 +4,13 @@
  * lifecycles (disks ready, running with a config).
  */
 import { randomUUID } from "node:crypto";
-import { regionProblems, typeProblems, type Instance, type InstanceType } from "../../contract";
+import {
+  BACKUPS_CAPABILITY,
+  regionProblems,
+  typeProblems,
+  type Instance,
+  type InstanceType,
+} from "../../contract";
 import { ApiError, refuse } from "../api-error";
 import type { JobWorld } from "../jobs";
 import { findType } from "../seed/types";
@@ -14,8 +20,6 @@ import { configsOf, disksOf } from "./instance-access";
 import { allocateIpv6, allocatePrivateIpv4, allocatePublicIpv4 } from "./instance-addresses";
 import { configRef, finishAction, startAction } from "./instance-events";
 import { findRegion } from "./regions";
-
-const BACKUPS_CAPABILITY = "Backups";
 
 export function toInstance(row: InstanceRow): Instance {
   const {

@@ -4,6 +4,7 @@
  * NAT (`any` = the instance's public IPv4), ip_ranges inside the subnet; `active` and the record.
  */
 import {
+  VLAN_CAPABILITY,
   cidr,
   contains,
   formatIpv4,
@@ -19,8 +20,6 @@ import type { JobWorld } from "../jobs";
 import type { Store } from "../store";
 import type { ConfigRow, InstanceRow, InterfaceRow, SubnetRow, UserRow } from "../state";
 import { findRegion } from "./regions";
-
-const VLAN_CAPABILITY = "Vlans";
 
 export function interfacesOf(store: Store, config: ConfigRow): InterfaceRow[] {
   return config.interface_ids
