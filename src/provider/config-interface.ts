@@ -210,23 +210,21 @@ export const configInterfaceSpec = defineSpec({
     // A new interface is active only once the instance boots with its config.
     return load(client, p, iface.id, true);
   },
-  settled: (outputs) => outputs.rebootPending !== true,
+  // Only while a reboot `rebootOnChange` asked for is still due.
+  pending: (record, props) => (record.rebootPending && props.rebootOnChange === true ? "reboot" : undefined),
   settle: (client, record, inputs, ctx) =>
     onePowerAtATime(inputs.computeId, () => settle(client, record, inputs, ctx)),
-  read: (client, id, props) => {
-    const p = interfaceParams(id, props);
-    return load(client, configParams(props), p.interfaceId, props.rebootPending === true);
-  },
+  read: (client, id, props) => load(client, configParams(props), interfaceParams(id, props).interfaceId),
   update: async (client, id, olds, news) => {
     const p = interfaceParams(id, olds);
     const body = updateBody(olds, news);
     if (body) await client.api.updateInterface({ params: p, body });
-    return load(client, configParams(olds), p.interfaceId, body !== undefined || olds.rebootPending === true);
+    return load(client, configParams(olds), p.interfaceId, body !== undefined || olds.pending === "reboot");
   },
   delete: (client, id, props, ctx) =>
     onePowerAtATime(configParams(props).computeId, () => deleteInterface(client, id, props, ctx)),
   idOf: (record) => String(record.iface.id),
-  toOutputs: ({ iface, index, count, arranged, rebootPending }, props) => {
+  toOutputs: ({ iface, index, count, arranged }: InterfaceRecord, props: Props) => {
     const asked = { ...(props as unknown as ConfigInterfaceInputs), primary: props.primary === true };
     const shape = interfaceShapeOf(iface, asked);
     const position = props.position as number | undefined;
@@ -244,8 +242,6 @@ export const configInterfaceSpec = defineSpec({
       vpcId: iface.vpc_id ?? undefined,
       vpcAddress: iface.ipv4?.vpc ?? undefined,
       nat11Address: iface.ipv4?.nat_1_1 ?? undefined,
-      // Only while a reboot `rebootOnChange` asked for is still due.
-      rebootPending: (rebootPending && props.rebootOnChange === true) || undefined,
     };
   },
 });

@@ -352,7 +352,7 @@ export const imageSpec = defineSpec({
   create: (client, inputs, ctx) =>
     inputs.file !== undefined ? upload(client, inputs, ctx) : capture(client, inputs, ctx),
   // Still being captured or processed (a wait that failed): the next `up` waits again.
-  settled: (outputs) => outputs.status === undefined || outputs.status === "available",
+  atRest: ["available"],
   settle: async (client, image, _inputs, ctx) =>
     (await waitForImage(client, image.id, status("available"), ctx.wait))!,
   read: (client, id) => client.api.getImage({ params: params(id) }),
@@ -369,7 +369,7 @@ export const imageSpec = defineSpec({
     await waitForImage(client, id, gone(), ctx.wait);
   },
   idOf: (image) => image.id,
-  toOutputs: (image, props: Props) => ({
+  toOutputs: (image: Image, props: Props) => ({
     // What the create was given and the API does not hold: the outputs keep what was asked.
     diskId: ImageInputs.shape.diskId.parse(props.diskId),
     file: props.file,

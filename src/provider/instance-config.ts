@@ -255,8 +255,8 @@ const APPLIED_NOW = ["label", "comments"];
 
 /**
  * What the provider works with: the config; whether the instance runs with it (undefined: unknown);
- * whether a reboot to apply a change is still due (kept in the state as `rebootPending` when its
- * wait fails, so the next `up` finishes it); and the instance's status once the config's work ended.
+ * whether a reboot to apply a change is still due (the core keeps it as `pending: "reboot"` when
+ * its wait fails, so the next `up` finishes it); and the instance's status once the config's work ended.
  */
 export interface ConfigRecord {
   config: Config;
@@ -307,7 +307,8 @@ export const instanceConfigSpec = defineSpec({
     const { status } = await getInstance(client, computeId);
     return { config, booted: false, rebootPending: false, instanceStatus: status };
   },
-  settled: (outputs) => outputs.rebootPending !== true,
+  // Only while a reboot to apply a change is still due.
+  pending: (record) => (record.rebootPending ? "reboot" : undefined),
   settle: (client, record, inputs, ctx) =>
     onePowerAtATime(inputs.computeId, () => settle(client, record, inputs, ctx)),
   read: async (client, id, props) => {
@@ -315,7 +316,7 @@ export const instanceConfigSpec = defineSpec({
     const config = await client.api.getConfig({ params: p });
     const instance = await getInstance(client, p.computeId);
     const booted = await runsWith(client, instance, config.id, props.booted as boolean | undefined);
-    return { config, booted, rebootPending: props.rebootPending === true, instanceStatus: instance.status };
+    return { config, booted, rebootPending: false, instanceStatus: instance.status };
   },
   update: async (client, id, olds, news, ctx) => {
     const p = params(id, olds);
@@ -330,7 +331,7 @@ export const instanceConfigSpec = defineSpec({
     const instance = await getInstance(client, p.computeId);
     const booted = await runsWith(client, instance, config.id, olds.booted as boolean | undefined);
     const atBoot = changed.filter((key) => !APPLIED_NOW.includes(key));
-    let rebootPending = olds.rebootPending === true;
+    let rebootPending = olds.pending === "reboot";
     if (atBoot.length > 0 && booted && news.booted !== false) {
       if (news.rebootOnChange) rebootPending = true;
       else {
@@ -356,7 +357,7 @@ export const instanceConfigSpec = defineSpec({
     }
   },
   idOf: (record) => String(record.config.id),
-  toOutputs: ({ config, booted, rebootPending, instanceStatus }, props) => ({
+  toOutputs: ({ config, booted, instanceStatus }: ConfigRecord, props: Props) => ({
     computeId: ConfigParams.shape.computeId.parse(props.computeId),
     label: config.label,
     comments: config.comments ?? "",
@@ -374,8 +375,6 @@ export const instanceConfigSpec = defineSpec({
     instanceStatus,
     created: config.created,
     updated: config.updated,
-    // Only while a reboot to apply a change is still due.
-    rebootPending: rebootPending || undefined,
   }),
 });
 

@@ -71,8 +71,8 @@ const DEPLOY_ONLY = ["rootPass", "authorizedKeys", "authorizedUsers", "stackscri
 
 /**
  * What the provider works with: the disk, and whether its instance was shut down for a resize or a
- * password reset and must be booted back once the disk is ready (kept in the state as `resumeBoot`
- * when that wait fails, so the next `up` boots it).
+ * password reset and must be booted back once the disk is ready (the core keeps it as
+ * `pending: "boot"` when that wait fails, so the next `up` boots it).
  */
 export interface DiskRecord {
   disk: Disk;
@@ -239,7 +239,9 @@ export const instanceDiskSpec = defineSpec({
     return { disk, resume: false };
   },
   // Not ready yet (a wait that failed), or an instance to boot back: the next `up` settles again.
-  settled: (outputs) => (outputs.status === undefined || outputs.status === "ready") && !outputs.resumeBoot,
+  atRest: ["ready"],
+  // Only while an instance shut down for this disk is still to boot back.
+  pending: (record) => (record.resume ? "boot" : undefined),
   settle: async (client, record, inputs, ctx) => {
     const p = params(record.disk.id, inputs);
     const disk = await untilReady(client, p, ctx);
@@ -248,7 +250,7 @@ export const instanceDiskSpec = defineSpec({
   },
   read: async (client, id, props) => ({
     disk: await client.api.getDisk({ params: params(id, props) }),
-    resume: props.resumeBoot === true,
+    resume: false,
   }),
   update: async (client, id, olds, news, ctx) => {
     const p = params(id, olds);
@@ -257,7 +259,7 @@ export const instanceDiskSpec = defineSpec({
       disk = await client.api.updateDisk({ params: p, body: { label: news.label } });
     }
     // An instance shut down by an earlier update whose wait failed is still to boot back.
-    let resume = olds.resumeBoot === true;
+    let resume = olds.pending === "boot";
     // Compared with the API's size: a resize whose wait failed has been applied.
     const resize = news.size !== disk.size;
     const newPass = news.rootPass !== undefined && news.rootPass !== olds.rootPass;
@@ -307,7 +309,7 @@ export const instanceDiskSpec = defineSpec({
     await waitForDisk(client, p.computeId, p.diskId, gone(), ctx.wait);
   },
   idOf: (record) => String(record.disk.id),
-  toOutputs: ({ disk, resume }, props) => ({
+  toOutputs: ({ disk }: DiskRecord, props: Props) => ({
     computeId: DiskParams.shape.computeId.parse(props.computeId),
     label: disk.label,
     size: disk.size,
@@ -323,7 +325,5 @@ export const instanceDiskSpec = defineSpec({
     status: disk.status,
     created: disk.created,
     updated: disk.updated,
-    // Only while an instance shut down for this disk is still to boot back.
-    resumeBoot: resume || undefined,
   }),
 });

@@ -505,8 +505,7 @@ export const instanceSpec = defineSpec({
         )[0],
   uniqueFields: ["label"],
   // Still provisioning, booting, migrating... (a wait that failed): the next `up` waits again.
-  settled: (outputs) =>
-    outputs.status === undefined || AT_REST.includes(outputs.status as Instance["status"]),
+  atRest: AT_REST,
   settle: async (client, record, inputs, ctx): Promise<InstanceRecord> => {
     const want = wantedStatus(record, inputs);
     let current = await untilResting(client, record.id, ctx, want);
@@ -593,7 +592,7 @@ export const instanceSpec = defineSpec({
     await waitForInstance(client, params(id).computeId, gone(), ctx.wait);
   },
   idOf: (instance) => String(instance.id),
-  toOutputs: (instance: InstanceRecord, props) => ({
+  toOutputs: (instance: InstanceRecord, props: Props) => ({
     region: instance.region,
     type: instance.type,
     label: instance.label,

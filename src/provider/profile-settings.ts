@@ -83,7 +83,7 @@ export const profileSettingsSpec = defineSpec({
   // The profile outlives the resource: it is left as it is.
   delete: async () => {},
   idOf: (profile) => profile.username,
-  toOutputs: (profile) => ({
+  toOutputs: (profile: Profile) => ({
     email: profile.email,
     timezone: profile.timezone,
     emailNotifications: profile.email_notifications,

@@ -142,7 +142,7 @@ export const snapshotSpec = defineSpec({
     }
   },
   // Still being taken (a wait that failed): the next `up` waits again.
-  settled: (outputs) => outputs.status === undefined || outputs.status === "successful",
+  atRest: ["successful"],
   settle: async (client, backup, inputs, ctx) => {
     const p = params(backup.id, inputs);
     const goal = status<Backup>("successful", { failed: FAILED });
@@ -182,7 +182,7 @@ export const snapshotSpec = defineSpec({
     );
   },
   idOf: (backup) => String(backup.id),
-  toOutputs: (backup, props) => ({
+  toOutputs: (backup: Backup, props: Props) => ({
     computeId: BackupParams.shape.computeId.parse(props.computeId),
     label: backup.label ?? undefined,
     status: backup.status,

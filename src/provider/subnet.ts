@@ -11,6 +11,7 @@ import {
   subnetComputeIds,
   vpcEndpoints,
   VpcParams,
+  type Subnet,
 } from "../contract/vpcs";
 import { overlapProblems } from "../contract/record-rules";
 import { isNewResource, type CheckFailure } from "./check";
@@ -95,7 +96,7 @@ export const subnetSpec = defineSpec({
     await client.api.deleteSubnet({ params: params(id, props) });
   },
   idOf: (subnet) => String(subnet.id),
-  toOutputs: (subnet, props) => ({
+  toOutputs: (subnet: Subnet, props: Props) => ({
     vpcId: VpcParams.parse(props).vpcId,
     label: subnet.label,
     ipv4: subnet.ipv4,

@@ -121,7 +121,7 @@ export const tagSpec = defineSpec({
     }
   },
   idOf: (tag) => tag.label,
-  toOutputs: (tag, props) => ({
+  toOutputs: (tag: TagRecord, props: Props) => ({
     label: tag.label,
     instances: listed(props).filter((i) => tag.carriers.includes(i)),
   }),

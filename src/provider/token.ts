@@ -195,7 +195,7 @@ export const tokenSpec = defineSpec({
     await client.api.deleteProfileToken({ params: TokenParams.parse({ tokenId: id }) });
   },
   idOf: (token) => String(token.id),
-  toOutputs: (token, props) => ({
+  toOutputs: (token: PersonalAccessToken, props: Props) => ({
     label: token.label,
     scopes: canonicalScopes(token.scopes),
     expiry: token.expiry,

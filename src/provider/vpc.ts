@@ -5,7 +5,14 @@ import { lookUpBy } from "../client/field-lookups";
 import { collect } from "../client/pagination";
 import { regionProblems } from "../contract/record-rules";
 import { VPC_CAPABILITY } from "../contract/regions";
-import { vpcEndpoints, VpcCreateRequest, VpcDescription, VpcLabel, VpcParams } from "../contract/vpcs";
+import {
+  type Vpc,
+  vpcEndpoints,
+  VpcCreateRequest,
+  VpcDescription,
+  VpcLabel,
+  VpcParams,
+} from "../contract/vpcs";
 import type { CheckFailure } from "./check";
 import { asFailures, asksNew, catalogued } from "./lookups";
 import { defineSpec, type Props } from "./resource-spec";
@@ -57,7 +64,7 @@ export const vpcSpec = defineSpec({
     await client.api.deleteVpc({ params: VpcParams.parse({ vpcId: id }) });
   },
   idOf: (vpc) => String(vpc.id),
-  toOutputs: (vpc) => ({
+  toOutputs: (vpc: Vpc) => ({
     region: vpc.region,
     label: vpc.label,
     description: vpc.description,
