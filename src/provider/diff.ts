@@ -17,17 +17,15 @@ export interface DiffResult {
 }
 
 export function diffInputs(spec: AnySpec, olds: Props, news: Props): DiffResult {
-  const defaults = (spec.defaults ?? {}) as Props;
-  const apiChosen = (spec.apiChosen ?? []) as string[];
+  const defaults: Props = spec.defaults ?? {};
+  const apiChosen: string[] = spec.apiChosen ?? [];
   const changed = Object.keys(spec.inputs.shape).filter((key) => {
     const next = news[key] ?? defaults[key];
     if (next === undefined && apiChosen.includes(key)) return false;
     return containsUnknown(next) || !isDeepStrictEqual(olds[key] ?? defaults[key], next);
   });
-  const oneWay = changed.length > 0 ? ((spec.replaces?.(olds, news) ?? []) as string[]) : [];
-  const replaces = changed.filter(
-    (key) => (spec.replaceOn as string[]).includes(key) || oneWay.includes(key),
-  );
+  const oneWay = changed.length > 0 ? (spec.replaces?.(olds, news) ?? []) : [];
+  const replaces = changed.filter((key) => spec.replaceOn.includes(key) || oneWay.includes(key));
   return {
     changes: changed.length > 0 || !isSettled(spec.atRest, olds),
     replaces,

@@ -63,7 +63,7 @@ export async function readImported(
 /** Each input the program says differently from what the imported object holds. */
 export function importDifferences(spec: AnySpec, id: string, record: unknown, inputs: Props): CheckFailure[] {
   const outputs = spec.toOutputs(record, inputs);
-  const defaults = (spec.defaults ?? {}) as Props;
+  const defaults: Props = spec.defaults ?? {};
   return diffInputs(spec, outputs, inputs).changed.map((property) => ({
     property,
     reason:

@@ -53,6 +53,7 @@ import { interfaceRequest, interfacesOf, InterfacesInput, type InterfaceShape } 
 import type { CheckFailure } from "./check";
 import { noteAddedTags, noteInstanceTags } from "./instance-tags";
 import { defineSpec, type OperationContext, type Props } from "./resource-spec";
+import { booleanIn } from "./props";
 import { clientFromConfig } from "./settings";
 
 /** Alert thresholds in camelCase, with the API's field for each. */
@@ -227,7 +228,7 @@ function wantedStatus(record: Instance, inputs: Props): "running" | "offline" | 
 
 /** `booted` as the API holds it: running or offline; while on the way, what was asked. */
 function bootedOf(record: Instance, props: Props): boolean | undefined {
-  const asked = props.booted as boolean | undefined;
+  const asked = booleanIn(props.booted);
   if (!deploys(record, props)) return asked;
   if (record.status === "running") return true;
   if (record.status === "offline") return false;

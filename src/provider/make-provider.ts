@@ -93,7 +93,7 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
       return guarded(spec, "check", async () => {
         requireSettings();
         // Rules see the defaults; the engine stores what the program declared (`declared.ts`).
-        const result = checkInputs(spec.inputs, news, spec.defaults as Props);
+        const result = checkInputs(spec.inputs, news, spec.defaults);
         const stored = isNewResource(olds) ? {} : withDefaults(spec, olds);
         const importId = importIdOf(news);
         if (importId !== undefined) result.inputs[IMPORT_INPUT] = importId;
@@ -119,7 +119,7 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
               : await labelClashes(spec, result.inputs, stored)),
           );
         }
-        const secrets = (spec.secrets ?? []) as string[];
+        const secrets: readonly string[] = spec.secrets ?? [];
         return { inputs, failures: result.failures.map((f) => rendered(f, news, secrets)) };
       });
     },

@@ -58,8 +58,9 @@ function clients() {
   if (cached?.key !== key) {
     // Loaded on first use: the HTTP stack costs more start-up than the rest of the provider, and a
     // preview or an unchanged `up` (check and diff only) never needs it.
-    const { ComputeClient: Client } =
-      require("../client/compute-client") as typeof import("../client/compute-client");
+    const {
+      ComputeClient: Client,
+    }: typeof import("../client/compute-client") = require("../client/compute-client");
     cached = {
       key,
       client: new Client({ baseUrl: apiUrl, token }),
