@@ -41,7 +41,7 @@ import { createByListing } from "./create-by-listing";
 import { stillRequired } from "./import-object";
 import { MAX_CREATE_ATTEMPTS } from "./create-or-adopt";
 import { removeEntry, writeEntry } from "./create-journal";
-import { ProviderError } from "./errors";
+import { messageOf, ProviderError } from "./errors";
 import { removeInterrupted } from "./interrupted-orphans";
 import { defineSpec, type OperationContext, type Props } from "./resource-spec";
 
@@ -258,22 +258,12 @@ async function startUpload(client: ComputeClient, inputs: ImageInputs, ctx: Oper
       }
       if (attempt >= MAX_CREATE_ATTEMPTS) {
         throw new ProviderError(
-          `Image create: Image ${label}: no answer after ${attempt} attempts: ${(err as Error).message}`,
+          `Image create: Image ${label}: no answer after ${attempt} attempts: ${messageOf(err)}`,
         );
       }
       ctx.log(`Image ${label}: the upload's answer was lost; creating it again`);
     }
   }
-}
-
-/** The one line an upload URL's refusal or a transport failure reads as (never the URL: it holds a token). */
-function putFailure(err: unknown): string {
-  const { AxiosError } = require("axios") as typeof import("axios");
-  if (!(err instanceof AxiosError)) return err instanceof Error ? err.message : String(err);
-  if (!err.response) return `${err.code ? `${err.code}: ` : ""}${err.message} (PUT upload URL)`;
-  const errors = (err.response.data as { errors?: { reason?: string }[] } | undefined)?.errors;
-  const reasons = errors?.map((e) => e.reason).filter(Boolean) ?? [];
-  return `[${err.response.status}] ${reasons.length ? reasons.join("; ") : `HTTP ${err.response.status}`} (PUT upload URL)`;
 }
 
 /** Streams the file to the one-time upload URL (no API token: the URL carries its own), logging
@@ -286,7 +276,7 @@ export async function sendFile(
   everyMs = UPLOAD_PROGRESS_EVERY_MS,
 ) {
   // Loaded on first use, like the client: a preview never sends data.
-  const { default: axios } = require("axios") as typeof import("axios");
+  const { putUpload }: typeof import("../client/upload") = require("../client/upload");
   const { size } = await fs.promises.stat(file);
   const started = Date.now();
   let sent = 0;
@@ -303,12 +293,7 @@ export async function sendFile(
   ctx.log(`uploading ${named(image)}: ${formatBytes(size)} from ${file}`);
   const progress = setInterval(() => ctx.log(uploadProgress(image.id, sent, size)), everyMs);
   try {
-    await axios.put(uploadTo, data, {
-      headers: { "Content-Type": "application/octet-stream", "Content-Length": String(size) },
-      maxBodyLength: Infinity,
-      maxContentLength: Infinity,
-      maxRedirects: 0,
-    });
+    await putUpload(uploadTo, data, size);
   } finally {
     clearInterval(progress);
     source.destroy();
@@ -328,10 +313,10 @@ async function upload(client: ComputeClient, inputs: ImageInputs, ctx: Operation
     try {
       await client.api.deleteImage({ params: { imageId: image.id } });
     } catch (deleteErr) {
-      cleanup = `deleting the pending ${named(image)} failed too (${(deleteErr as Error).message}); delete it by hand`;
+      cleanup = `deleting the pending ${named(image)} failed too (${messageOf(deleteErr)}); delete it by hand`;
     }
     throw new ProviderError(
-      `Image create: file ${inputs.file}: upload failed: ${putFailure(err)}; ${cleanup}`,
+      `Image create: file ${inputs.file}: upload failed: ${messageOf(err)}; ${cleanup}`,
     );
   }
   return image;
