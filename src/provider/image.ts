@@ -44,6 +44,7 @@ import { removeEntry, writeEntry } from "./create-journal";
 import { messageOf, ProviderError } from "./errors";
 import { removeInterrupted } from "./interrupted-orphans";
 import { defineSpec, type OperationContext, type Props } from "./resource-spec";
+import { nameOf } from "./names";
 
 export const ImageInputs = z.object({
   diskId: idFrom("diskId").optional(),
@@ -160,9 +161,6 @@ async function lookups(inputs: ImageInputs, olds: Props): Promise<CheckFailure[]
   const found = await catalogued("regions", inputs.region!);
   return found ? asFailures(regionProblems(inputs.region!, found.record)) : [];
 }
-
-/** `Image private/12 (base)`, for log lines and errors. */
-const named = (image: Pick<Image, "id" | "label">) => `Image ${image.id} (${image.label})`;
 
 const listPrivate = (client: ComputeClient) =>
   collect(client.each(imageEndpoints.listImages, { filter: { is_public: false } }));
@@ -290,7 +288,7 @@ export async function sendFile(
     },
   });
   pipeline(source, data, () => {});
-  ctx.log(`uploading ${named(image)}: ${formatBytes(size)} from ${file}`);
+  ctx.log(`uploading ${nameOf("Image", image)}: ${formatBytes(size)} from ${file}`);
   const progress = setInterval(() => ctx.log(uploadProgress(image.id, sent, size)), everyMs);
   try {
     await putUpload(uploadTo, data, size);
@@ -299,7 +297,9 @@ export async function sendFile(
     source.destroy();
     data.destroy();
   }
-  ctx.log(`uploaded ${named(image)}: ${formatBytes(size)} in ${formatDuration(Date.now() - started)}`);
+  ctx.log(
+    `uploaded ${nameOf("Image", image)}: ${formatBytes(size)} in ${formatDuration(Date.now() - started)}`,
+  );
 }
 
 async function upload(client: ComputeClient, inputs: ImageInputs, ctx: OperationContext): Promise<Image> {
@@ -309,11 +309,11 @@ async function upload(client: ComputeClient, inputs: ImageInputs, ctx: Operation
   } catch (err) {
     // The image cannot get its data any more (an answer lost after the data arrived may have used the
     // one-time URL): it goes, and the next `up` creates the upload again.
-    let cleanup = `the pending ${named(image)} was deleted`;
+    let cleanup = `the pending ${nameOf("Image", image)} was deleted`;
     try {
       await client.api.deleteImage({ params: { imageId: image.id } });
     } catch (deleteErr) {
-      cleanup = `deleting the pending ${named(image)} failed too (${messageOf(deleteErr)}); delete it by hand`;
+      cleanup = `deleting the pending ${nameOf("Image", image)} failed too (${messageOf(deleteErr)}); delete it by hand`;
     }
     throw new ProviderError(
       `Image create: file ${inputs.file}: upload failed: ${messageOf(err)}; ${cleanup}`,

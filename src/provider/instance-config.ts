@@ -52,6 +52,7 @@ import { noteInlineInterfaces } from "./inline-interfaces";
 import { detailsOf, interfaceRequest, interfacesOf, InterfacesInput } from "./interface-shape";
 import { defineSpec, type OperationContext, type Props } from "./resource-spec";
 import { booleanIn } from "./props";
+import { nameOf } from "./names";
 
 // ---- inputs ----
 
@@ -287,9 +288,6 @@ export interface ConfigRecord {
 const params = (configId: string | number, props: Props) =>
   ConfigParams.parse({ computeId: props.computeId, configId });
 
-/** `InstanceConfig 7 (boot)`, for log lines. */
-const named = (c: Pick<Config, "id" | "label">) => `InstanceConfig ${c.id} (${c.label})`;
-
 export const instanceConfigSpec = defineSpec({
   kind: "InstanceConfig",
   parents: ["computeId"],
@@ -355,7 +353,7 @@ export const instanceConfigSpec = defineSpec({
       if (news.rebootOnChange) rebootPending = true;
       else {
         ctx.log(
-          `${named(config)}: ${atBoot.join(", ")} changed; Instance ${instance.id} runs with this config ` +
+          `${nameOf("InstanceConfig", config)}: ${atBoot.join(", ")} changed; Instance ${instance.id} runs with this config ` +
             "and applies the change when it reboots (rebootOnChange: true lets `pulumi up` reboot it)",
         );
       }
@@ -371,7 +369,10 @@ export const instanceConfigSpec = defineSpec({
       if (!(err instanceof ComputeApiError && err.status === 400)) throw err;
       const instance = await untilResting(client, p.computeId, ctx);
       if (!(await runsWith(client, instance, p.configId, props.booted))) throw err;
-      await shutDown(client, instance, `to delete InstanceConfig ${p.configId}, which it runs with`, ctx);
+      await shutDown(client, instance, {
+        why: `to delete InstanceConfig ${p.configId}, which it runs with`,
+        ctx,
+      });
       await client.api.deleteConfig({ params: p });
     }
   },
@@ -414,17 +415,29 @@ async function settle(
   const running = await runsWith(client, instance, configId, record.booted);
   let booted = running;
   if (inputs.booted === false) {
-    if (running === true) await shutDown(client, instance, `${named(record.config)} has booted: false`, ctx);
+    if (running === true)
+      await shutDown(client, instance, {
+        why: `${nameOf("InstanceConfig", record.config)} has booted: false`,
+        ctx,
+      });
     booted = false;
   } else if (inputs.booted === true && running !== true) {
-    await bootInto(client, instance, configId, `into ${named(record.config)}, which has booted: true`, ctx);
+    await bootInto(client, instance, {
+      configId,
+      why: `into ${nameOf("InstanceConfig", record.config)}, which has booted: true`,
+      ctx,
+    });
     booted = true;
   } else if (
     record.rebootPending &&
     running &&
     !(await bootedSinceChange(client, computeId, record.config))
   ) {
-    await bootInto(client, instance, configId, `to apply the change to ${named(record.config)}`, ctx);
+    await bootInto(client, instance, {
+      configId,
+      why: `to apply the change to ${nameOf("InstanceConfig", record.config)}`,
+      ctx,
+    });
   }
   const config = await client.api.getConfig({ params: { computeId, configId } });
   const { status } = await getInstance(client, computeId);

@@ -36,13 +36,13 @@ import {
   bootInto,
   isPowered,
   listConfigs,
-  namedInstance,
   runningConfigId,
   shutDown,
   untilResting,
   listDisks,
 } from "./instance-power";
 import { defineSpec, type OperationContext, type Props } from "./resource-spec";
+import { nameOf } from "./names";
 
 export const InstanceDiskInputs = z.object({
   computeId: idFrom("computeId"),
@@ -81,9 +81,6 @@ export interface DiskRecord {
 
 const params = (diskId: string | number, props: Props) =>
   DiskParams.parse({ computeId: props.computeId, diskId });
-
-/** `InstanceDisk 5 (data)`, for log lines. */
-const named = (d: Pick<Disk, "id" | "label">) => `InstanceDisk ${d.id} (${d.label})`;
 
 function createBody(inputs: InstanceDiskInputs): DiskCreateRequest {
   return {
@@ -174,12 +171,12 @@ async function freeDisk(
   if (!config) return false;
   if (!allowReboot) {
     throw new ProviderError(
-      `${named(disk)}: ${namedInstance(instance)} runs with config ${config.id} (${config.label}), which ` +
+      `${nameOf("InstanceDisk", disk)}: ${nameOf("Instance", instance)} runs with config ${config.id} (${config.label}), which ` +
         `holds this disk, and must be shut down to ${action} this disk; allowReboot is false, so shut it ` +
         "down yourself (or set allowReboot: true) and run `pulumi up` again",
     );
   }
-  await shutDown(client, instance, `to ${action} ${named(disk)}`, ctx);
+  await shutDown(client, instance, { why: `to ${action} ${nameOf("InstanceDisk", disk)}`, ctx });
   return true;
 }
 
@@ -190,7 +187,7 @@ const untilReady = async (client: ComputeClient, p: DiskAddress, ctx: OperationC
 
 async function bootBack(client: ComputeClient, computeId: number, disk: Disk, ctx: OperationContext) {
   const instance = await untilResting(client, computeId, ctx);
-  await bootInto(client, instance, undefined, `back, after the change to ${named(disk)}`, ctx);
+  await bootInto(client, instance, { why: `back, after the change to ${nameOf("InstanceDisk", disk)}`, ctx });
 }
 
 export const instanceDiskSpec = defineSpec({
@@ -272,10 +269,10 @@ export const instanceDiskSpec = defineSpec({
     if (await freeDisk(client, disk, p.computeId, action, allowReboot, ctx)) resume = true;
     try {
       if (newPass) {
-        ctx.log(`${named(disk)}: resetting the root password`);
+        ctx.log(`${nameOf("InstanceDisk", disk)}: resetting the root password`);
         await act(
           {
-            name: `${named(disk)}: reset the root password`,
+            name: `${nameOf("InstanceDisk", disk)}: reset the root password`,
             post: () => client.api.resetDiskPassword({ params: p, body: { password: news.rootPass! } }),
             // Not readable back; the same password again changes nothing more.
             happened: async () => false,
@@ -284,10 +281,10 @@ export const instanceDiskSpec = defineSpec({
         );
       }
       if (resize) {
-        ctx.log(`${named(disk)}: resizing from ${disk.size} MB to ${news.size} MB`);
+        ctx.log(`${nameOf("InstanceDisk", disk)}: resizing from ${disk.size} MB to ${news.size} MB`);
         await act(
           {
-            name: `${named(disk)}: resize to ${news.size} MB`,
+            name: `${nameOf("InstanceDisk", disk)}: resize to ${news.size} MB`,
             post: () => client.api.resizeDisk({ params: p, body: { size: news.size } }),
             happened: async () => (await client.api.getDisk({ params: p })).size === news.size,
           },

@@ -38,15 +38,7 @@ import { stackScriptProblems, userDataImageProblems, userDataRegionProblems } fr
 import { act } from "./actions";
 import { createByListing } from "./create-by-listing";
 import { stillRequired } from "./import-object";
-import {
-  AT_REST,
-  bootInto,
-  getInstance,
-  listConfigs,
-  namedInstance,
-  shutDown,
-  untilResting,
-} from "./instance-power";
+import { AT_REST, bootInto, getInstance, listConfigs, shutDown, untilResting } from "./instance-power";
 import { instanceLookups } from "./instance-lookups";
 import { asFailures } from "./lookups";
 import { interfaceRequest, interfacesOf, InterfacesInput, type InterfaceShape } from "./interface-shape";
@@ -55,6 +47,7 @@ import { noteAddedTags, noteInstanceTags } from "./instance-tags";
 import { defineSpec, type OperationContext, type Props } from "./resource-spec";
 import { booleanIn } from "./props";
 import { clientFromConfig } from "./settings";
+import { nameOf } from "./names";
 
 /** Alert thresholds in camelCase, with the API's field for each. */
 const ALERTS = {
@@ -197,7 +190,7 @@ const hasPrivateIpv4 = (instance: Instance) => instance.ipv4.some(isPrivateIpv4)
  * next boot. A lost answer is read back from the instance's addresses: a second POST would be a 400.
  */
 async function addPrivateIpv4(client: ComputeClient, instance: Instance, ctx: OperationContext) {
-  const name = namedInstance(instance);
+  const name = nameOf("Instance", instance);
   ctx.log(`${name}: allocating a private IPv4 (the guest configures it at its next boot)`);
   await act(
     {
@@ -433,10 +426,10 @@ async function deployLookups(inputs: InstanceInputs, olds: Props): Promise<Check
 async function migrate(client: ComputeClient, computeId: number, region: string, ctx: OperationContext) {
   const current = await untilResting(client, computeId, ctx);
   if (current.region === region) return;
-  ctx.log(`${namedInstance(current)}: migrating from ${current.region} to ${region}`);
+  ctx.log(`${nameOf("Instance", current)}: migrating from ${current.region} to ${region}`);
   await act(
     {
-      name: `${namedInstance(current)}: migrate to ${region}`,
+      name: `${nameOf("Instance", current)}: migrate to ${region}`,
       post: () => client.api.migrateInstance({ params: params(computeId), body: { region } }),
       // Queued, the migration shows nowhere; sent again, it replaces the queued one.
       happened: async () => {
@@ -511,8 +504,8 @@ export const instanceSpec = defineSpec({
     const want = wantedStatus(record, inputs);
     let current = await untilResting(client, record.id, ctx, want);
     if (want === "running" && current.status === "offline")
-      current = await bootInto(client, current, undefined, undefined, ctx);
-    else if (want === "offline") current = await shutDown(client, current, undefined, ctx);
+      current = await bootInto(client, current, { ctx });
+    else if (want === "offline") current = await shutDown(client, current, { ctx });
     return withInterfaces(client, current, inputs);
   },
   read: async (client, id, props): Promise<InstanceRecord> =>
@@ -554,11 +547,11 @@ export const instanceSpec = defineSpec({
       let current = await untilResting(client, p.computeId, ctx);
       if (newPass) {
         // The API resets a password only while the instance is shut down; settle boots it back.
-        current = await shutDown(client, current, undefined, ctx);
-        ctx.log(`${namedInstance(current)}: resetting the root password`);
+        current = await shutDown(client, current, { ctx });
+        ctx.log(`${nameOf("Instance", current)}: resetting the root password`);
         await act(
           {
-            name: `${namedInstance(current)}: reset the root password`,
+            name: `${nameOf("Instance", current)}: reset the root password`,
             post: () => client.api.resetInstancePassword({ params: p, body: { root_pass: news.rootPass! } }),
             // Not readable back; sending the same password again to an offline instance changes nothing more.
             happened: async () => false,
@@ -567,10 +560,10 @@ export const instanceSpec = defineSpec({
         );
       }
       if (current.type !== news.type) {
-        ctx.log(`${namedInstance(current)}: resizing from ${current.type} to ${news.type}`);
+        ctx.log(`${nameOf("Instance", current)}: resizing from ${current.type} to ${news.type}`);
         await act(
           {
-            name: `${namedInstance(current)}: resize to ${news.type}`,
+            name: `${nameOf("Instance", current)}: resize to ${news.type}`,
             post: () => client.api.resizeInstance({ params: p, body: { type: news.type } }),
             // A resize moves the instance (`migrating`) and ends with the new type.
             happened: async () => {
