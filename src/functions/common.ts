@@ -8,6 +8,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ComputeClient } from "../client/compute-client";
 import { isNotFound } from "../client/errors";
+import { clientOf, missingSetting } from "../client/from-settings";
 import type { ListFilter } from "../contract/filter";
 
 /** Credentials of one call, when they are not those of the stack. */
@@ -29,8 +30,6 @@ export class DataFunctionError extends pulumi.RunError {
 /** @internal Whether a token must be at hand: `optional` endpoints answer public records without one. */
 export type TokenNeed = "required" | "optional";
 
-const clients = new Map<string, ComputeClient>();
-
 function setting(key: string, env: string, explicit: string | undefined): string | undefined {
   return explicit || pulumi.runtime.getConfig(`compute:${key}`) || process.env[env] || undefined;
 }
@@ -39,25 +38,9 @@ function setting(key: string, env: string, explicit: string | undefined): string
 export function clientFor(opts: FunctionOptions = {}, need: TokenNeed = "required"): ComputeClient {
   const apiUrl = setting("apiUrl", "COMPUTE_API_URL", opts.apiUrl);
   const token = setting("token", "COMPUTE_TOKEN", opts.token);
-  if (!apiUrl) {
-    throw new DataFunctionError(
-      "No API URL: run `pulumi config set compute:apiUrl <url ending in /v4>` or set COMPUTE_API_URL",
-    );
-  }
-  if (!token && need === "required") {
-    throw new DataFunctionError(
-      "No API token: run `pulumi config set --secret compute:token <token>` or set COMPUTE_TOKEN",
-    );
-  }
-  const key = `${apiUrl}\n${token ?? ""}`;
-  let client = clients.get(key);
-  if (!client) {
-    const { ComputeClient: Client } =
-      require("../client/compute-client") as typeof import("../client/compute-client");
-    client = new Client({ baseUrl: apiUrl, token });
-    clients.set(key, client);
-  }
-  return client;
+  const missing = missingSetting({ apiUrl, token }, need === "required");
+  if (missing || !apiUrl) throw new DataFunctionError(missing);
+  return clientOf(apiUrl, token);
 }
 
 /** @internal The contract's endpoints, loaded on first use. */
