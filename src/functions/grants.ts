@@ -1,7 +1,7 @@
 /** Data function of the acting user's grants: `getGrants`. API area: profile (grants). */
 import type * as pulumi from "@pulumi/pulumi";
 import type { EntityGrant, Grants } from "../contract/grants";
-import { clientFor, outputOf, run, type FunctionOptions } from "./common";
+import { clientFor, outputOf, run, type FunctionOptions } from "./call";
 
 /** Access to one entity. */
 export interface EntityGrantResult {

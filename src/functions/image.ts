@@ -3,7 +3,6 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { Image } from "../contract/images";
 import type { ImageStatus } from "../contract/values";
 import {
-  byLabel,
   clientFor,
   DataFunctionError,
   endpoints,
@@ -11,8 +10,8 @@ import {
   run,
   type FunctionOptions,
   type InputArgs,
-  type LabelArgs,
-} from "./common";
+} from "./call";
+import { byLabel, type LabelArgs } from "./labels";
 import { collect } from "../client/pagination";
 
 /** An image: public (`compute/debian12`) or a private one of the account (`private/12`). */

@@ -2,16 +2,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { InstanceType } from "../contract/types";
 import type { TypeClass } from "../contract/values";
-import {
-  byLabel,
-  clientFor,
-  endpoints,
-  outputOf,
-  run,
-  type FunctionOptions,
-  type InputArgs,
-  type LabelArgs,
-} from "./common";
+import { clientFor, endpoints, outputOf, run, type FunctionOptions, type InputArgs } from "./call";
+import { byLabel, type LabelArgs } from "./labels";
 import { collect } from "../client/pagination";
 
 /** A price in US dollars. */

@@ -3,7 +3,6 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { Instance } from "../contract/instances";
 import type { InstanceStatus } from "../contract/values";
 import {
-  byLabel,
   clientFor,
   endpoints,
   idArg,
@@ -12,8 +11,8 @@ import {
   type FunctionOptions,
   type IdArg,
   type InputArgs,
-  type LabelArgs,
-} from "./common";
+} from "./call";
+import { byLabel, type LabelArgs } from "./labels";
 import { collect } from "../client/pagination";
 
 /** A compute instance. */

@@ -1,16 +1,8 @@
 /** Data functions of kernels: `getKernels` (filters) and `getKernel`. API area: kernels. */
 import type * as pulumi from "@pulumi/pulumi";
 import type { Kernel } from "../contract/kernels";
-import {
-  byLabel,
-  clientFor,
-  endpoints,
-  outputOf,
-  run,
-  type FunctionOptions,
-  type InputArgs,
-  type LabelArgs,
-} from "./common";
+import { clientFor, endpoints, outputOf, run, type FunctionOptions, type InputArgs } from "./call";
+import { byLabel, type LabelArgs } from "./labels";
 import { collect } from "../client/pagination";
 
 /** A kernel an instance configuration can boot. */

@@ -1,7 +1,7 @@
 /** Data function of the acting user's profile: `getProfile`. API area: profile. */
 import type * as pulumi from "@pulumi/pulumi";
 import type { Profile } from "../contract/profile";
-import { clientFor, outputOf, run, type FunctionOptions } from "./common";
+import { clientFor, outputOf, run, type FunctionOptions } from "./call";
 
 /** The profile of the token's user. */
 export interface ProfileResult {

@@ -1,7 +1,7 @@
 /** Data functions of regions: `getRegions` (filters) and `getRegion`. API area: regions. */
 import type * as pulumi from "@pulumi/pulumi";
 import type { Region } from "../contract/regions";
-import { clientFor, endpoints, outputOf, run, type FunctionOptions, type InputArgs } from "./common";
+import { clientFor, endpoints, outputOf, run, type FunctionOptions, type InputArgs } from "./call";
 import { collect } from "../client/pagination";
 
 /** A region, as the API describes it. */

@@ -2,7 +2,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { SshKey } from "../contract/profile-ssh-keys";
 import {
-  byLabel,
   clientFor,
   endpoints,
   idArg,
@@ -11,8 +10,8 @@ import {
   type FunctionOptions,
   type IdArg,
   type InputArgs,
-  type LabelArgs,
-} from "./common";
+} from "./call";
+import { byLabel, type LabelArgs } from "./labels";
 import { collect } from "../client/pagination";
 
 /** An SSH public key of the acting user's profile. */

@@ -1,15 +1,7 @@
 /** Data function of tags: `getTags`. API area: tags. */
 import type * as pulumi from "@pulumi/pulumi";
-import {
-  byLabel,
-  clientFor,
-  endpoints,
-  outputOf,
-  run,
-  type FunctionOptions,
-  type InputArgs,
-  type LabelArgs,
-} from "./common";
+import { clientFor, endpoints, outputOf, run, type FunctionOptions, type InputArgs } from "./call";
+import { byLabel, type LabelArgs } from "./labels";
 import { collect } from "../client/pagination";
 
 /** Label filters, checked here (the tag list takes no `X-Filter`). */

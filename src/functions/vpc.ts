@@ -2,7 +2,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Vpc } from "../contract/vpcs";
 import {
-  byLabel,
   clientFor,
   endpoints,
   outputOf,
@@ -11,8 +10,8 @@ import {
   type FunctionOptions,
   type IdArg,
   type InputArgs,
-  type LabelArgs,
-} from "./common";
+} from "./call";
+import { byLabel, type LabelArgs } from "./labels";
 import { collect } from "../client/pagination";
 import { toSubnetResult, type SubnetResult } from "./subnet";
 

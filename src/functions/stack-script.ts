@@ -2,7 +2,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { StackScript } from "../contract/stackscripts";
 import {
-  byLabel,
   clientFor,
   endpoints,
   outputOf,
@@ -11,8 +10,8 @@ import {
   type FunctionOptions,
   type IdArg,
   type InputArgs,
-  type LabelArgs,
-} from "./common";
+} from "./call";
+import { byLabel, type LabelArgs } from "./labels";
 import { collect } from "../client/pagination";
 
 /** A field the script declares (`<UDF name=... label=.../>`), filled in at deploy time. */
