@@ -73,7 +73,7 @@ export function outputOf<A, R>(
   args: InputArgs<A>,
   opts?: FunctionOptions,
 ): pulumi.Output<R> {
-  return pulumi.output(args).apply((plain) => fn(plain as unknown as A, opts)) as pulumi.Output<R>;
+  return pulumi.output(args).apply((plain) => fn(plain as A, opts)) as pulumi.Output<R>;
 }
 
 /** A numeric ID given as a number or as a resource's `id` string. */

@@ -225,7 +225,7 @@ export const configInterfaceSpec = defineSpec({
     onePowerAtATime(configParams(props).computeId, () => deleteInterface(client, id, props, ctx)),
   idOf: (record) => String(record.iface.id),
   toOutputs: ({ iface, index, count, arranged }: InterfaceRecord, props: Props) => {
-    const asked = { ...(props as unknown as ConfigInterfaceInputs), primary: props.primary === true };
+    const asked = { ...(props as ConfigInterfaceInputs), primary: props.primary === true };
     const shape = interfaceShapeOf(iface, asked);
     const position = props.position as number | undefined;
     return {
