@@ -227,7 +227,7 @@ export const configInterfaceSpec = defineSpec({
   toOutputs: ({ iface, index, count, arranged }: InterfaceRecord, props: Props) => {
     const asked = { ...(props as ConfigInterfaceInputs), primary: props.primary === true };
     const shape = interfaceShapeOf(iface, asked);
-    const position = props.position as number | undefined;
+    const position = typeof props.position === "number" ? props.position : undefined;
     return {
       ...configParams(props),
       ...shape,

@@ -41,7 +41,7 @@ import { stillRequired } from "./import-object";
 import { AT_REST, bootInto, getInstance, listConfigs, shutDown, untilResting } from "./instance-power";
 import { instanceLookups } from "./instance-lookups";
 import { asFailures } from "./lookups";
-import { interfaceRequest, interfacesOf, InterfacesInput, type InterfaceShape } from "./interface-shape";
+import { interfaceRequest, interfacesOf, InterfacesInput } from "./interface-shape";
 import type { CheckFailure } from "./check";
 import { noteAddedTags, noteInstanceTags } from "./instance-tags";
 import { defineSpec, type OperationContext, type Props } from "./resource-spec";
@@ -58,6 +58,7 @@ const ALERTS = {
   transferQuota: "transfer_quota",
 } as const satisfies Record<string, keyof Alerts>;
 type AlertName = keyof typeof ALERTS;
+const ALERT_NAMES = Object.keys(ALERTS).filter((n): n is AlertName => n in ALERTS);
 
 const threshold = (name: AlertName) =>
   integer(`alerts.${name}`).nonnegative(`alerts.${name} must be at least 0`).optional();
@@ -230,23 +231,21 @@ function bootedOf(record: Instance, props: Props): boolean | undefined {
 
 function alertsRequest(alerts: Partial<Record<AlertName, number>>): Partial<Alerts> {
   return Object.fromEntries(
-    (Object.entries(alerts) as [AlertName, number][]).map(([name, value]) => [ALERTS[name], value]),
+    ALERT_NAMES.filter((name) => alerts[name] !== undefined).map((name) => [ALERTS[name], alerts[name]]),
   );
 }
 
 /** The API's thresholds; only those asked for when some were (the others are the API's per type). */
 function alertsOf(alerts: Alerts, asked: unknown): Partial<Record<AlertName, number>> {
-  const names = (
-    asked && typeof asked === "object" ? Object.keys(asked) : Object.keys(ALERTS)
-  ) as AlertName[];
-  return Object.fromEntries(names.filter((n) => n in ALERTS).map((n) => [n, alerts[ALERTS[n]]]));
+  const names = ALERT_NAMES.filter((n) => !(asked && typeof asked === "object") || n in asked);
+  return Object.fromEntries(names.map((n) => [n, alerts[ALERTS[n]]]));
 }
 
 /** The API's schedule; only the parts asked for when some were; undefined while none is set. */
 function scheduleOf(schedule: InstanceBackups["schedule"], asked: unknown) {
-  const names = (asked && typeof asked === "object" ? Object.keys(asked) : ["day", "window"]) as (
-    "day" | "window"
-  )[];
+  const names = (["day", "window"] as const).filter(
+    (n) => !(asked && typeof asked === "object") || n in asked,
+  );
   const set = names.filter((n) => schedule[n] !== null && schedule[n] !== undefined);
   return set.length > 0 ? Object.fromEntries(set.map((n) => [n, schedule[n]])) : undefined;
 }
@@ -265,7 +264,7 @@ function createBody(inputs: InstanceInputs) {
     stackscript_data: inputs.stackscriptData,
     backup_id: inputs.backupId,
     firewall_id: inputs.firewallId,
-    interfaces: (inputs.interfaces as InterfaceShape[] | undefined)?.map(interfaceRequest),
+    interfaces: inputs.interfaces?.map(interfaceRequest),
     metadata: inputs.metadata?.userData === undefined ? undefined : { user_data: inputs.metadata.userData },
     swap_size: inputs.swapSize,
     // An empty instance has nothing to boot; the API ignores `booted` for it.
@@ -363,7 +362,7 @@ async function validate(inputs: InstanceInputs, olds: Props): Promise<CheckFailu
   if (inputs.stackscriptData !== undefined && inputs.stackscriptId === undefined) {
     fail("stackscriptData", "stackscriptData needs stackscriptId (the StackScript whose fields it fills in)");
   }
-  if ((inputs.interfaces as InterfaceShape[] | undefined)?.length === 0) {
+  if (inputs.interfaces?.length === 0) {
     fail("interfaces", "interfaces must hold 1..3 interfaces (left out: the API's public interface)");
   }
   if (inputs.backupsSchedule !== undefined && !inputs.backupsEnabled) {

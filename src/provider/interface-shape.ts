@@ -65,7 +65,7 @@ export function compact<T extends object>(value: T): T {
     v === null ||
     v === "" ||
     (Array.isArray(v) && v.length === 0) ||
-    (typeof v === "object" && !Array.isArray(v) && Object.keys(v as object).length === 0);
+    (typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 0);
   return Object.fromEntries(Object.entries(value).filter(([, v]) => !blank(v))) as T;
 }
 

@@ -43,7 +43,9 @@ async function lookups(inputs: SubnetInputs, olds: Props, declared: Props): Prom
   if (!known(ipv4) || !asked) return [];
   const parent = parentOf(vpcId, declared);
   const siblings = parent
-    ? (declareChild("Subnet", parent, inputs) as { label: string; ipv4: string }[])
+    ? declareChild("Subnet", parent, inputs).flatMap(({ label, ipv4 }) =>
+        typeof label === "string" && typeof ipv4 === "string" ? [{ label, ipv4 }] : [],
+      )
     : [];
   if (known(vpcId)) {
     try {
