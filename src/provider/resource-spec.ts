@@ -138,6 +138,20 @@ export function defineSpec<S extends z.ZodObject, Rec, Outputs extends Props>(
   return spec;
 }
 
+/** The outputs a spec's `toOutputs` gives. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type OutputsOf<S> = S extends ResourceSpec<any, any, infer O> ? O : never;
+
+/**
+ * A spec whose outputs were inferred, for the registry: a `toOutputs` whose record parameter is not
+ * annotated leaves them `Props` (any key, every value unknown), and this fails to compile.
+ */
+export function typedOutputs<S extends AnySpec>(
+  spec: S & (string extends keyof OutputsOf<S> ? never : unknown),
+): AnySpec {
+  return spec;
+}
+
 /** The registry of kinds, looked up by kind name. State written by older versions named kinds in
  * lower case (`vpc`), so the lookup ignores case. */
 export function byKind(specs: AnySpec[]): (kind: string) => AnySpec | undefined {
