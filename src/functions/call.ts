@@ -50,15 +50,18 @@ export function endpoints(): typeof import("../contract").endpoints {
 
 /**
  * @internal
- * Runs one data function: a 404 becomes `<what> not found` (when `what` is given), any other
+ * Runs one data function: a 404 becomes `<notFound> not found` (when it is given), any other
  * failure one line prefixed by the function's name.
  */
-export async function run<T>(fn: string, what: string | undefined, body: () => Promise<T>): Promise<T> {
+export async function run<T>(
+  { fn, notFound }: { fn: string; notFound?: string },
+  body: () => Promise<T>,
+): Promise<T> {
   try {
     return await body();
   } catch (err) {
     if (err instanceof DataFunctionError) throw err;
-    if (what !== undefined && isNotFound(err)) throw new DataFunctionError(`${what} not found`);
+    if (notFound !== undefined && isNotFound(err)) throw new DataFunctionError(`${notFound} not found`);
     const message = err instanceof Error ? err.message : String(err);
     throw new DataFunctionError(`${fn}: ${message.split("\n")[0]}`);
   }

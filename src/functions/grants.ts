@@ -88,9 +88,7 @@ export function toGrantsResult(g: Grants | undefined): GrantsResult {
 
 /** The grants of the user whose token the stack uses. */
 export function getGrants(opts?: FunctionOptions): Promise<GrantsResult> {
-  return run("getGrants", undefined, async () =>
-    toGrantsResult(await clientFor(opts).api.getProfileGrants()),
-  );
+  return run({ fn: "getGrants" }, async () => toGrantsResult(await clientFor(opts).api.getProfileGrants()));
 }
 
 /** `getGrants` as an Output. */

@@ -102,7 +102,7 @@ export function getInstanceTypes(
   args: GetInstanceTypesArgs = {},
   opts?: FunctionOptions,
 ): Promise<GetInstanceTypesResult> {
-  return run("getInstanceTypes", undefined, async () => {
+  return run({ fn: "getInstanceTypes" }, async () => {
     const { filter, keep } = byLabel(args, {
       class: args.class,
       memory: atLeast(args.minMemory),
@@ -128,7 +128,7 @@ export function getInstanceType(
   args: GetInstanceTypeArgs,
   opts?: FunctionOptions,
 ): Promise<InstanceTypeResult> {
-  return run("getInstanceType", `instance type ${args.id}`, async () =>
+  return run({ fn: "getInstanceType", notFound: `instance type ${args.id}` }, async () =>
     toInstanceTypeResult(await clientFor(opts, "optional").api.getType({ params: { typeId: args.id } })),
   );
 }
