@@ -144,7 +144,7 @@ export function interfaceShapeOf(r: ConfigInterface, asked: InterfaceShape | und
 
 /** The API's interface list in the shape asked (see `interfaceShapeOf`). */
 export function interfacesOf(records: ConfigInterface[], asked: unknown): InterfaceShape[] {
-  const askedList = Array.isArray(asked) ? (asked as InterfaceShape[]) : undefined;
+  const askedList: InterfaceShape[] | undefined = Array.isArray(asked) ? asked : undefined;
   return records.map((r, i) => interfaceShapeOf(r, askedList?.[i]));
 }
 
