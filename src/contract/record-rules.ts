@@ -6,7 +6,7 @@
  */
 import { cidr, overlaps } from "./cidr";
 import { CONFIG_LIMITS } from "./configs";
-import { METADATA_CAPABILITY, type Region } from "./regions";
+import { METADATA_CAPABILITY, VPC_CAPABILITY, type Region } from "./regions";
 import { ANY_IMAGE, type UserDefinedField } from "./stackscripts";
 import { CLOUD_INIT_CAPABILITY } from "./images";
 
@@ -29,6 +29,11 @@ export function regionProblems(
     return problem(field, `${need.what} are not available in region ${id}`);
   }
   return [];
+}
+
+/** A VPC's region exists and offers VPCs. */
+export function vpcRegionProblems(id: string, region: Pick<Region, "capabilities"> | undefined): Problem[] {
+  return regionProblems(id, region, { capability: VPC_CAPABILITY, what: "VPCs" });
 }
 
 /** The instance type exists. */

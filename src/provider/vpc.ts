@@ -3,8 +3,7 @@ import { z } from "zod";
 import type { ComputeClient } from "../client/compute-client";
 import { lookUpBy } from "../client/field-lookups";
 import { collect } from "../client/pagination";
-import { regionProblems } from "../contract/record-rules";
-import { VPC_CAPABILITY } from "../contract/regions";
+import { vpcRegionProblems } from "../contract/record-rules";
 import {
   type Vpc,
   vpcEndpoints,
@@ -39,9 +38,7 @@ async function lookups(inputs: VpcInputs, olds: Props): Promise<CheckFailure[]> 
   if (!asksNew(inputs, olds, "region")) return [];
   const found = await catalogued("regions", inputs.region);
   if (!found) return [];
-  return asFailures(
-    regionProblems(inputs.region, found.record, { capability: VPC_CAPABILITY, what: "VPCs" }),
-  );
+  return asFailures(vpcRegionProblems(inputs.region, found.record));
 }
 
 export const vpcSpec = defineSpec({

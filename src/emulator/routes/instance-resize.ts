@@ -9,7 +9,12 @@
  * instance returns to its power state. A migration is first queued (`instance.migrate_queued`) and
  * may be replaced while queued; then it runs (`instance.migrate`).
  */
-import { instanceEndpoints as e, INSTANCE_BUSY_REASON, type InstanceType } from "../../contract";
+import {
+  instanceEndpoints as e,
+  INSTANCE_BUSY_REASON,
+  VLAN_CAPABILITY,
+  type InstanceType,
+} from "../../contract";
 import { ApiError } from "../api-error";
 import type { Jobs, JobWorld } from "../jobs";
 import type { Router } from "../router";
@@ -222,7 +227,7 @@ function checkDatacenterMove(world: JobWorld, instance: InstanceRow, regionId: s
   if (interfaces.some((i) => i.purpose === "vpc")) {
     throw ApiError.badRequest("Instances with a VPC interface cannot migrate to another region", "region");
   }
-  if (interfaces.some((i) => i.purpose === "vlan") && !region.capabilities.includes("Vlans")) {
+  if (interfaces.some((i) => i.purpose === "vlan") && !region.capabilities.includes(VLAN_CAPABILITY)) {
     throw ApiError.badRequest(`Region ${regionId} does not support VLANs`, "region");
   }
 }

@@ -1,12 +1,5 @@
 /** VPCs and subnets: labels, regions with VPC capability, subnet CIDR rules, grants, events. */
-import {
-  overlapProblems,
-  regionProblems,
-  VPC_CAPABILITY,
-  vpcEndpoints as e,
-  type Subnet,
-  type Vpc,
-} from "../../contract";
+import { overlapProblems, vpcEndpoints as e, vpcRegionProblems, type Subnet, type Vpc } from "../../contract";
 import { ApiError, refuse } from "../api-error";
 import { canRead, grantCreator, requireGlobal, requireWrite, revokeEntity } from "../auth";
 import { entityRef, recordEvent } from "../events";
@@ -101,9 +94,7 @@ export function vpcRoutes(router: Router) {
     .on(e.createVpc, (ctx) => {
       const { store, clock, user, body } = ctx;
       requireGlobal(user, "add_vpcs");
-      refuse(
-        regionProblems(body.region, findRegion(body.region), { capability: VPC_CAPABILITY, what: "VPCs" }),
-      );
+      refuse(vpcRegionProblems(body.region, findRegion(body.region)));
       if (store.table("vpcs").find((v) => v.label === body.label)) {
         throw ApiError.badRequest("Label must be unique among your VPCs", "label");
       }
