@@ -87,7 +87,7 @@ export class ComputeClient {
         name,
         (args?: CallArgs<Endpoint>) => this.call(endpoint, args),
       ]),
-    ) as unknown as Api;
+    ) as Api;
   }
 
   private createHttp(): AxiosInstance {

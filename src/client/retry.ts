@@ -13,8 +13,6 @@ import type { AxiosInstance } from "axios";
 import { INSTANCE_BUSY_REASON } from "../contract";
 import type { Pacer } from "./pacer";
 
-/** The API's "busy" refusal (the contract's). */
-export const BUSY_REASON = INSTANCE_BUSY_REASON;
 const IDEMPOTENT = new Set(["get", "head", "options", "put", "delete"]);
 /** Server errors that may be transient: the request can be repeated when that is safe. */
 const TRANSIENT_STATUSES = new Set([408, 500, 502, 503, 504]);
@@ -44,7 +42,9 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 
 function isBusy(error: AxiosError): boolean {
   const data = error.response?.data as { errors?: { reason?: string }[] } | undefined;
-  return error.response?.status === 400 && (data?.errors ?? []).some((e) => e.reason === BUSY_REASON);
+  return (
+    error.response?.status === 400 && (data?.errors ?? []).some((e) => e.reason === INSTANCE_BUSY_REASON)
+  );
 }
 
 function isMaintenance(error: AxiosError): boolean {

@@ -65,15 +65,16 @@ export function endpoint<
   filterable?: readonly string[];
   unorderable?: readonly string[];
 }): Endpoint<P, Q, B, R> {
+  // A part the definition leaves out is `none`, which is what its type parameter defaults to.
   return {
     auth: "token",
     scopes: [],
-    params: none as unknown as P,
-    query: none as unknown as Q,
-    body: none as unknown as B,
-    response: none as unknown as R,
+    params: none,
+    query: none,
+    body: none,
+    response: none,
     ...def,
-  };
+  } as Endpoint<P, Q, B, R>;
 }
 
 export type ParamsOf<E> = E extends Endpoint<infer P> ? z.input<P> : never;

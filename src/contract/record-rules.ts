@@ -6,7 +6,9 @@
  */
 import { cidr, overlaps } from "./cidr";
 import { CONFIG_LIMITS } from "./configs";
-import type { Region } from "./regions";
+import { METADATA_CAPABILITY, VPC_CAPABILITY, type Region } from "./regions";
+import { ANY_IMAGE, type UserDefinedField } from "./stackscripts";
+import { CLOUD_INIT_CAPABILITY } from "./images";
 
 export interface Problem {
   field: string;
@@ -27,6 +29,11 @@ export function regionProblems(
     return problem(field, `${need.what} are not available in region ${id}`);
   }
   return [];
+}
+
+/** A VPC's region exists and offers VPCs. */
+export function vpcRegionProblems(id: string, region: Pick<Region, "capabilities"> | undefined): Problem[] {
+  return regionProblems(id, region, { capability: VPC_CAPABILITY, what: "VPCs" });
 }
 
 /** The instance type exists. */
@@ -114,4 +121,53 @@ export function addedInterfaceProblems(existing: InterfaceFields[], added: Inter
     return problem("ipam_address", `${added.ipam_address} is already used by an interface of the profile`);
   }
   return [];
+}
+
+type DeployScript = { id: number; label: string; images: string[]; user_defined_fields: UserDefinedField[] };
+
+/**
+ * A deploy from a StackScript: the script exists, supports the image, and gets each field it
+ * requires (no default), each field that lists its values (`oneOf`) one of them.
+ */
+export function stackScriptProblems(
+  id: number,
+  script: DeployScript | undefined,
+  image: string,
+  data: Record<string, unknown>,
+): Problem[] {
+  if (!script) return problem("stackscript_id", `StackScript ${id} not found`);
+  const problems: Problem[] = [];
+  if (!script.images.includes(ANY_IMAGE) && !script.images.includes(image)) {
+    problems.push({
+      field: "image",
+      reason: `StackScript ${script.id} (${script.label}) does not support image ${image}; it supports ${script.images.join(", ")}`,
+    });
+  }
+  for (const udf of script.user_defined_fields) {
+    const value = data[udf.name];
+    const field = `stackscript_data.${udf.name}`;
+    if (value === undefined && udf.default === undefined) {
+      problems.push({ field, reason: `${udf.name} is required by StackScript ${script.id} (${udf.label})` });
+    } else if (value !== undefined && udf.oneOf && !udf.oneOf.split(",").includes(String(value))) {
+      problems.push({ field, reason: `${udf.name} must be one of ${udf.oneOf}` });
+    }
+  }
+  return problems;
+}
+
+/** User data needs a region with Metadata (a region that does not exist has none). */
+export function userDataRegionProblems(
+  id: string,
+  region: Pick<Region, "capabilities"> | undefined,
+): Problem[] {
+  return region?.capabilities.includes(METADATA_CAPABILITY)
+    ? []
+    : problem("metadata.user_data", `User data needs a region with Metadata; ${id} has none`);
+}
+
+/** User data needs an image with cloud-init. */
+export function userDataImageProblems(image: { id: string; capabilities: string[] }): Problem[] {
+  return image.capabilities.includes(CLOUD_INIT_CAPABILITY)
+    ? []
+    : problem("metadata.user_data", `User data needs an image with cloud-init; ${image.id} has none`);
 }

@@ -66,3 +66,9 @@ export const regionEndpoints = {
 
 /** The capability a region needs to host VPCs. */
 export const VPC_CAPABILITY = "VPCs";
+/** The capability user data (instance metadata) needs. */
+export const METADATA_CAPABILITY = "Metadata";
+/** The capability the Backup service needs. */
+export const BACKUPS_CAPABILITY = "Backups";
+/** The capability VLAN interfaces need. */
+export const VLAN_CAPABILITY = "Vlans";

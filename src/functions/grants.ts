@@ -1,7 +1,7 @@
 /** Data function of the acting user's grants: `getGrants`. API area: profile (grants). */
 import type * as pulumi from "@pulumi/pulumi";
 import type { EntityGrant, Grants } from "../contract/grants";
-import { clientFor, outputOf, run, type FunctionOptions } from "./common";
+import { clientFor, outputOf, run, type FunctionOptions } from "./call";
 
 /** Access to one entity. */
 export interface EntityGrantResult {
@@ -88,9 +88,7 @@ export function toGrantsResult(g: Grants | undefined): GrantsResult {
 
 /** The grants of the user whose token the stack uses. */
 export function getGrants(opts?: FunctionOptions): Promise<GrantsResult> {
-  return run("getGrants", undefined, async () =>
-    toGrantsResult(await clientFor(opts).api.getProfileGrants()),
-  );
+  return run({ fn: "getGrants" }, async () => toGrantsResult(await clientFor(opts).api.getProfileGrants()));
 }
 
 /** `getGrants` as an Output. */

@@ -3,7 +3,6 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { Image } from "../contract/images";
 import type { ImageStatus } from "../contract/values";
 import {
-  byLabel,
   clientFor,
   DataFunctionError,
   endpoints,
@@ -11,8 +10,8 @@ import {
   run,
   type FunctionOptions,
   type InputArgs,
-  type LabelArgs,
-} from "./common";
+} from "./call";
+import { byLabel, type LabelArgs } from "./labels";
 import { collect } from "../client/pagination";
 
 /** An image: public (`compute/debian12`) or a private one of the account (`private/12`). */
@@ -128,7 +127,7 @@ async function matching(args: ImageFilterArgs, opts: FunctionOptions | undefined
  * Debian: `getImages({ label: "Debian *", isPublic: true, latest: true })`.
  */
 export function getImages(args: GetImagesArgs = {}, opts?: FunctionOptions): Promise<GetImagesResult> {
-  return run("getImages", undefined, async () => {
+  return run({ fn: "getImages" }, async () => {
     const images = await matching(args, opts);
     const latest = args.latest ? latestImage(images) : undefined;
     return { images: (args.latest ? (latest ? [latest] : []) : images).map(toImageResult) };
@@ -157,7 +156,7 @@ const describe = (args: ImageFilterArgs) =>
 export function getImage(args: GetImageArgs, opts?: FunctionOptions): Promise<ImageResult> {
   const { id, ...filters } = args;
   const given = describe(filters);
-  return run("getImage", id === undefined ? undefined : `image ${id}`, async () => {
+  return run({ fn: "getImage", notFound: id === undefined ? undefined : `image ${id}` }, async () => {
     if (id !== undefined) {
       if (given) throw new DataFunctionError(`getImage: give an image ID or filters, not both (${given})`);
       return toImageResult(await clientFor(opts, "optional").api.getImage({ params: { imageId: id } }));

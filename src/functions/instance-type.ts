@@ -2,16 +2,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { InstanceType } from "../contract/types";
 import type { TypeClass } from "../contract/values";
-import {
-  byLabel,
-  clientFor,
-  endpoints,
-  outputOf,
-  run,
-  type FunctionOptions,
-  type InputArgs,
-  type LabelArgs,
-} from "./common";
+import { clientFor, endpoints, outputOf, run, type FunctionOptions, type InputArgs } from "./call";
+import { byLabel, type LabelArgs } from "./labels";
 import { collect } from "../client/pagination";
 
 /** A price in US dollars. */
@@ -110,7 +102,7 @@ export function getInstanceTypes(
   args: GetInstanceTypesArgs = {},
   opts?: FunctionOptions,
 ): Promise<GetInstanceTypesResult> {
-  return run("getInstanceTypes", undefined, async () => {
+  return run({ fn: "getInstanceTypes" }, async () => {
     const { filter, keep } = byLabel(args, {
       class: args.class,
       memory: atLeast(args.minMemory),
@@ -136,7 +128,7 @@ export function getInstanceType(
   args: GetInstanceTypeArgs,
   opts?: FunctionOptions,
 ): Promise<InstanceTypeResult> {
-  return run("getInstanceType", `instance type ${args.id}`, async () =>
+  return run({ fn: "getInstanceType", notFound: `instance type ${args.id}` }, async () =>
     toInstanceTypeResult(await clientFor(opts, "optional").api.getType({ params: { typeId: args.id } })),
   );
 }

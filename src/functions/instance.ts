@@ -3,7 +3,6 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { Instance } from "../contract/instances";
 import type { InstanceStatus } from "../contract/values";
 import {
-  byLabel,
   clientFor,
   endpoints,
   idArg,
@@ -12,8 +11,8 @@ import {
   type FunctionOptions,
   type IdArg,
   type InputArgs,
-  type LabelArgs,
-} from "./common";
+} from "./call";
+import { byLabel, type LabelArgs } from "./labels";
 import { collect } from "../client/pagination";
 
 /** A compute instance. */
@@ -116,7 +115,7 @@ export function getInstances(
   args: GetInstancesArgs = {},
   opts?: FunctionOptions,
 ): Promise<GetInstancesResult> {
-  return run("getInstances", undefined, async () => {
+  return run({ fn: "getInstances" }, async () => {
     const tags = [...(args.tag === undefined ? [] : [args.tag]), ...(args.tags ?? [])];
     const { filter, keep } = byLabel(args, {
       region: args.region,
@@ -140,7 +139,7 @@ export function getInstancesOutput(
 
 /** One instance by ID; an unknown one fails with `instance <id> not found`. */
 export function getInstance(args: GetInstanceArgs, opts?: FunctionOptions): Promise<InstanceResult> {
-  return run("getInstance", `instance ${args.id}`, async () =>
+  return run({ fn: "getInstance", notFound: `instance ${args.id}` }, async () =>
     toInstanceResult(await clientFor(opts).api.getInstance({ params: { computeId: idArg("id", args.id) } })),
   );
 }

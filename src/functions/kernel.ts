@@ -1,16 +1,8 @@
 /** Data functions of kernels: `getKernels` (filters) and `getKernel`. API area: kernels. */
 import type * as pulumi from "@pulumi/pulumi";
 import type { Kernel } from "../contract/kernels";
-import {
-  byLabel,
-  clientFor,
-  endpoints,
-  outputOf,
-  run,
-  type FunctionOptions,
-  type InputArgs,
-  type LabelArgs,
-} from "./common";
+import { clientFor, endpoints, outputOf, run, type FunctionOptions, type InputArgs } from "./call";
+import { byLabel, type LabelArgs } from "./labels";
 import { collect } from "../client/pagination";
 
 /** A kernel an instance configuration can boot. */
@@ -61,7 +53,7 @@ const toResult = (k: Kernel): KernelResult => ({
 
 /** The kernels (public: no token needed); every filter but `labelRegex` is sent as `X-Filter`. */
 export function getKernels(args: GetKernelsArgs = {}, opts?: FunctionOptions): Promise<GetKernelsResult> {
-  return run("getKernels", undefined, async () => {
+  return run({ fn: "getKernels" }, async () => {
     const { filter, keep } = byLabel(args, {
       version: args.version,
       architecture: args.architecture,
@@ -84,7 +76,7 @@ export function getKernelsOutput(
 
 /** One kernel by ID; an unknown one fails with `kernel <id> not found`. */
 export function getKernel(args: GetKernelArgs, opts?: FunctionOptions): Promise<KernelResult> {
-  return run("getKernel", `kernel ${args.id}`, async () =>
+  return run({ fn: "getKernel", notFound: `kernel ${args.id}` }, async () =>
     toResult(await clientFor(opts, "optional").api.getKernel({ params: { kernelId: args.id } })),
   );
 }

@@ -1,7 +1,7 @@
 /** Data function of the acting user's profile: `getProfile`. API area: profile. */
 import type * as pulumi from "@pulumi/pulumi";
 import type { Profile } from "../contract/profile";
-import { clientFor, outputOf, run, type FunctionOptions } from "./common";
+import { clientFor, outputOf, run, type FunctionOptions } from "./call";
 
 /** The profile of the token's user. */
 export interface ProfileResult {
@@ -44,7 +44,7 @@ export function toProfileResult(p: Profile): ProfileResult {
 
 /** The profile of the user whose token the stack uses (any valid token may read it). */
 export function getProfile(opts?: FunctionOptions): Promise<ProfileResult> {
-  return run("getProfile", undefined, async () => toProfileResult(await clientFor(opts).api.getProfile()));
+  return run({ fn: "getProfile" }, async () => toProfileResult(await clientFor(opts).api.getProfile()));
 }
 
 /** `getProfile` as an Output. */

@@ -1,15 +1,8 @@
 /** Data function of plan availability per region: `getRegionAvailability`. API area: regions. */
 import type * as pulumi from "@pulumi/pulumi";
 import type { RegionAvailability } from "../contract/regions";
-import {
-  clientFor,
-  endpoints,
-  filterOf,
-  outputOf,
-  run,
-  type FunctionOptions,
-  type InputArgs,
-} from "./common";
+import { clientFor, endpoints, outputOf, run, type FunctionOptions, type InputArgs } from "./call";
+import { filterOf } from "./labels";
 import { collect } from "../client/pagination";
 
 /** Whether a region can take new instances of a premium or GPU plan. */
@@ -48,7 +41,7 @@ export function getRegionAvailability(
   opts?: FunctionOptions,
 ): Promise<GetRegionAvailabilityResult> {
   const what = args.region === undefined ? undefined : `region ${args.region}`;
-  return run("getRegionAvailability", what, async () => {
+  return run({ fn: "getRegionAvailability", notFound: what }, async () => {
     const client = clientFor(opts, "optional");
     let entries: RegionAvailability[];
     if (args.region !== undefined) {

@@ -1,7 +1,7 @@
 /** Data functions of regions: `getRegions` (filters) and `getRegion`. API area: regions. */
 import type * as pulumi from "@pulumi/pulumi";
 import type { Region } from "../contract/regions";
-import { clientFor, endpoints, outputOf, run, type FunctionOptions, type InputArgs } from "./common";
+import { clientFor, endpoints, outputOf, run, type FunctionOptions, type InputArgs } from "./call";
 import { collect } from "../client/pagination";
 
 /** A region, as the API describes it. */
@@ -56,7 +56,7 @@ export function toRegionResult(r: Region): RegionResult {
 
 /** The regions (public: no token needed), filtered here (the region list takes no `X-Filter`). */
 export function getRegions(args: GetRegionsArgs = {}, opts?: FunctionOptions): Promise<GetRegionsResult> {
-  return run("getRegions", undefined, async () => {
+  return run({ fn: "getRegions" }, async () => {
     const all = await collect(clientFor(opts, "optional").each(endpoints().listRegions));
     const regions = all.filter(
       (r) =>
@@ -78,7 +78,7 @@ export function getRegionsOutput(
 
 /** One region by ID; an unknown one fails with `region <id> not found`. */
 export function getRegion(args: GetRegionArgs, opts?: FunctionOptions): Promise<RegionResult> {
-  return run("getRegion", `region ${args.id}`, async () =>
+  return run({ fn: "getRegion", notFound: `region ${args.id}` }, async () =>
     toRegionResult(await clientFor(opts, "optional").api.getRegion({ params: { regionId: args.id } })),
   );
 }

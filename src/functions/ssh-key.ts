@@ -2,7 +2,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { SshKey } from "../contract/profile-ssh-keys";
 import {
-  byLabel,
   clientFor,
   endpoints,
   idArg,
@@ -11,8 +10,8 @@ import {
   type FunctionOptions,
   type IdArg,
   type InputArgs,
-  type LabelArgs,
-} from "./common";
+} from "./call";
+import { byLabel, type LabelArgs } from "./labels";
 import { collect } from "../client/pagination";
 
 /** An SSH public key of the acting user's profile. */
@@ -46,7 +45,7 @@ const toResult = (k: SshKey): SshKeyResult => ({
 
 /** The SSH keys of the user whose token the stack uses. */
 export function getSshKeys(args: GetSshKeysArgs = {}, opts?: FunctionOptions): Promise<GetSshKeysResult> {
-  return run("getSshKeys", undefined, async () => {
+  return run({ fn: "getSshKeys" }, async () => {
     const { keep } = byLabel(args);
     const all = await collect(clientFor(opts).each(endpoints().listProfileSshKeys));
     return { sshKeys: keep(all).map(toResult) };
@@ -63,7 +62,7 @@ export function getSshKeysOutput(
 
 /** One SSH key by ID; an unknown one fails with `SSH key <id> not found`. */
 export function getSshKey(args: GetSshKeyArgs, opts?: FunctionOptions): Promise<SshKeyResult> {
-  return run("getSshKey", `SSH key ${args.id}`, async () =>
+  return run({ fn: "getSshKey", notFound: `SSH key ${args.id}` }, async () =>
     toResult(await clientFor(opts).api.getProfileSshKey({ params: { sshKeyId: idArg("id", args.id) } })),
   );
 }

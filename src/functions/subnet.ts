@@ -2,7 +2,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Subnet } from "../contract/vpcs";
 import {
-  byLabel,
   clientFor,
   endpoints,
   outputOf,
@@ -11,8 +10,8 @@ import {
   type FunctionOptions,
   type IdArg,
   type InputArgs,
-  type LabelArgs,
-} from "./common";
+} from "./call";
+import { byLabel, type LabelArgs } from "./labels";
 import { collect } from "../client/pagination";
 
 /** A subnet of a VPC. */
@@ -58,7 +57,7 @@ export function toSubnetResult(s: Subnet): SubnetResult {
 
 /** The subnets of one VPC; `label` is sent as `X-Filter`. */
 export function getSubnets(args: GetSubnetsArgs, opts?: FunctionOptions): Promise<GetSubnetsResult> {
-  return run("getSubnets", `VPC ${args.vpcId}`, async () => {
+  return run({ fn: "getSubnets", notFound: `VPC ${args.vpcId}` }, async () => {
     const vpcId = idArg("vpcId", args.vpcId);
     const { filter, keep } = byLabel(args);
     const all = await collect(clientFor(opts).each(endpoints().listSubnets, { params: { vpcId }, filter }));
@@ -76,7 +75,7 @@ export function getSubnetsOutput(
 
 /** One subnet; an unknown one fails with `subnet <id> of VPC <vpcId> not found`. */
 export function getSubnet(args: GetSubnetArgs, opts?: FunctionOptions): Promise<SubnetResult> {
-  return run("getSubnet", `subnet ${args.id} of VPC ${args.vpcId}`, async () =>
+  return run({ fn: "getSubnet", notFound: `subnet ${args.id} of VPC ${args.vpcId}` }, async () =>
     toSubnetResult(
       await clientFor(opts).api.getSubnet({
         params: { vpcId: idArg("vpcId", args.vpcId), vpcSubnetId: idArg("id", args.id) },

@@ -1,15 +1,7 @@
 /** Data function of tags: `getTags`. API area: tags. */
 import type * as pulumi from "@pulumi/pulumi";
-import {
-  byLabel,
-  clientFor,
-  endpoints,
-  outputOf,
-  run,
-  type FunctionOptions,
-  type InputArgs,
-  type LabelArgs,
-} from "./common";
+import { clientFor, endpoints, outputOf, run, type FunctionOptions, type InputArgs } from "./call";
+import { byLabel, type LabelArgs } from "./labels";
 import { collect } from "../client/pagination";
 
 /** Label filters, checked here (the tag list takes no `X-Filter`). */
@@ -22,7 +14,7 @@ export interface GetTagsResult {
 
 /** The account's tags (unrestricted users only: the API answers 403 to a restricted one). */
 export function getTags(args: GetTagsArgs = {}, opts?: FunctionOptions): Promise<GetTagsResult> {
-  return run("getTags", undefined, async () => {
+  return run({ fn: "getTags" }, async () => {
     const { keep } = byLabel(args);
     const all = await collect(clientFor(opts).each(endpoints().listTags));
     return { tags: keep(all).map((t) => t.label) };

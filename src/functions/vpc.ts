@@ -2,7 +2,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { Vpc } from "../contract/vpcs";
 import {
-  byLabel,
   clientFor,
   endpoints,
   outputOf,
@@ -11,8 +10,8 @@ import {
   type FunctionOptions,
   type IdArg,
   type InputArgs,
-  type LabelArgs,
-} from "./common";
+} from "./call";
+import { byLabel, type LabelArgs } from "./labels";
 import { collect } from "../client/pagination";
 import { toSubnetResult, type SubnetResult } from "./subnet";
 
@@ -58,7 +57,7 @@ export function toVpcResult(v: Vpc): VpcResult {
 
 /** The VPCs the user may read; `label` and `region` are sent as `X-Filter`. */
 export function getVpcs(args: GetVpcsArgs = {}, opts?: FunctionOptions): Promise<GetVpcsResult> {
-  return run("getVpcs", undefined, async () => {
+  return run({ fn: "getVpcs" }, async () => {
     const { filter, keep } = byLabel(args, { region: args.region });
     const all = await collect(clientFor(opts).each(endpoints().listVpcs, { filter }));
     return { vpcs: keep(all).map(toVpcResult) };
@@ -75,7 +74,7 @@ export function getVpcsOutput(
 
 /** One VPC by ID; an unknown one fails with `VPC <id> not found`. */
 export function getVpc(args: GetVpcArgs, opts?: FunctionOptions): Promise<VpcResult> {
-  return run("getVpc", `VPC ${args.id}`, async () =>
+  return run({ fn: "getVpc", notFound: `VPC ${args.id}` }, async () =>
     toVpcResult(await clientFor(opts).api.getVpc({ params: { vpcId: idArg("id", args.id) } })),
   );
 }

@@ -5,7 +5,7 @@
  * bounded number of times.
  */
 import { isOutcomeUnknown } from "../client/errors";
-import { ProviderError } from "./errors";
+import { messageOf, ProviderError } from "./errors";
 import type { OperationContext } from "./resource-spec";
 
 export const MAX_ACTION_ATTEMPTS = 3;
@@ -31,7 +31,7 @@ export async function act(action: Action, ctx: Pick<OperationContext, "log">): P
       }
       if (attempt >= MAX_ACTION_ATTEMPTS) {
         throw new ProviderError(
-          `${action.name}: no answer after ${attempt} attempts, and the API did not act: ${(err as Error).message}`,
+          `${action.name}: no answer after ${attempt} attempts, and the API did not act: ${messageOf(err)}`,
         );
       }
       ctx.log(`${action.name}: the answer was lost and the API did not act; sending it again`);

@@ -50,7 +50,7 @@ function valueAt(inputs: Props, path: string): unknown {
     .split(/\.|\[(\d+)\]/)
     .filter((key) => key !== undefined && key !== "")
     .reduce<unknown>(
-      (value, key) => (value && typeof value === "object" ? (value as Props)[key] : undefined),
+      (value, key) => (value && typeof value === "object" ? Reflect.get(value, key) : undefined),
       inputs,
     );
 }

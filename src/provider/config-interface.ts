@@ -39,7 +39,6 @@ import {
   bootBack,
   bootedSinceChange,
   bootInto,
-  namedInstance,
   onePowerAtATime,
   runsWith,
   shutDown,
@@ -48,6 +47,7 @@ import {
 import { announce, turnToPost } from "./interface-arrivals";
 import { camel, InterfaceInput, interfaceRequest, interfaceShapeOf, shapeOf } from "./interface-shape";
 import { defineSpec, type OperationContext, type Props } from "./resource-spec";
+import { nameOf } from "./names";
 
 export const MAX_POSITION = 2;
 
@@ -210,26 +210,24 @@ export const configInterfaceSpec = defineSpec({
     // A new interface is active only once the instance boots with its config.
     return load(client, p, iface.id, true);
   },
-  settled: (outputs) => outputs.rebootPending !== true,
+  // Only while a reboot `rebootOnChange` asked for is still due.
+  pending: (record, props) => (record.rebootPending && props.rebootOnChange === true ? "reboot" : undefined),
   settle: (client, record, inputs, ctx) =>
     onePowerAtATime(inputs.computeId, () => settle(client, record, inputs, ctx)),
-  read: (client, id, props) => {
-    const p = interfaceParams(id, props);
-    return load(client, configParams(props), p.interfaceId, props.rebootPending === true);
-  },
+  read: (client, id, props) => load(client, configParams(props), interfaceParams(id, props).interfaceId),
   update: async (client, id, olds, news) => {
     const p = interfaceParams(id, olds);
     const body = updateBody(olds, news);
     if (body) await client.api.updateInterface({ params: p, body });
-    return load(client, configParams(olds), p.interfaceId, body !== undefined || olds.rebootPending === true);
+    return load(client, configParams(olds), p.interfaceId, body !== undefined || olds.pending === "reboot");
   },
   delete: (client, id, props, ctx) =>
     onePowerAtATime(configParams(props).computeId, () => deleteInterface(client, id, props, ctx)),
   idOf: (record) => String(record.iface.id),
-  toOutputs: ({ iface, index, count, arranged, rebootPending }, props) => {
-    const asked = { ...(props as unknown as ConfigInterfaceInputs), primary: props.primary === true };
+  toOutputs: ({ iface, index, count, arranged }: InterfaceRecord, props: Props) => {
+    const asked = { ...(props as ConfigInterfaceInputs), primary: props.primary === true };
     const shape = interfaceShapeOf(iface, asked);
-    const position = props.position as number | undefined;
+    const position = typeof props.position === "number" ? props.position : undefined;
     return {
       ...configParams(props),
       ...shape,
@@ -244,8 +242,6 @@ export const configInterfaceSpec = defineSpec({
       vpcId: iface.vpc_id ?? undefined,
       vpcAddress: iface.ipv4?.vpc ?? undefined,
       nat11Address: iface.ipv4?.nat_1_1 ?? undefined,
-      // Only while a reboot `rebootOnChange` asked for is still due.
-      rebootPending: (rebootPending && props.rebootOnChange === true) || undefined,
     };
   },
 });
@@ -274,15 +270,13 @@ async function settle(
         if (!inputs.allowReboot) {
           throw new ProviderError(
             `${named(id, p.configId)}: position ${inputs.position} needs the interfaces reordered, which the API ` +
-              `refuses while ${namedInstance(instance)} runs with the config: set allowReboot: true, or shut the instance down, and run up again`,
+              `refuses while ${nameOf("Instance", instance)} runs with the config: set allowReboot: true, or shut the instance down, and run up again`,
           );
         }
-        instance = await shutDown(
-          client,
-          instance,
-          `to reorder the interfaces of InstanceConfig ${p.configId}`,
+        instance = await shutDown(client, instance, {
+          why: `to reorder the interfaces of InstanceConfig ${p.configId}`,
           ctx,
-        );
+        });
       }
       await act(
         {
@@ -297,7 +291,11 @@ async function settle(
         ctx,
       );
       if (running) {
-        await bootInto(client, instance, p.configId, `back into InstanceConfig ${p.configId}`, ctx);
+        await bootInto(client, instance, {
+          configId: p.configId,
+          why: `back into InstanceConfig ${p.configId}`,
+          ctx,
+        });
         due = false;
       }
     }
@@ -306,10 +304,14 @@ async function settle(
     const config = await client.api.getConfig({ params: p });
     if (!(await bootedSinceChange(client, p.computeId, config))) {
       if (inputs.rebootOnChange) {
-        await bootInto(client, instance, p.configId, `to apply ${named(id, p.configId)}`, ctx);
+        await bootInto(client, instance, {
+          configId: p.configId,
+          why: `to apply ${named(id, p.configId)}`,
+          ctx,
+        });
       } else {
         ctx.log(
-          `${named(id, p.configId)}: ${namedInstance(instance)} runs with this config and applies the ` +
+          `${named(id, p.configId)}: ${nameOf("Instance", instance)} runs with this config and applies the ` +
             "interface when it reboots (rebootOnChange: true lets `pulumi up` reboot it)",
         );
       }
@@ -331,12 +333,12 @@ async function deleteInterface(client: ComputeClient, id: string, props: Props, 
   const instance = await untilResting(client, p.computeId, ctx);
   if (props.allowReboot === false) {
     throw new ProviderError(
-      `${named(id, p.configId)} is active on ${namedInstance(instance)}, and the API deletes only inactive ` +
+      `${named(id, p.configId)} is active on ${nameOf("Instance", instance)}, and the API deletes only inactive ` +
         "interfaces: set allowReboot: true and run up (the instance is then shut down, the interface deleted " +
         "and the instance booted back), or shut the instance down, and run this again",
     );
   }
-  await shutDown(client, instance, `to delete the active ${named(id, p.configId)}`, ctx);
+  await shutDown(client, instance, { why: `to delete the active ${named(id, p.configId)}`, ctx });
   await client.api.deleteInterface({ params: p });
   await bootBack(client, p.computeId, p.configId, `back into InstanceConfig ${p.configId}`, ctx);
 }

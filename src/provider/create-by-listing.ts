@@ -9,7 +9,7 @@
 import { isOutcomeUnknown } from "../client/errors";
 import { MAX_CREATE_ATTEMPTS } from "./create-or-adopt";
 import { readEntry, removeEntry, writeEntry } from "./create-journal";
-import { ProviderError } from "./errors";
+import { messageOf, ProviderError } from "./errors";
 import type { OperationContext } from "./resource-spec";
 
 export interface ListedCreate<R extends { id: number }> {
@@ -101,7 +101,7 @@ async function postListed<R extends { id: number }>(
       }
       if (attempt >= MAX_CREATE_ATTEMPTS) {
         throw new ProviderError(
-          `${create.kind} create: ${create.what}: no answer after ${attempt} attempts, and nothing was created: ${(err as Error).message}`,
+          `${create.kind} create: ${create.what}: no answer after ${attempt} attempts, and nothing was created: ${messageOf(err)}`,
         );
       }
       ctx.log(`${create.what}: the create's answer was lost and nothing was created; creating again`);

@@ -49,8 +49,8 @@ export function journalFile(apiUrl: string, key: unknown): string | undefined {
 }
 
 /** The resource these inputs declare (`project/stack/kind/name`), if the class passed it. */
-export function resourceOf(inputs: object): string | undefined {
-  const key = (inputs as Record<string, unknown>)[JOURNAL_INPUT];
+export function resourceOf(inputs: Record<string, unknown>): string | undefined {
+  const key = inputs[JOURNAL_INPUT];
   return typeof key === "string" && key !== "" ? key : undefined;
 }
 
@@ -66,7 +66,7 @@ export const journalOf = (apiUrl: string, inputs: Record<string, unknown>): stri
 export async function readEntry(file: string | undefined): Promise<JournalEntry | undefined> {
   if (!file) return undefined;
   try {
-    const entry = JSON.parse(await fs.promises.readFile(file, "utf8")) as JournalEntry;
+    const entry: JournalEntry = JSON.parse(await fs.promises.readFile(file, "utf8"));
     if (Date.now() - Date.parse(entry.since) > KEEP_MS) return await removeEntry(file);
     return entry;
   } catch {

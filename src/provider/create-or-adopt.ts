@@ -12,7 +12,7 @@ import type { ComputeClient } from "../client/compute-client";
 import { ComputeApiError, isOutcomeUnknown } from "../client/errors";
 import { readEntry, removeEntry, writeEntry } from "./create-journal";
 import { diffInputs } from "./diff";
-import { ProviderError } from "./errors";
+import { messageOf, ProviderError } from "./errors";
 import { claimKey, claimLabel, notOursReason } from "./label-claims";
 import type { AnySpec, OperationContext, Props } from "./resource-spec";
 
@@ -95,7 +95,7 @@ async function sendCreate(spec: AnySpec, client: ComputeClient, inputs: Props, c
       if (!lost) throw failure;
       if (attempt >= MAX_CREATE_ATTEMPTS) {
         throw new ProviderError(
-          `${spec.kind} create: no answer after ${attempt} attempts, and no such object exists: ${(failure as Error).message}`,
+          `${spec.kind} create: no answer after ${attempt} attempts, and no such object exists: ${messageOf(failure)}`,
         );
       }
       ctx.log(`${named(spec, inputs)}: the create's answer was lost and nothing was created; creating again`);

@@ -24,14 +24,14 @@ export function declaredKeys(spec: AnySpec, inputs: Props): string[] {
  * stores and diffs. Other keys (the core's) are kept. */
 export function declaredOnly(spec: AnySpec, checked: Props, news: Props): Props {
   const keys = new Set(declaredKeys(spec, news));
-  const own = spec.inputs.shape as Props;
+  const own = spec.inputs.shape;
   return Object.fromEntries(Object.entries(checked).filter(([key]) => !(key in own) || keys.has(key)));
 }
 
 /** Inputs with the spec's defaults for what the program leaves out: what the API calls take. */
 export function withDefaults(spec: AnySpec, inputs: Props): Props {
   const filled = { ...inputs };
-  for (const [key, value] of Object.entries((spec.defaults ?? {}) as Props)) {
+  for (const [key, value] of Object.entries(spec.defaults ?? {})) {
     if (!declares(filled[key])) filled[key] = value;
   }
   return filled;

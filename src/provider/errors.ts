@@ -44,6 +44,11 @@ export class PartialFailure extends ProviderError {
   }
 }
 
+/** Any thrown value's message (a non-Error as its string). */
+export function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
 function oneLine(text: string): string {
   return text.replace(/\s*\n\s*/g, "; ").trim();
 }
@@ -51,7 +56,7 @@ function oneLine(text: string): string {
 /** The message of any error, as one line; errors we do not know are named as internal. */
 export function describe(err: unknown): string {
   if (err instanceof ProviderError) return err.message;
-  if (SELF_EXPLAINING.some((type) => err instanceof type)) return oneLine((err as Error).message);
+  if (SELF_EXPLAINING.some((type) => err instanceof type)) return oneLine(messageOf(err));
   if (err instanceof Error) return `internal error: ${oneLine(err.message)}`;
   return `internal error: ${oneLine(String(err))}`;
 }

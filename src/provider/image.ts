@@ -41,9 +41,10 @@ import { createByListing } from "./create-by-listing";
 import { stillRequired } from "./import-object";
 import { MAX_CREATE_ATTEMPTS } from "./create-or-adopt";
 import { removeEntry, writeEntry } from "./create-journal";
-import { ProviderError } from "./errors";
+import { messageOf, ProviderError } from "./errors";
 import { removeInterrupted } from "./interrupted-orphans";
 import { defineSpec, type OperationContext, type Props } from "./resource-spec";
+import { nameOf } from "./names";
 
 export const ImageInputs = z.object({
   diskId: idFrom("diskId").optional(),
@@ -161,9 +162,6 @@ async function lookups(inputs: ImageInputs, olds: Props): Promise<CheckFailure[]
   return found ? asFailures(regionProblems(inputs.region!, found.record)) : [];
 }
 
-/** `Image private/12 (base)`, for log lines and errors. */
-const named = (image: Pick<Image, "id" | "label">) => `Image ${image.id} (${image.label})`;
-
 const listPrivate = (client: ComputeClient) =>
   collect(client.each(imageEndpoints.listImages, { filter: { is_public: false } }));
 
@@ -258,22 +256,12 @@ async function startUpload(client: ComputeClient, inputs: ImageInputs, ctx: Oper
       }
       if (attempt >= MAX_CREATE_ATTEMPTS) {
         throw new ProviderError(
-          `Image create: Image ${label}: no answer after ${attempt} attempts: ${(err as Error).message}`,
+          `Image create: Image ${label}: no answer after ${attempt} attempts: ${messageOf(err)}`,
         );
       }
       ctx.log(`Image ${label}: the upload's answer was lost; creating it again`);
     }
   }
-}
-
-/** The one line an upload URL's refusal or a transport failure reads as (never the URL: it holds a token). */
-function putFailure(err: unknown): string {
-  const { AxiosError } = require("axios") as typeof import("axios");
-  if (!(err instanceof AxiosError)) return err instanceof Error ? err.message : String(err);
-  if (!err.response) return `${err.code ? `${err.code}: ` : ""}${err.message} (PUT upload URL)`;
-  const errors = (err.response.data as { errors?: { reason?: string }[] } | undefined)?.errors;
-  const reasons = errors?.map((e) => e.reason).filter(Boolean) ?? [];
-  return `[${err.response.status}] ${reasons.length ? reasons.join("; ") : `HTTP ${err.response.status}`} (PUT upload URL)`;
 }
 
 /** Streams the file to the one-time upload URL (no API token: the URL carries its own), logging
@@ -286,7 +274,7 @@ export async function sendFile(
   everyMs = UPLOAD_PROGRESS_EVERY_MS,
 ) {
   // Loaded on first use, like the client: a preview never sends data.
-  const { default: axios } = require("axios") as typeof import("axios");
+  const { putUpload }: typeof import("../client/upload") = require("../client/upload");
   const { size } = await fs.promises.stat(file);
   const started = Date.now();
   let sent = 0;
@@ -300,21 +288,18 @@ export async function sendFile(
     },
   });
   pipeline(source, data, () => {});
-  ctx.log(`uploading ${named(image)}: ${formatBytes(size)} from ${file}`);
+  ctx.log(`uploading ${nameOf("Image", image)}: ${formatBytes(size)} from ${file}`);
   const progress = setInterval(() => ctx.log(uploadProgress(image.id, sent, size)), everyMs);
   try {
-    await axios.put(uploadTo, data, {
-      headers: { "Content-Type": "application/octet-stream", "Content-Length": String(size) },
-      maxBodyLength: Infinity,
-      maxContentLength: Infinity,
-      maxRedirects: 0,
-    });
+    await putUpload(uploadTo, data, size);
   } finally {
     clearInterval(progress);
     source.destroy();
     data.destroy();
   }
-  ctx.log(`uploaded ${named(image)}: ${formatBytes(size)} in ${formatDuration(Date.now() - started)}`);
+  ctx.log(
+    `uploaded ${nameOf("Image", image)}: ${formatBytes(size)} in ${formatDuration(Date.now() - started)}`,
+  );
 }
 
 async function upload(client: ComputeClient, inputs: ImageInputs, ctx: OperationContext): Promise<Image> {
@@ -324,14 +309,14 @@ async function upload(client: ComputeClient, inputs: ImageInputs, ctx: Operation
   } catch (err) {
     // The image cannot get its data any more (an answer lost after the data arrived may have used the
     // one-time URL): it goes, and the next `up` creates the upload again.
-    let cleanup = `the pending ${named(image)} was deleted`;
+    let cleanup = `the pending ${nameOf("Image", image)} was deleted`;
     try {
       await client.api.deleteImage({ params: { imageId: image.id } });
     } catch (deleteErr) {
-      cleanup = `deleting the pending ${named(image)} failed too (${(deleteErr as Error).message}); delete it by hand`;
+      cleanup = `deleting the pending ${nameOf("Image", image)} failed too (${messageOf(deleteErr)}); delete it by hand`;
     }
     throw new ProviderError(
-      `Image create: file ${inputs.file}: upload failed: ${putFailure(err)}; ${cleanup}`,
+      `Image create: file ${inputs.file}: upload failed: ${messageOf(err)}; ${cleanup}`,
     );
   }
   return image;
@@ -352,7 +337,7 @@ export const imageSpec = defineSpec({
   create: (client, inputs, ctx) =>
     inputs.file !== undefined ? upload(client, inputs, ctx) : capture(client, inputs, ctx),
   // Still being captured or processed (a wait that failed): the next `up` waits again.
-  settled: (outputs) => outputs.status === undefined || outputs.status === "available",
+  atRest: ["available"],
   settle: async (client, image, _inputs, ctx) =>
     (await waitForImage(client, image.id, status("available"), ctx.wait))!,
   read: (client, id) => client.api.getImage({ params: params(id) }),
@@ -369,7 +354,7 @@ export const imageSpec = defineSpec({
     await waitForImage(client, id, gone(), ctx.wait);
   },
   idOf: (image) => image.id,
-  toOutputs: (image, props: Props) => ({
+  toOutputs: (image: Image, props: Props) => ({
     // What the create was given and the API does not hold: the outputs keep what was asked.
     diskId: ImageInputs.shape.diskId.parse(props.diskId),
     file: props.file,

@@ -30,9 +30,8 @@ export function importIdOf(inputs: Props): string | undefined {
  * (`olds`: its old inputs) that never had them (it was imported); for a new resource, and for one
  * whose program drops a value it had, it does.
  */
-export const stillRequired = (inputs: object, olds: Props, ...keys: string[]): boolean =>
-  importIdOf(inputs as Props) === undefined &&
-  (isNewResource(olds) || keys.some((key) => olds[key] !== undefined));
+export const stillRequired = (inputs: Props, olds: Props, ...keys: string[]): boolean =>
+  importIdOf(inputs) === undefined && (isNewResource(olds) || keys.some((key) => olds[key] !== undefined));
 
 const shown = (value: unknown) => (value === undefined ? "nothing" : JSON.stringify(value));
 
@@ -63,7 +62,7 @@ export async function readImported(
 /** Each input the program says differently from what the imported object holds. */
 export function importDifferences(spec: AnySpec, id: string, record: unknown, inputs: Props): CheckFailure[] {
   const outputs = spec.toOutputs(record, inputs);
-  const defaults = (spec.defaults ?? {}) as Props;
+  const defaults: Props = spec.defaults ?? {};
   return diffInputs(spec, outputs, inputs).changed.map((property) => ({
     property,
     reason:

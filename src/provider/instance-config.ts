@@ -49,14 +49,10 @@ import {
   listDisks,
 } from "./instance-power";
 import { noteInlineInterfaces } from "./inline-interfaces";
-import {
-  detailsOf,
-  interfaceRequest,
-  interfacesOf,
-  InterfacesInput,
-  type InterfaceShape,
-} from "./interface-shape";
+import { detailsOf, interfaceRequest, interfacesOf, InterfacesInput } from "./interface-shape";
 import { defineSpec, type OperationContext, type Props } from "./resource-spec";
+import { booleanIn } from "./props";
+import { nameOf } from "./names";
 
 // ---- inputs ----
 
@@ -77,9 +73,11 @@ const DevicesInput = z
     },
   )
   // Empty slots are left out: `{sda: 12}` is the whole value.
-  .transform((devices) =>
-    Object.fromEntries(Object.entries(devices).filter(([, id]) => id !== null && id !== undefined)),
-  ) as unknown as z.ZodType<Partial<Record<DeviceName, number>>>;
+  .transform((devices) => {
+    const filled: Partial<Record<DeviceName, number>> = {};
+    for (const d of DEVICE_NAMES) if (devices[d] !== null && devices[d] !== undefined) filled[d] = devices[d];
+    return filled;
+  });
 
 /** Helpers in camelCase, as the API's helpers object holds them. */
 const HELPERS = {
@@ -90,6 +88,7 @@ const HELPERS = {
   devtmpfsAutomount: "devtmpfs_automount",
 } as const satisfies Record<string, keyof Helpers>;
 type HelperName = keyof typeof HELPERS;
+const HELPER_NAMES = Object.keys(HELPERS).filter((h): h is HelperName => h in HELPERS);
 
 const HelpersInput = z.strictObject(
   Object.fromEntries(Object.keys(HELPERS).map((h) => [h, bool(`helpers.${h}`).optional()])) as Record<
@@ -159,9 +158,11 @@ async function lookups(inputs: InstanceConfigInputs, olds: Props): Promise<Check
 
 function validate(inputs: InstanceConfigInputs): CheckFailure[] {
   const failures: CheckFailure[] = [];
-  const devices = inputs.devices as Partial<Record<DeviceName, number>>;
+  const { devices } = inputs;
   const seen = new Map<number, DeviceName>();
-  for (const [name, diskId] of Object.entries(devices) as [DeviceName, number][]) {
+  for (const name of DEVICE_NAMES) {
+    const diskId = devices[name];
+    if (diskId === undefined) continue;
     const first = seen.get(diskId);
     if (first) {
       failures.push({
@@ -181,7 +182,7 @@ function validate(inputs: InstanceConfigInputs): CheckFailure[] {
       }
     }
   }
-  const root = /^\/dev\/(sd[a-h])$/.exec(inputs.rootDevice ?? "")?.[1] as DeviceName | undefined;
+  const root = DEVICE_NAMES.find((d) => inputs.rootDevice === `/dev/${d}`);
   if (root && devices[root] === undefined) {
     failures.push({
       property: "rootDevice",
@@ -195,16 +196,19 @@ function validate(inputs: InstanceConfigInputs): CheckFailure[] {
 
 function devicesRequest(devices: Partial<Record<DeviceName, number>>) {
   // Every slot, so that a device the program no longer names is emptied.
-  return Object.fromEntries(
-    DEVICE_NAMES.map((d) => [d, devices[d] === undefined ? null : { disk_id: devices[d]! }]),
-  ) as ConfigCreateRequest["devices"];
+  const slots: ConfigCreateRequest["devices"] = {};
+  for (const d of DEVICE_NAMES) {
+    const diskId = devices[d];
+    slots[d] = diskId === undefined ? null : { disk_id: diskId };
+  }
+  return slots;
 }
 
 function helpersRequest(helpers: Partial<Record<HelperName, boolean>> | undefined) {
   if (helpers === undefined) return undefined;
-  return Object.fromEntries(
-    (Object.entries(helpers) as [HelperName, boolean][]).map(([name, on]) => [HELPERS[name], on]),
-  ) as Partial<Helpers>;
+  const request: Partial<Helpers> = {};
+  for (const name of HELPER_NAMES) if (helpers[name] !== undefined) request[HELPERS[name]] = helpers[name];
+  return request;
 }
 
 function devicesOf(devices: Devices): Partial<Record<DeviceName, number>> {
@@ -215,10 +219,8 @@ function devicesOf(devices: Devices): Partial<Record<DeviceName, number>> {
 
 /** The API's helpers; only those asked for when some were (the others are the API's choice). */
 function helpersOf(helpers: Helpers, asked: unknown): Partial<Record<HelperName, boolean>> {
-  const names = (
-    asked && typeof asked === "object" ? Object.keys(asked) : Object.keys(HELPERS)
-  ) as HelperName[];
-  return Object.fromEntries(names.filter((n) => n in HELPERS).map((n) => [n, helpers[HELPERS[n]]]));
+  const names = HELPER_NAMES.filter((n) => !(asked && typeof asked === "object") || n in asked);
+  return Object.fromEntries(names.map((n) => [n, helpers[HELPERS[n]]]));
 }
 
 function createBody(inputs: InstanceConfigInputs): ConfigCreateRequest {
@@ -232,31 +234,49 @@ function createBody(inputs: InstanceConfigInputs): ConfigCreateRequest {
     root_device: inputs.rootDevice,
     run_level: inputs.runLevel,
     virt_mode: inputs.virtMode,
-    interfaces: (inputs.interfaces as InterfaceShape[] | undefined)?.map(interfaceRequest),
+    interfaces: inputs.interfaces?.map(interfaceRequest),
   };
 }
 
-/** Inputs sent on update, with the request field each becomes; all but label and comments apply at boot. */
-const UPDATABLE = {
-  label: (v) => ({ label: v as string }),
-  comments: (v) => ({ comments: v as string }),
-  devices: (v) => ({ devices: devicesRequest(v as Partial<Record<DeviceName, number>>) }),
-  helpers: (v) => ({ helpers: helpersRequest(v as Partial<Record<HelperName, boolean>>) }),
-  kernel: (v) => ({ kernel: v as string }),
-  memoryLimit: (v) => ({ memory_limit: v as number }),
-  rootDevice: (v) => ({ root_device: v as string }),
-  runLevel: (v) => ({ run_level: v as ConfigUpdateRequest["run_level"] }),
-  virtMode: (v) => ({ virt_mode: v as ConfigUpdateRequest["virt_mode"] }),
-  interfaces: (v) => ({ interfaces: (v as InterfaceShape[]).map(interfaceRequest) }),
-} satisfies Record<string, (value: unknown) => ConfigUpdateRequest>;
+/** Inputs sent on update; all but label and comments apply at boot. */
+const UPDATABLE = [
+  "label",
+  "comments",
+  "devices",
+  "helpers",
+  "kernel",
+  "memoryLimit",
+  "rootDevice",
+  "runLevel",
+  "virtMode",
+  "interfaces",
+] as const satisfies (keyof InstanceConfigInputs)[];
+type Updatable = (typeof UPDATABLE)[number];
+
+/** The update's body: the request field of each changed input. */
+function updateBody(news: InstanceConfigInputs, changed: Updatable[]): ConfigUpdateRequest {
+  const has = (key: Updatable) => changed.includes(key);
+  return {
+    ...(has("label") && { label: news.label }),
+    ...(has("comments") && { comments: news.comments }),
+    ...(has("devices") && { devices: devicesRequest(news.devices) }),
+    ...(has("helpers") && { helpers: helpersRequest(news.helpers) }),
+    ...(has("kernel") && { kernel: news.kernel }),
+    ...(has("memoryLimit") && { memory_limit: news.memoryLimit }),
+    ...(has("rootDevice") && { root_device: news.rootDevice }),
+    ...(has("runLevel") && { run_level: news.runLevel }),
+    ...(has("virtMode") && { virt_mode: news.virtMode }),
+    ...(has("interfaces") && { interfaces: news.interfaces?.map(interfaceRequest) }),
+  };
+}
 const APPLIED_NOW = ["label", "comments"];
 
 // ---- the spec ----
 
 /**
  * What the provider works with: the config; whether the instance runs with it (undefined: unknown);
- * whether a reboot to apply a change is still due (kept in the state as `rebootPending` when its
- * wait fails, so the next `up` finishes it); and the instance's status once the config's work ended.
+ * whether a reboot to apply a change is still due (the core keeps it as `pending: "reboot"` when
+ * its wait fails, so the next `up` finishes it); and the instance's status once the config's work ended.
  */
 export interface ConfigRecord {
   config: Config;
@@ -267,9 +287,6 @@ export interface ConfigRecord {
 
 const params = (configId: string | number, props: Props) =>
   ConfigParams.parse({ computeId: props.computeId, configId });
-
-/** `InstanceConfig 7 (boot)`, for log lines. */
-const named = (c: Pick<Config, "id" | "label">) => `InstanceConfig ${c.id} (${c.label})`;
 
 export const instanceConfigSpec = defineSpec({
   kind: "InstanceConfig",
@@ -307,35 +324,36 @@ export const instanceConfigSpec = defineSpec({
     const { status } = await getInstance(client, computeId);
     return { config, booted: false, rebootPending: false, instanceStatus: status };
   },
-  settled: (outputs) => outputs.rebootPending !== true,
+  // Only while a reboot to apply a change is still due.
+  pending: (record) => (record.rebootPending ? "reboot" : undefined),
   settle: (client, record, inputs, ctx) =>
     onePowerAtATime(inputs.computeId, () => settle(client, record, inputs, ctx)),
   read: async (client, id, props) => {
     const p = params(id, props);
     const config = await client.api.getConfig({ params: p });
     const instance = await getInstance(client, p.computeId);
-    const booted = await runsWith(client, instance, config.id, props.booted as boolean | undefined);
-    return { config, booted, rebootPending: props.rebootPending === true, instanceStatus: instance.status };
+    const booted = await runsWith(client, instance, config.id, props.booted);
+    return { config, booted, rebootPending: false, instanceStatus: instance.status };
   },
   update: async (client, id, olds, news, ctx) => {
     const p = params(id, olds);
-    const changed = (Object.keys(UPDATABLE) as (keyof typeof UPDATABLE)[]).filter(
+    const changed = UPDATABLE.filter(
       (key) => news[key] !== undefined && !isDeepStrictEqual(news[key], olds[key]),
     );
-    const body = Object.assign({}, ...changed.map((key) => UPDATABLE[key](news[key]))) as ConfigUpdateRequest;
+    const body = updateBody(news, changed);
     const config =
       changed.length > 0
         ? await client.api.updateConfig({ params: p, body })
         : await client.api.getConfig({ params: p });
     const instance = await getInstance(client, p.computeId);
-    const booted = await runsWith(client, instance, config.id, olds.booted as boolean | undefined);
+    const booted = await runsWith(client, instance, config.id, olds.booted);
     const atBoot = changed.filter((key) => !APPLIED_NOW.includes(key));
-    let rebootPending = olds.rebootPending === true;
+    let rebootPending = olds.pending === "reboot";
     if (atBoot.length > 0 && booted && news.booted !== false) {
       if (news.rebootOnChange) rebootPending = true;
       else {
         ctx.log(
-          `${named(config)}: ${atBoot.join(", ")} changed; Instance ${instance.id} runs with this config ` +
+          `${nameOf("InstanceConfig", config)}: ${atBoot.join(", ")} changed; Instance ${instance.id} runs with this config ` +
             "and applies the change when it reboots (rebootOnChange: true lets `pulumi up` reboot it)",
         );
       }
@@ -350,13 +368,16 @@ export const instanceConfigSpec = defineSpec({
       // The API refuses to delete the config an instance runs with: shut the instance down first.
       if (!(err instanceof ComputeApiError && err.status === 400)) throw err;
       const instance = await untilResting(client, p.computeId, ctx);
-      if (!(await runsWith(client, instance, p.configId, props.booted as boolean | undefined))) throw err;
-      await shutDown(client, instance, `to delete InstanceConfig ${p.configId}, which it runs with`, ctx);
+      if (!(await runsWith(client, instance, p.configId, props.booted))) throw err;
+      await shutDown(client, instance, {
+        why: `to delete InstanceConfig ${p.configId}, which it runs with`,
+        ctx,
+      });
       await client.api.deleteConfig({ params: p });
     }
   },
   idOf: (record) => String(record.config.id),
-  toOutputs: ({ config, booted, rebootPending, instanceStatus }, props) => ({
+  toOutputs: ({ config, booted, instanceStatus }: ConfigRecord, props: Props) => ({
     computeId: ConfigParams.shape.computeId.parse(props.computeId),
     label: config.label,
     comments: config.comments ?? "",
@@ -368,14 +389,12 @@ export const instanceConfigSpec = defineSpec({
     runLevel: config.run_level,
     virtMode: config.virt_mode,
     interfaces: interfacesOf(config.interfaces, props.interfaces),
-    booted: booted ?? props.booted,
+    booted: booted ?? booleanIn(props.booted),
     rebootOnChange: props.rebootOnChange,
     interfaceDetails: detailsOf(config.interfaces),
     instanceStatus,
     created: config.created,
     updated: config.updated,
-    // Only while a reboot to apply a change is still due.
-    rebootPending: rebootPending || undefined,
   }),
 });
 
@@ -396,17 +415,29 @@ async function settle(
   const running = await runsWith(client, instance, configId, record.booted);
   let booted = running;
   if (inputs.booted === false) {
-    if (running === true) await shutDown(client, instance, `${named(record.config)} has booted: false`, ctx);
+    if (running === true)
+      await shutDown(client, instance, {
+        why: `${nameOf("InstanceConfig", record.config)} has booted: false`,
+        ctx,
+      });
     booted = false;
   } else if (inputs.booted === true && running !== true) {
-    await bootInto(client, instance, configId, `into ${named(record.config)}, which has booted: true`, ctx);
+    await bootInto(client, instance, {
+      configId,
+      why: `into ${nameOf("InstanceConfig", record.config)}, which has booted: true`,
+      ctx,
+    });
     booted = true;
   } else if (
     record.rebootPending &&
     running &&
     !(await bootedSinceChange(client, computeId, record.config))
   ) {
-    await bootInto(client, instance, configId, `to apply the change to ${named(record.config)}`, ctx);
+    await bootInto(client, instance, {
+      configId,
+      why: `to apply the change to ${nameOf("InstanceConfig", record.config)}`,
+      ctx,
+    });
   }
   const config = await client.api.getConfig({ params: { computeId, configId } });
   const { status } = await getInstance(client, computeId);

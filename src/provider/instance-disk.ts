@@ -36,13 +36,13 @@ import {
   bootInto,
   isPowered,
   listConfigs,
-  namedInstance,
   runningConfigId,
   shutDown,
   untilResting,
   listDisks,
 } from "./instance-power";
 import { defineSpec, type OperationContext, type Props } from "./resource-spec";
+import { nameOf } from "./names";
 
 export const InstanceDiskInputs = z.object({
   computeId: idFrom("computeId"),
@@ -71,8 +71,8 @@ const DEPLOY_ONLY = ["rootPass", "authorizedKeys", "authorizedUsers", "stackscri
 
 /**
  * What the provider works with: the disk, and whether its instance was shut down for a resize or a
- * password reset and must be booted back once the disk is ready (kept in the state as `resumeBoot`
- * when that wait fails, so the next `up` boots it).
+ * password reset and must be booted back once the disk is ready (the core keeps it as
+ * `pending: "boot"` when that wait fails, so the next `up` boots it).
  */
 export interface DiskRecord {
   disk: Disk;
@@ -81,9 +81,6 @@ export interface DiskRecord {
 
 const params = (diskId: string | number, props: Props) =>
   DiskParams.parse({ computeId: props.computeId, diskId });
-
-/** `InstanceDisk 5 (data)`, for log lines. */
-const named = (d: Pick<Disk, "id" | "label">) => `InstanceDisk ${d.id} (${d.label})`;
 
 function createBody(inputs: InstanceDiskInputs): DiskCreateRequest {
   return {
@@ -174,12 +171,12 @@ async function freeDisk(
   if (!config) return false;
   if (!allowReboot) {
     throw new ProviderError(
-      `${named(disk)}: ${namedInstance(instance)} runs with config ${config.id} (${config.label}), which ` +
+      `${nameOf("InstanceDisk", disk)}: ${nameOf("Instance", instance)} runs with config ${config.id} (${config.label}), which ` +
         `holds this disk, and must be shut down to ${action} this disk; allowReboot is false, so shut it ` +
         "down yourself (or set allowReboot: true) and run `pulumi up` again",
     );
   }
-  await shutDown(client, instance, `to ${action} ${named(disk)}`, ctx);
+  await shutDown(client, instance, { why: `to ${action} ${nameOf("InstanceDisk", disk)}`, ctx });
   return true;
 }
 
@@ -190,7 +187,7 @@ const untilReady = async (client: ComputeClient, p: DiskAddress, ctx: OperationC
 
 async function bootBack(client: ComputeClient, computeId: number, disk: Disk, ctx: OperationContext) {
   const instance = await untilResting(client, computeId, ctx);
-  await bootInto(client, instance, undefined, `back, after the change to ${named(disk)}`, ctx);
+  await bootInto(client, instance, { why: `back, after the change to ${nameOf("InstanceDisk", disk)}`, ctx });
 }
 
 export const instanceDiskSpec = defineSpec({
@@ -239,7 +236,9 @@ export const instanceDiskSpec = defineSpec({
     return { disk, resume: false };
   },
   // Not ready yet (a wait that failed), or an instance to boot back: the next `up` settles again.
-  settled: (outputs) => (outputs.status === undefined || outputs.status === "ready") && !outputs.resumeBoot,
+  atRest: ["ready"],
+  // Only while an instance shut down for this disk is still to boot back.
+  pending: (record) => (record.resume ? "boot" : undefined),
   settle: async (client, record, inputs, ctx) => {
     const p = params(record.disk.id, inputs);
     const disk = await untilReady(client, p, ctx);
@@ -248,7 +247,7 @@ export const instanceDiskSpec = defineSpec({
   },
   read: async (client, id, props) => ({
     disk: await client.api.getDisk({ params: params(id, props) }),
-    resume: props.resumeBoot === true,
+    resume: false,
   }),
   update: async (client, id, olds, news, ctx) => {
     const p = params(id, olds);
@@ -257,7 +256,7 @@ export const instanceDiskSpec = defineSpec({
       disk = await client.api.updateDisk({ params: p, body: { label: news.label } });
     }
     // An instance shut down by an earlier update whose wait failed is still to boot back.
-    let resume = olds.resumeBoot === true;
+    let resume = olds.pending === "boot";
     // Compared with the API's size: a resize whose wait failed has been applied.
     const resize = news.size !== disk.size;
     const newPass = news.rootPass !== undefined && news.rootPass !== olds.rootPass;
@@ -270,10 +269,10 @@ export const instanceDiskSpec = defineSpec({
     if (await freeDisk(client, disk, p.computeId, action, allowReboot, ctx)) resume = true;
     try {
       if (newPass) {
-        ctx.log(`${named(disk)}: resetting the root password`);
+        ctx.log(`${nameOf("InstanceDisk", disk)}: resetting the root password`);
         await act(
           {
-            name: `${named(disk)}: reset the root password`,
+            name: `${nameOf("InstanceDisk", disk)}: reset the root password`,
             post: () => client.api.resetDiskPassword({ params: p, body: { password: news.rootPass! } }),
             // Not readable back; the same password again changes nothing more.
             happened: async () => false,
@@ -282,10 +281,10 @@ export const instanceDiskSpec = defineSpec({
         );
       }
       if (resize) {
-        ctx.log(`${named(disk)}: resizing from ${disk.size} MB to ${news.size} MB`);
+        ctx.log(`${nameOf("InstanceDisk", disk)}: resizing from ${disk.size} MB to ${news.size} MB`);
         await act(
           {
-            name: `${named(disk)}: resize to ${news.size} MB`,
+            name: `${nameOf("InstanceDisk", disk)}: resize to ${news.size} MB`,
             post: () => client.api.resizeDisk({ params: p, body: { size: news.size } }),
             happened: async () => (await client.api.getDisk({ params: p })).size === news.size,
           },
@@ -307,7 +306,7 @@ export const instanceDiskSpec = defineSpec({
     await waitForDisk(client, p.computeId, p.diskId, gone(), ctx.wait);
   },
   idOf: (record) => String(record.disk.id),
-  toOutputs: ({ disk, resume }, props) => ({
+  toOutputs: ({ disk }: DiskRecord, props: Props) => ({
     computeId: DiskParams.shape.computeId.parse(props.computeId),
     label: disk.label,
     size: disk.size,
@@ -323,7 +322,5 @@ export const instanceDiskSpec = defineSpec({
     status: disk.status,
     created: disk.created,
     updated: disk.updated,
-    // Only while an instance shut down for this disk is still to boot back.
-    resumeBoot: resume || undefined,
   }),
 });

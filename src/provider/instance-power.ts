@@ -18,6 +18,7 @@ import { InstanceParams } from "../contract/instance-endpoints";
 import type { Instance } from "../contract/instances";
 import { act } from "./actions";
 import type { OperationContext } from "./resource-spec";
+import { nameOf } from "./names";
 
 const params = (computeId: number) => InstanceParams.parse({ computeId });
 
@@ -31,7 +32,6 @@ export const listDisks = (client: ComputeClient, computeId: number) =>
   collect(client.each(diskEndpoints.listDisks, { params: { computeId } }));
 
 /** `Instance 12 (web-1)`, for log lines. */
-export const namedInstance = (i: Pick<Instance, "id" | "label">) => `Instance ${i.id} (${i.label})`;
 
 /** Powered: running, or on the way up or down with a config in use. */
 export function isPowered(instance: Instance): boolean {
@@ -189,7 +189,7 @@ export async function bootBack(
     try {
       await client.api.getConfig({ params: { computeId, configId } });
       const instance = await getInstance(client, computeId);
-      if (instance.status === "offline") await bootInto(client, instance, configId, why, ctx);
+      if (instance.status === "offline") await bootInto(client, instance, { configId, why, ctx });
     } catch (err) {
       if (!isNotFound(err)) throw err;
     }
@@ -203,17 +203,22 @@ export async function bootBack(
 }
 
 /** Shuts a running instance down and waits until it is offline; `why`, if given, is logged. */
+/** How a power action is done: `why` ends its log line (`to resize InstanceDisk 7 (root)`). */
+export interface PowerOptions {
+  why?: string;
+  ctx: OperationContext;
+}
+
 export async function shutDown(
   client: ComputeClient,
   instance: Instance,
-  why: string | undefined,
-  ctx: OperationContext,
+  { why, ctx }: PowerOptions,
 ): Promise<Instance> {
   if (instance.status === "offline") return instance;
-  ctx.log(`${namedInstance(instance)}: shutting down${because(why)}`);
+  ctx.log(`${nameOf("Instance", instance)}: shutting down${because(why)}`);
   await act(
     {
-      name: `${namedInstance(instance)}: shut down`,
+      name: `${nameOf("Instance", instance)}: shut down`,
       post: () => client.api.shutdownInstance({ params: params(instance.id), body: {} }),
       happened: async () =>
         ["shutting_down", "offline"].includes((await getInstance(client, instance.id)).status),
@@ -230,17 +235,15 @@ export async function shutDown(
 export async function bootInto(
   client: ComputeClient,
   instance: Instance,
-  configId: number | undefined,
-  why: string | undefined,
-  ctx: OperationContext,
+  { configId, why, ctx }: PowerOptions & { configId?: number },
 ): Promise<Instance> {
   const p = params(instance.id);
   const body = configId === undefined ? {} : { config_id: configId };
   if (instance.status === "offline") {
-    ctx.log(`${namedInstance(instance)}: booting${because(why)}`);
+    ctx.log(`${nameOf("Instance", instance)}: booting${because(why)}`);
     await act(
       {
-        name: `${namedInstance(instance)}: boot`,
+        name: `${nameOf("Instance", instance)}: boot`,
         post: () => client.api.bootInstance({ params: p, body }),
         happened: async () =>
           ["booting", "running"].includes((await getInstance(client, instance.id)).status),
@@ -248,11 +251,11 @@ export async function bootInto(
       ctx,
     );
   } else {
-    ctx.log(`${namedInstance(instance)}: rebooting${because(why)}`);
+    ctx.log(`${nameOf("Instance", instance)}: rebooting${because(why)}`);
     const before = await lastBoot(client, instance.id);
     await act(
       {
-        name: `${namedInstance(instance)}: reboot`,
+        name: `${nameOf("Instance", instance)}: reboot`,
         post: () => client.api.rebootInstance({ params: p, body }),
         // A newer boot event, or the instance on its way: the reboot was taken.
         happened: async () =>

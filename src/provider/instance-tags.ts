@@ -29,7 +29,8 @@ const added = new Map<string, string[]>();
 const nameOf = (inputs: Props) =>
   typeof inputs[JOURNAL_INPUT] === "string" ? inputs[JOURNAL_INPUT].split("/").slice(3).join("/") : undefined;
 
-const tagsOf = (inputs: Props) => (Array.isArray(inputs.tags) ? (inputs.tags as string[]) : undefined);
+const tagsOf = (inputs: Props): string[] | undefined =>
+  Array.isArray(inputs.tags) ? inputs.tags.filter((t) => typeof t === "string") : undefined;
 
 /** At the Instance's check: the labels the program declares that the engine's stored inputs lack. */
 export function noteAddedTags(inputs: Props, olds: Props): void {

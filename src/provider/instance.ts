@@ -33,25 +33,20 @@ import {
   type InstanceBackups,
   type InstanceUpdateRequest,
 } from "../contract/instances";
-import { ANY_IMAGE } from "../contract/stackscripts";
+import { stackScriptProblems, userDataImageProblems, userDataRegionProblems } from "../contract/record-rules";
 import { act } from "./actions";
 import { createByListing } from "./create-by-listing";
 import { stillRequired } from "./import-object";
-import {
-  AT_REST,
-  bootInto,
-  getInstance,
-  listConfigs,
-  namedInstance,
-  shutDown,
-  untilResting,
-} from "./instance-power";
+import { AT_REST, bootInto, getInstance, listConfigs, shutDown, untilResting } from "./instance-power";
 import { instanceLookups } from "./instance-lookups";
-import { interfaceRequest, interfacesOf, InterfacesInput, type InterfaceShape } from "./interface-shape";
+import { asFailures } from "./lookups";
+import { interfaceRequest, interfacesOf, InterfacesInput } from "./interface-shape";
 import type { CheckFailure } from "./check";
 import { noteAddedTags, noteInstanceTags } from "./instance-tags";
 import { defineSpec, type OperationContext, type Props } from "./resource-spec";
+import { booleanIn } from "./props";
 import { clientFromConfig } from "./settings";
+import { nameOf } from "./names";
 
 /** Alert thresholds in camelCase, with the API's field for each. */
 const ALERTS = {
@@ -62,6 +57,7 @@ const ALERTS = {
   transferQuota: "transfer_quota",
 } as const satisfies Record<string, keyof Alerts>;
 type AlertName = keyof typeof ALERTS;
+const ALERT_NAMES = Object.keys(ALERTS).filter((n): n is AlertName => n in ALERTS);
 
 const threshold = (name: AlertName) =>
   integer(`alerts.${name}`).nonnegative(`alerts.${name} must be at least 0`).optional();
@@ -194,7 +190,7 @@ const hasPrivateIpv4 = (instance: Instance) => instance.ipv4.some(isPrivateIpv4)
  * next boot. A lost answer is read back from the instance's addresses: a second POST would be a 400.
  */
 async function addPrivateIpv4(client: ComputeClient, instance: Instance, ctx: OperationContext) {
-  const name = namedInstance(instance);
+  const name = nameOf("Instance", instance);
   ctx.log(`${name}: allocating a private IPv4 (the guest configures it at its next boot)`);
   await act(
     {
@@ -225,7 +221,7 @@ function wantedStatus(record: Instance, inputs: Props): "running" | "offline" | 
 
 /** `booted` as the API holds it: running or offline; while on the way, what was asked. */
 function bootedOf(record: Instance, props: Props): boolean | undefined {
-  const asked = props.booted as boolean | undefined;
+  const asked = booleanIn(props.booted);
   if (!deploys(record, props)) return asked;
   if (record.status === "running") return true;
   if (record.status === "offline") return false;
@@ -234,23 +230,21 @@ function bootedOf(record: Instance, props: Props): boolean | undefined {
 
 function alertsRequest(alerts: Partial<Record<AlertName, number>>): Partial<Alerts> {
   return Object.fromEntries(
-    (Object.entries(alerts) as [AlertName, number][]).map(([name, value]) => [ALERTS[name], value]),
+    ALERT_NAMES.filter((name) => alerts[name] !== undefined).map((name) => [ALERTS[name], alerts[name]]),
   );
 }
 
 /** The API's thresholds; only those asked for when some were (the others are the API's per type). */
 function alertsOf(alerts: Alerts, asked: unknown): Partial<Record<AlertName, number>> {
-  const names = (
-    asked && typeof asked === "object" ? Object.keys(asked) : Object.keys(ALERTS)
-  ) as AlertName[];
-  return Object.fromEntries(names.filter((n) => n in ALERTS).map((n) => [n, alerts[ALERTS[n]]]));
+  const names = ALERT_NAMES.filter((n) => !(asked && typeof asked === "object") || n in asked);
+  return Object.fromEntries(names.map((n) => [n, alerts[ALERTS[n]]]));
 }
 
 /** The API's schedule; only the parts asked for when some were; undefined while none is set. */
 function scheduleOf(schedule: InstanceBackups["schedule"], asked: unknown) {
-  const names = (asked && typeof asked === "object" ? Object.keys(asked) : ["day", "window"]) as (
-    "day" | "window"
-  )[];
+  const names = (["day", "window"] as const).filter(
+    (n) => !(asked && typeof asked === "object") || n in asked,
+  );
   const set = names.filter((n) => schedule[n] !== null && schedule[n] !== undefined);
   return set.length > 0 ? Object.fromEntries(set.map((n) => [n, schedule[n]])) : undefined;
 }
@@ -269,7 +263,7 @@ function createBody(inputs: InstanceInputs) {
     stackscript_data: inputs.stackscriptData,
     backup_id: inputs.backupId,
     firewall_id: inputs.firewallId,
-    interfaces: (inputs.interfaces as InterfaceShape[] | undefined)?.map(interfaceRequest),
+    interfaces: inputs.interfaces?.map(interfaceRequest),
     metadata: inputs.metadata?.userData === undefined ? undefined : { user_data: inputs.metadata.userData },
     swap_size: inputs.swapSize,
     // An empty instance has nothing to boot; the API ignores `booted` for it.
@@ -367,7 +361,7 @@ async function validate(inputs: InstanceInputs, olds: Props): Promise<CheckFailu
   if (inputs.stackscriptData !== undefined && inputs.stackscriptId === undefined) {
     fail("stackscriptData", "stackscriptData needs stackscriptId (the StackScript whose fields it fills in)");
   }
-  if ((inputs.interfaces as InterfaceShape[] | undefined)?.length === 0) {
+  if (inputs.interfaces?.length === 0) {
     fail("interfaces", "interfaces must hold 1..3 interfaces (left out: the API's public interface)");
   }
   if (inputs.backupsSchedule !== undefined && !inputs.backupsEnabled) {
@@ -409,47 +403,19 @@ async function deployLookups(inputs: InstanceInputs, olds: Props): Promise<Check
     const script = await lookUp(() =>
       client.api.getStackScript({ params: { stackscriptId: stackscriptId! } }),
     );
-    if (script === undefined) {
-      failures.push({ property: "stackscriptId", reason: `StackScript ${stackscriptId} not found` });
-    } else if (script !== "skip") {
-      if (!script.images.includes(ANY_IMAGE) && !script.images.includes(image)) {
-        failures.push({
-          property: "image",
-          reason: `StackScript ${script.id} (${script.label}) does not support image ${image}; it supports ${script.images.join(", ")}`,
-        });
-      }
-      const data = inputs.stackscriptData ?? {};
-      for (const udf of script.user_defined_fields) {
-        const value = data[udf.name];
-        if (value === undefined && udf.default === undefined) {
-          failures.push({
-            property: `stackscriptData.${udf.name}`,
-            reason: `${udf.name} is required by StackScript ${script.id} (${udf.label})`,
-          });
-        } else if (value !== undefined && udf.oneOf && !udf.oneOf.split(",").includes(value)) {
-          failures.push({
-            property: `stackscriptData.${udf.name}`,
-            reason: `${udf.name} must be one of ${udf.oneOf}`,
-          });
-        }
-      }
+    if (script !== "skip") {
+      failures.push(
+        ...asFailures(stackScriptProblems(stackscriptId!, script, image, inputs.stackscriptData ?? {})),
+      );
     }
   }
   if (wantsUserData) {
     const where = await lookUp(() => client.api.getRegion({ params: { regionId: region } }));
-    if (where !== undefined && where !== "skip" && !where.capabilities.includes("Metadata")) {
-      failures.push({
-        property: "metadata.userData",
-        reason: `metadata.userData needs a region with Metadata; ${region} has none`,
-      });
-    }
+    if (where !== undefined && where !== "skip")
+      failures.push(...asFailures(userDataRegionProblems(region, where)));
     const deployed = await lookUp(() => client.api.getImage({ params: { imageId: image } }));
-    if (deployed !== undefined && deployed !== "skip" && !deployed.capabilities.includes("cloud-init")) {
-      failures.push({
-        property: "metadata.userData",
-        reason: `metadata.userData needs an image with cloud-init; ${image} has none`,
-      });
-    }
+    if (deployed !== undefined && deployed !== "skip")
+      failures.push(...asFailures(userDataImageProblems(deployed)));
   }
   return failures;
 }
@@ -458,10 +424,10 @@ async function deployLookups(inputs: InstanceInputs, olds: Props): Promise<Check
 async function migrate(client: ComputeClient, computeId: number, region: string, ctx: OperationContext) {
   const current = await untilResting(client, computeId, ctx);
   if (current.region === region) return;
-  ctx.log(`${namedInstance(current)}: migrating from ${current.region} to ${region}`);
+  ctx.log(`${nameOf("Instance", current)}: migrating from ${current.region} to ${region}`);
   await act(
     {
-      name: `${namedInstance(current)}: migrate to ${region}`,
+      name: `${nameOf("Instance", current)}: migrate to ${region}`,
       post: () => client.api.migrateInstance({ params: params(computeId), body: { region } }),
       // Queued, the migration shows nowhere; sent again, it replaces the queued one.
       happened: async () => {
@@ -529,14 +495,13 @@ export const instanceSpec = defineSpec({
         ),
   uniqueFields: ["label"],
   // Still provisioning, booting, migrating... (a wait that failed): the next `up` waits again.
-  settled: (outputs) =>
-    outputs.status === undefined || AT_REST.includes(outputs.status as Instance["status"]),
+  atRest: AT_REST,
   settle: async (client, record, inputs, ctx): Promise<InstanceRecord> => {
     const want = wantedStatus(record, inputs);
     let current = await untilResting(client, record.id, ctx, want);
     if (want === "running" && current.status === "offline")
-      current = await bootInto(client, current, undefined, undefined, ctx);
-    else if (want === "offline") current = await shutDown(client, current, undefined, ctx);
+      current = await bootInto(client, current, { ctx });
+    else if (want === "offline") current = await shutDown(client, current, { ctx });
     return withInterfaces(client, current, inputs);
   },
   read: async (client, id, props): Promise<InstanceRecord> =>
@@ -578,11 +543,11 @@ export const instanceSpec = defineSpec({
       let current = await untilResting(client, p.computeId, ctx);
       if (newPass) {
         // The API resets a password only while the instance is shut down; settle boots it back.
-        current = await shutDown(client, current, undefined, ctx);
-        ctx.log(`${namedInstance(current)}: resetting the root password`);
+        current = await shutDown(client, current, { ctx });
+        ctx.log(`${nameOf("Instance", current)}: resetting the root password`);
         await act(
           {
-            name: `${namedInstance(current)}: reset the root password`,
+            name: `${nameOf("Instance", current)}: reset the root password`,
             post: () => client.api.resetInstancePassword({ params: p, body: { root_pass: news.rootPass! } }),
             // Not readable back; sending the same password again to an offline instance changes nothing more.
             happened: async () => false,
@@ -591,10 +556,10 @@ export const instanceSpec = defineSpec({
         );
       }
       if (current.type !== news.type) {
-        ctx.log(`${namedInstance(current)}: resizing from ${current.type} to ${news.type}`);
+        ctx.log(`${nameOf("Instance", current)}: resizing from ${current.type} to ${news.type}`);
         await act(
           {
-            name: `${namedInstance(current)}: resize to ${news.type}`,
+            name: `${nameOf("Instance", current)}: resize to ${news.type}`,
             post: () => client.api.resizeInstance({ params: p, body: { type: news.type } }),
             // A resize moves the instance (`migrating`) and ends with the new type.
             happened: async () => {
@@ -617,7 +582,7 @@ export const instanceSpec = defineSpec({
     await waitForInstance(client, params(id).computeId, gone(), ctx.wait);
   },
   idOf: (instance) => String(instance.id),
-  toOutputs: (instance: InstanceRecord, props) => ({
+  toOutputs: (instance: InstanceRecord, props: Props) => ({
     region: instance.region,
     type: instance.type,
     label: instance.label,

@@ -65,7 +65,7 @@ export function compact<T extends object>(value: T): T {
     v === null ||
     v === "" ||
     (Array.isArray(v) && v.length === 0) ||
-    (typeof v === "object" && !Array.isArray(v) && Object.keys(v as object).length === 0);
+    (typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 0);
   return Object.fromEntries(Object.entries(value).filter(([, v]) => !blank(v))) as T;
 }
 
@@ -144,7 +144,7 @@ export function interfaceShapeOf(r: ConfigInterface, asked: InterfaceShape | und
 
 /** The API's interface list in the shape asked (see `interfaceShapeOf`). */
 export function interfacesOf(records: ConfigInterface[], asked: unknown): InterfaceShape[] {
-  const askedList = Array.isArray(asked) ? (asked as InterfaceShape[]) : undefined;
+  const askedList: InterfaceShape[] | undefined = Array.isArray(asked) ? asked : undefined;
   return records.map((r, i) => interfaceShapeOf(r, askedList?.[i]));
 }
 

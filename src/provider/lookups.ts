@@ -34,7 +34,7 @@ export async function catalogued<C extends Catalogue>(
   id: string,
 ): Promise<{ record: Records[C] | undefined } | undefined> {
   // Loaded on first use: a preview of an unchanged stack looks nothing up.
-  const { lookUp } = require("./catalogues") as typeof import("./catalogues");
+  const { lookUp }: typeof import("./catalogues") = require("./catalogues");
   const found = await lookUp(catalogue, id);
   return found.skip ? undefined : { record: found.record };
 }

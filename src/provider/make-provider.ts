@@ -24,12 +24,14 @@ import { engineAlive } from "./engine-watch";
 import { describe, failure, PartialFailure } from "./errors";
 import { checkImport, IMPORT_INPUT, importIdOf, importObject } from "./import-object";
 import { labelClashes, noteReplacing } from "./label-claims";
+import { isSettled, PENDING, pendingIn, withPending } from "./pending";
 import type { AnySpec, OperationContext, Props } from "./resource-spec";
 import { clientFromConfig, requireSettings, waitTimeoutMs, type Operation } from "./settings";
 import { containsUnknown } from "./unknown";
 
-/** Bumped when the shape of the outputs changes, so newer code can recognise older state. */
-export const SCHEMA_VERSION = 2;
+/** Bumped when the shape of the outputs changes, so newer code can recognise older state. 3: the
+ * pending work is the core's `pending` (was the specs' `resumeBoot` and `rebootPending`). */
+export const SCHEMA_VERSION = 3;
 
 /** A wait reports progress first after this long, then at this interval. */
 const PROGRESS_EVERY_MS = 10_000;
@@ -52,13 +54,15 @@ function inputsFrom(spec: AnySpec, outputs: Props): Props {
 }
 
 /** `props` are the inputs (create, update) or the prior outputs (read); `declared` the inputs the
- * program declared (read keeps the prior outputs' list). */
-function outputsOf(spec: AnySpec, record: unknown, props: Props, declared: unknown): Props {
+ * program declared (read keeps the prior outputs' list); `kept` the pending work a read keeps. */
+function outputsOf(spec: AnySpec, record: unknown, props: Props, declared: unknown, kept?: unknown): Props {
+  const filled = withDefaults(spec, props);
   return defined({
-    ...spec.toOutputs(record, withDefaults(spec, props)),
+    ...spec.toOutputs(record, filled),
     ...coreInputs(props),
     schemaVersion: SCHEMA_VERSION,
     [DECLARED]: declared,
+    [PENDING]: spec.pending?.(record, filled) ?? kept,
   });
 }
 
@@ -89,7 +93,7 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
       return guarded(spec, "check", async () => {
         requireSettings();
         // Rules see the defaults; the engine stores what the program declared (`declared.ts`).
-        const result = checkInputs(spec.inputs, news, spec.defaults as Props);
+        const result = checkInputs(spec.inputs, news, spec.defaults);
         const stored = isNewResource(olds) ? {} : withDefaults(spec, olds);
         const importId = importIdOf(news);
         if (importId !== undefined) result.inputs[IMPORT_INPUT] = importId;
@@ -115,7 +119,7 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
               : await labelClashes(spec, result.inputs, stored)),
           );
         }
-        const secrets = (spec.secrets ?? []) as string[];
+        const secrets: readonly string[] = spec.secrets ?? [];
         return { inputs, failures: result.failures.map((f) => rendered(f, news, secrets)) };
       });
     },
@@ -157,7 +161,7 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
       });
       const id = spec.idOf(record);
       spec.observe?.(id, inputs);
-      // An import writes nothing: an object not yet at rest is `settled: false`, and the next `up` settles it.
+      // An import writes nothing: an object not yet at rest (`atRest`) is settled by the next `up`.
       if (imported) return { id, outs: outputsOf(spec, record, inputs, listed) };
       try {
         const settled = spec.settle ? await spec.settle(client, record, inputs, ctx) : record;
@@ -181,8 +185,9 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
       return guarded(spec, "read", async () => {
         const client = clientFromConfig();
         try {
-          const record = await spec.read(client, id, props);
-          const outs = outputsOf(spec, record, props, props[DECLARED]);
+          const stored = withPending(props);
+          const record = await spec.read(client, id, stored);
+          const outs = outputsOf(spec, record, stored, props[DECLARED], pendingIn(stored));
           return { id, props: outs, inputs: inputsFrom(spec, outs) };
         } catch (err) {
           if (isNotFound(err)) return { id: "" };
@@ -198,7 +203,7 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
         const client = clientFromConfig("update");
         const ctx = operationContext("update");
         spec.observe?.(id, news);
-        return { client, ctx, record: await spec.update(client, id, olds, news, ctx) };
+        return { client, ctx, record: await spec.update(client, id, withPending(olds), news, ctx) };
       });
       try {
         const settled = spec.settle ? await spec.settle(client, record, news, ctx) : record;
@@ -212,7 +217,7 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
       return guarded(spec, "delete", async () => {
         const client = clientFromConfig("delete");
         try {
-          await spec.delete(client, id, props, operationContext("delete"));
+          await spec.delete(client, id, withPending(props), operationContext("delete"));
         } catch (err) {
           if (!isNotFound(err)) throw err;
         }
@@ -233,7 +238,7 @@ async function beganBefore(inputs: Props, olds: Props | undefined): Promise<bool
  * leaves the diff as it is.
  */
 async function vanishedWhileUnsettled(spec: AnySpec, id: string, olds: Props): Promise<boolean> {
-  if (!spec.settled || spec.settled(olds)) return false;
+  if (isSettled(spec.atRest, olds)) return false;
   try {
     await spec.read(clientFromConfig(), id, olds);
     return false;

@@ -35,5 +35,5 @@ export const profilePreferencesSpec = defineSpec({
   // Nothing to restore them to: the preferences are left as they are.
   delete: async () => {},
   idOf: (record) => record.username,
-  toOutputs: (record) => ({ preferences: record.preferences, username: record.username }),
+  toOutputs: (record: PreferencesRecord) => ({ preferences: record.preferences, username: record.username }),
 });

@@ -15,7 +15,7 @@ import {
   type ProfileUpdateRequest,
 } from "../contract/profile";
 import { sshPublicKey } from "../contract/profile-ssh-keys";
-import { defineSpec, type Props } from "./resource-spec";
+import { defineSpec } from "./resource-spec";
 
 export const ProfileSettingsInputs = z.object({
   email: Email.optional(),
@@ -34,9 +34,8 @@ export type ProfileSettingsInputs = z.infer<typeof ProfileSettingsInputs>;
 
 export const PROFILE_SETTINGS_COMPUTED = ["username", "uid"] as const;
 
-function body(inputs: Props): ProfileUpdateRequest {
-  const { email, timezone, emailNotifications, lishAuthMethod, authorizedKeys } =
-    inputs as ProfileSettingsInputs;
+function body(inputs: ProfileSettingsInputs): ProfileUpdateRequest {
+  const { email, timezone, emailNotifications, lishAuthMethod, authorizedKeys } = inputs;
   return {
     email,
     timezone,
@@ -47,7 +46,7 @@ function body(inputs: Props): ProfileUpdateRequest {
 }
 
 /** PUTs the settings given (a GET when none is), as one request. */
-async function apply(client: ComputeClient, inputs: Props): Promise<Profile> {
+async function apply(client: ComputeClient, inputs: ProfileSettingsInputs): Promise<Profile> {
   const change = Object.fromEntries(Object.entries(body(inputs)).filter(([, v]) => v !== undefined));
   if (Object.keys(change).length === 0) return client.api.getProfile();
   return client.api.updateProfile({ body: change });
@@ -83,7 +82,7 @@ export const profileSettingsSpec = defineSpec({
   // The profile outlives the resource: it is left as it is.
   delete: async () => {},
   idOf: (profile) => profile.username,
-  toOutputs: (profile) => ({
+  toOutputs: (profile: Profile) => ({
     email: profile.email,
     timezone: profile.timezone,
     emailNotifications: profile.email_notifications,

@@ -8,9 +8,13 @@
 import type { z } from "zod";
 import type { ComputeClient, WaitOptions } from "../client";
 import type { CheckFailure } from "./check";
+import type { CoreOutputs, Pending } from "./pending";
 import type { Props } from "./props";
 
 export type { Props };
+
+/** Stored outputs as a spec reads them: its own and the core's (`pending`). */
+export type Stored<Outputs extends Props> = Outputs & CoreOutputs;
 
 /** What a spec's methods get besides the client: the operation's wait settings and a log. */
 export interface OperationContext {
@@ -22,7 +26,13 @@ export interface OperationContext {
   journal?: string;
 }
 
-export interface ResourceSpec<Inputs extends Props = Props, Rec = unknown> {
+/**
+ * `Outputs` are what `toOutputs` returns (`defineSpec` infers them), as Pulumi's own
+ * `ResourceProvider<Inputs, Outputs>` types them: the methods that get the stored state (`read`,
+ * `update`'s `olds`, `delete`, `replaces`) read its fields without a cast. State an older
+ * version wrote may lack a field added since: the type says what this version writes.
+ */
+export interface ResourceSpec<Inputs extends Props = Props, Rec = unknown, Outputs extends Props = Props> {
   /** The resource's type name, e.g. `Vpc`: the type token `compute:Vpc`, messages, the registry. */
   kind: string;
   inputs: z.ZodObject;
@@ -63,9 +73,9 @@ export interface ResourceSpec<Inputs extends Props = Props, Rec = unknown> {
    * away), from the stored outputs and the new inputs, whose values may be unknown at preview.
    * Counted for changed inputs only, in addition to `replaceOn`.
    */
-  replaces?(olds: Props, news: Inputs): (keyof Inputs & string)[];
+  replaces?(olds: Stored<Outputs>, news: Inputs): (keyof Inputs & string)[];
   /** Whether a replacement must delete the old resource first (e.g. a unique label is kept). */
-  deleteBeforeReplace?(olds: Props, news: Inputs): boolean;
+  deleteBeforeReplace?(olds: Stored<Outputs>, news: Inputs): boolean;
   create(client: ComputeClient, inputs: Inputs, ctx: OperationContext): Promise<Rec>;
   /**
    * The create's answer holds what no read gives back (a token's value): an object whose answer the
@@ -91,28 +101,54 @@ export interface ResourceSpec<Inputs extends Props = Props, Rec = unknown> {
    */
   settle?(client: ComputeClient, record: Rec, inputs: Inputs, ctx: OperationContext): Promise<Rec>;
   /**
-   * Whether stored outputs show the object at rest (e.g. not still provisioning). If not, diff
-   * reports a change so that the next `up` runs update and settle again: the engine forgets a
-   * failed wait once a refresh has read the object.
+   * The statuses (output `status`) the object rests in. In any other (a wait that failed: still
+   * provisioning), diff reports a change so that the next `up` runs update and settle again: the
+   * engine forgets a failed wait once a refresh has read the object.
    */
-  settled?(outputs: Props): boolean;
-  read(client: ComputeClient, id: string, props: Props): Promise<Rec>;
-  update(client: ComputeClient, id: string, olds: Props, news: Inputs, ctx: OperationContext): Promise<Rec>;
-  delete(client: ComputeClient, id: string, props: Props, ctx: OperationContext): Promise<void>;
+  atRest?: readonly string[];
+  /**
+   * Work the record shows still to do after a failed settle (`pending.ts`): the core keeps it in
+   * the output `pending`, and the next `up` runs update (whose `olds.pending` says it) and settle.
+   */
+  pending?(record: Rec, props: Props): Pending | undefined;
+  /** `props` are the stored outputs (refresh) or, for an object a create made, the inputs. */
+  read(client: ComputeClient, id: string, props: Stored<Outputs> | Inputs): Promise<Rec>;
+  update(
+    client: ComputeClient,
+    id: string,
+    olds: Stored<Outputs>,
+    news: Inputs,
+    ctx: OperationContext,
+  ): Promise<Rec>;
+  delete(client: ComputeClient, id: string, props: Stored<Outputs>, ctx: OperationContext): Promise<void>;
   idOf(record: Rec): string;
   /** Outputs: every input as the API holds it, plus the computed fields. `props` are the inputs (or
    * prior outputs) for addressing data the record does not carry, such as a parent's ID. */
-  toOutputs(record: Rec, props: Props): Props;
+  toOutputs(record: Rec, props: Props): Outputs;
 }
 
 /** Any kind's spec, as the registry and the generic provider hold it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnySpec = ResourceSpec<any, any>;
+export type AnySpec = ResourceSpec<any, any, any>;
 
-/** Declares a resource kind; the inputs' type comes from the zod schema. */
-export function defineSpec<S extends z.ZodObject, Rec>(
-  spec: ResourceSpec<z.infer<S>, Rec> & { inputs: S },
-): ResourceSpec<z.infer<S>, Rec> & { inputs: S } {
+/** Declares a resource kind; the inputs' type comes from the zod schema, the outputs' from `toOutputs`. */
+export function defineSpec<S extends z.ZodObject, Rec, Outputs extends Props>(
+  spec: ResourceSpec<z.infer<S>, Rec, Outputs> & { inputs: S },
+): ResourceSpec<z.infer<S>, Rec, Outputs> & { inputs: S } {
+  return spec;
+}
+
+/** The outputs a spec's `toOutputs` gives. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type OutputsOf<S> = S extends ResourceSpec<any, any, infer O> ? O : never;
+
+/**
+ * A spec whose outputs were inferred, for the registry: a `toOutputs` whose record parameter is not
+ * annotated leaves them `Props` (any key, every value unknown), and this fails to compile.
+ */
+export function typedOutputs<S extends AnySpec>(
+  spec: S & (string extends keyof OutputsOf<S> ? never : unknown),
+): AnySpec {
   return spec;
 }
 

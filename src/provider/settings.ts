@@ -9,6 +9,7 @@
  *   Pulumi's `customTimeouts` never reach dynamic providers, hence these settings.
  */
 import type { ComputeClient } from "../client/compute-client";
+import { clientOf, missingSetting } from "../client/from-settings";
 
 export interface ConfigSource {
   get(key: string): string | undefined;
@@ -23,10 +24,12 @@ export const DEFAULT_TIMEOUT_SECONDS: Record<Operation, number> = {
 };
 
 let stackConfig: ConfigSource = { get: () => undefined };
-let cached: { key: string; client: ComputeClient; lookups: ComputeClient } | undefined;
 
 /** Reads of preview-time rules retry once, briefly: an outage skips the rule rather than stall the preview. */
-const LOOKUP_RETRY = { retries: 1, baseDelayMs: 200, maxDelayMs: 1000, throttleTimeoutMs: 10_000 };
+const LOOKUPS = {
+  name: "lookups",
+  retry: { retries: 1, baseDelayMs: 200, maxDelayMs: 1000, throttleTimeoutMs: 10_000 },
+};
 
 export function configure(config: ConfigSource): void {
   stackConfig = config;
@@ -43,30 +46,15 @@ export class SettingsError extends Error {}
  * default (15 minutes).
  */
 export function clientFromConfig(operation?: Operation): ComputeClient {
-  const { client } = clients();
+  const { apiUrl, token } = requireSettings();
+  const client = clientOf(apiUrl, token);
   return operation ? client.withDeadline(Date.now() + waitTimeoutMs(operation)) : client;
 }
 
 /** The client of the settings for the reads of preview-time rules (`lookups.ts`). */
 export function lookupClient(): ComputeClient {
-  return clients().lookups;
-}
-
-function clients() {
   const { apiUrl, token } = requireSettings();
-  const key = `${apiUrl}\n${token}`;
-  if (cached?.key !== key) {
-    // Loaded on first use: the HTTP stack costs more start-up than the rest of the provider, and a
-    // preview or an unchanged `up` (check and diff only) never needs it.
-    const { ComputeClient: Client } =
-      require("../client/compute-client") as typeof import("../client/compute-client");
-    cached = {
-      key,
-      client: new Client({ baseUrl: apiUrl, token }),
-      lookups: new Client({ baseUrl: apiUrl, token, retry: LOOKUP_RETRY }),
-    };
-  }
-  return cached;
+  return clientOf(apiUrl, token, LOOKUPS);
 }
 
 /**
@@ -76,16 +64,8 @@ function clients() {
 export function requireSettings(): { apiUrl: string; token: string } {
   const apiUrl = setting("apiUrl", "COMPUTE_API_URL");
   const token = setting("token", "COMPUTE_TOKEN");
-  if (!apiUrl) {
-    throw new SettingsError(
-      "No API URL: run `pulumi config set compute:apiUrl <url ending in /v4>` or set COMPUTE_API_URL",
-    );
-  }
-  if (!token) {
-    throw new SettingsError(
-      "No API token: run `pulumi config set --secret compute:token <token>` or set COMPUTE_TOKEN",
-    );
-  }
+  const missing = missingSetting({ apiUrl, token });
+  if (missing || !apiUrl || !token) throw new SettingsError(missing);
   return { apiUrl, token };
 }
 

@@ -25,8 +25,9 @@ import { idFrom } from "../contract/fields";
 import type { Instance } from "../contract/instances";
 import { createByListing } from "./create-by-listing";
 import { ProviderError } from "./errors";
-import { namedInstance, untilResting } from "./instance-power";
+import { untilResting } from "./instance-power";
 import { defineSpec, type OperationContext, type Props } from "./resource-spec";
+import { nameOf } from "./names";
 
 export const SnapshotInputs = z.object({
   computeId: idFrom("computeId"),
@@ -51,9 +52,6 @@ const FAILED: BackupStatus[] = ["failed", "userAborted"];
 const params = (backupId: string | number, props: Props) =>
   BackupParams.parse({ computeId: props.computeId, backupId });
 
-/** `Snapshot 7 (nightly)`, for messages. */
-const named = (b: Pick<Backup, "id" | "label">) => `Snapshot ${b.id} (${b.label ?? ""})`;
-
 /** The instance's snapshots: the current one and the one being taken. */
 async function snapshotsOf(client: ComputeClient, computeId: number): Promise<Backup[]> {
   const { snapshot } = await client.api.listBackups({ params: { computeId } });
@@ -69,7 +67,7 @@ function goneAs(why: string, computeId: number, backupId: number): ComputeApiErr
 /** Another snapshot is being taken (the API takes one at a time): most likely another Snapshot resource. */
 function inTheWay(instance: Pick<Instance, "id" | "label">, taking: Backup): ProviderError {
   return new ProviderError(
-    `Snapshot create: ${namedInstance(instance)} is already taking ${named(taking)}; an instance holds ` +
+    `Snapshot create: ${nameOf("Instance", instance)} is already taking ${nameOf("Snapshot", taking)}; an instance holds ` +
       "one snapshot, so two Snapshot resources of one instance replace each other: keep one per " +
       "instance, or wait for that snapshot and run `pulumi up` again",
   );
@@ -90,14 +88,14 @@ async function before(
   const { current, in_progress: taking } = snapshot;
   if (taking?.label === label) {
     ctx.log(
-      `${named(taking)} of ${namedInstance(instance)} was already being taken (an earlier create); adopted`,
+      `${nameOf("Snapshot", taking)} of ${nameOf("Instance", instance)} was already being taken (an earlier create); adopted`,
     );
     return taking;
   }
   if (taking) throw inTheWay(instance, taking);
   if (current) {
     ctx.log(
-      `Snapshot ${label} of ${namedInstance(instance)} replaces ${named(current)} once it succeeds ` +
+      `Snapshot ${label} of ${nameOf("Instance", instance)} replaces ${nameOf("Snapshot", current)} once it succeeds ` +
         "(an instance holds one snapshot)",
     );
   }
@@ -115,7 +113,7 @@ export const snapshotSpec = defineSpec({
     const instance = await untilResting(client, computeId, ctx);
     if (!instance.backups.enabled) {
       throw new ProviderError(
-        `Snapshot create: ${namedInstance(instance)} does not have backups enabled; set ` +
+        `Snapshot create: ${nameOf("Instance", instance)} does not have backups enabled; set ` +
           "`backupsEnabled: true` on the Instance (a snapshot needs the backup service)",
       );
     }
@@ -142,7 +140,7 @@ export const snapshotSpec = defineSpec({
     }
   },
   // Still being taken (a wait that failed): the next `up` waits again.
-  settled: (outputs) => outputs.status === undefined || outputs.status === "successful",
+  atRest: ["successful"],
   settle: async (client, backup, inputs, ctx) => {
     const p = params(backup.id, inputs);
     const goal = status<Backup>("successful", { failed: FAILED });
@@ -167,7 +165,7 @@ export const snapshotSpec = defineSpec({
     const backup = await client.api.getBackup({ params: params(id, olds) });
     if (FAILED.includes(backup.status)) {
       throw new ProviderError(
-        `Snapshot update: ${named(backup)} is ${backup.status}; run \`pulumi refresh\` (it drops the ` +
+        `Snapshot update: ${nameOf("Snapshot", backup)} is ${backup.status}; run \`pulumi refresh\` (it drops the ` +
           "snapshot from the stack) and `pulumi up` takes a new one",
       );
     }
@@ -177,12 +175,12 @@ export const snapshotSpec = defineSpec({
     const p = params(id, props);
     const backup = await client.api.getBackup({ params: p });
     ctx.log(
-      `${named(backup)} stays on Instance ${p.computeId}: the API cannot delete one snapshot; the ` +
+      `${nameOf("Snapshot", backup)} stays on Instance ${p.computeId}: the API cannot delete one snapshot; the ` +
         "instance's next snapshot, a cancel of its backups or its deletion removes it",
     );
   },
   idOf: (backup) => String(backup.id),
-  toOutputs: (backup, props) => ({
+  toOutputs: (backup: Backup, props: Props) => ({
     computeId: BackupParams.shape.computeId.parse(props.computeId),
     label: backup.label ?? undefined,
     status: backup.status,

@@ -6,7 +6,7 @@ import { instanceConfigSpec } from "./instance-config";
 import { instanceDiskSpec } from "./instance-disk";
 import { profilePreferencesSpec } from "./profile-preferences";
 import { profileSettingsSpec } from "./profile-settings";
-import type { AnySpec } from "./resource-spec";
+import { typedOutputs, type AnySpec } from "./resource-spec";
 import { snapshotSpec } from "./snapshot";
 import { sshKeySpec } from "./ssh-key";
 import { stackScriptSpec } from "./stack-script";
@@ -15,19 +15,20 @@ import { tagSpec } from "./tag";
 import { tokenSpec } from "./token";
 import { vpcSpec } from "./vpc";
 
+/** Every spec's outputs are typed (`typedOutputs` fails to compile otherwise). */
 export const SPECS: AnySpec[] = [
-  vpcSpec,
-  subnetSpec,
-  instanceSpec,
-  instanceDiskSpec,
-  instanceConfigSpec,
-  configInterfaceSpec,
-  sshKeySpec,
-  tokenSpec,
-  stackScriptSpec,
-  tagSpec,
-  profileSettingsSpec,
-  profilePreferencesSpec,
-  imageSpec,
-  snapshotSpec,
+  typedOutputs(vpcSpec),
+  typedOutputs(subnetSpec),
+  typedOutputs(instanceSpec),
+  typedOutputs(instanceDiskSpec),
+  typedOutputs(instanceConfigSpec),
+  typedOutputs(configInterfaceSpec),
+  typedOutputs(sshKeySpec),
+  typedOutputs(tokenSpec),
+  typedOutputs(stackScriptSpec),
+  typedOutputs(tagSpec),
+  typedOutputs(profileSettingsSpec),
+  typedOutputs(profilePreferencesSpec),
+  typedOutputs(imageSpec),
+  typedOutputs(snapshotSpec),
 ];

@@ -13,6 +13,7 @@ import {
   SshKeyLabel,
   SshKeyParams,
   sshPublicKey,
+  type SshKey,
 } from "../contract/profile-ssh-keys";
 import { createByListing } from "./create-by-listing";
 import { defineSpec } from "./resource-spec";
@@ -52,5 +53,5 @@ export const sshKeySpec = defineSpec({
     await client.api.deleteProfileSshKey({ params: SshKeyParams.parse({ sshKeyId: id }) });
   },
   idOf: (key) => String(key.id),
-  toOutputs: (key) => ({ label: key.label, sshKey: key.ssh_key, created: key.created }),
+  toOutputs: (key: SshKey) => ({ label: key.label, sshKey: key.ssh_key, created: key.created }),
 });

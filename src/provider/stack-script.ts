@@ -124,7 +124,7 @@ export const stackScriptSpec = defineSpec({
     }
   },
   idOf: (script) => String(script.id),
-  toOutputs: (script) => ({
+  toOutputs: (script: StackScript) => ({
     label: script.label,
     script: script.script,
     images: script.images,

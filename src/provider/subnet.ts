@@ -10,6 +10,7 @@ import {
   subnetComputeIds,
   vpcEndpoints,
   VpcParams,
+  type Subnet,
 } from "../contract/vpcs";
 import { overlapProblems } from "../contract/record-rules";
 import { isNewResource, type CheckFailure } from "./check";
@@ -41,7 +42,9 @@ async function lookups(inputs: SubnetInputs, olds: Props, declared: Props): Prom
   if (!known(ipv4) || !asked) return [];
   const parent = parentOf(vpcId, declared);
   const siblings = parent
-    ? (declareChild("Subnet", parent, inputs) as { label: string; ipv4: string }[])
+    ? declareChild("Subnet", parent, inputs).flatMap(({ label, ipv4 }) =>
+        typeof label === "string" && typeof ipv4 === "string" ? [{ label, ipv4 }] : [],
+      )
     : [];
   if (known(vpcId)) {
     try {
@@ -91,7 +94,7 @@ export const subnetSpec = defineSpec({
     await client.api.deleteSubnet({ params: params(id, props) });
   },
   idOf: (subnet) => String(subnet.id),
-  toOutputs: (subnet, props) => ({
+  toOutputs: (subnet: Subnet, props: Props) => ({
     vpcId: VpcParams.parse(props).vpcId,
     label: subnet.label,
     ipv4: subnet.ipv4,

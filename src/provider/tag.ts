@@ -44,7 +44,8 @@ async function readTag(client: ComputeClient, label: string): Promise<TagRecord>
   return { label, carriers: carriers.sort((a, b) => a - b) };
 }
 
-const listed = (props: Props) => (props.instances as number[] | undefined) ?? [];
+const listed = (props: Props): number[] =>
+  Array.isArray(props.instances) ? props.instances.filter((i) => typeof i === "number") : [];
 
 /**
  * Gives the tag to `instances` (creating it if needed). Repeating it changes nothing more, so a
@@ -121,7 +122,7 @@ export const tagSpec = defineSpec({
     }
   },
   idOf: (tag) => tag.label,
-  toOutputs: (tag, props) => ({
+  toOutputs: (tag: TagRecord, props: Props) => ({
     label: tag.label,
     instances: listed(props).filter((i) => tag.carriers.includes(i)),
   }),

@@ -27,7 +27,7 @@ import {
 import type { CheckFailure } from "./check";
 import { removeEntry, writeEntry } from "./create-journal";
 import { MAX_CREATE_ATTEMPTS } from "./create-or-adopt";
-import { ProviderError } from "./errors";
+import { messageOf, ProviderError } from "./errors";
 import { removeInterrupted } from "./interrupted-orphans";
 import { defineSpec, type OperationContext, type Props } from "./resource-spec";
 import { apiToken, clientFromConfig } from "./settings";
@@ -163,7 +163,7 @@ async function createToken(
       }
       if (attempt >= MAX_CREATE_ATTEMPTS) {
         throw new ProviderError(
-          `Token create: Token ${label}: no answer after ${attempt} attempts: ${(err as Error).message}`,
+          `Token create: Token ${label}: no answer after ${attempt} attempts: ${messageOf(err)}`,
         );
       }
       ctx.log(`Token ${label}: the create's answer was lost; creating again`);
@@ -195,7 +195,7 @@ export const tokenSpec = defineSpec({
     await client.api.deleteProfileToken({ params: TokenParams.parse({ tokenId: id }) });
   },
   idOf: (token) => String(token.id),
-  toOutputs: (token, props) => ({
+  toOutputs: (token: PersonalAccessToken, props: Props) => ({
     label: token.label,
     scopes: canonicalScopes(token.scopes),
     expiry: token.expiry,

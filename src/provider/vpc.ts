@@ -2,9 +2,15 @@
 import { z } from "zod";
 import type { ComputeClient } from "../client/compute-client";
 import { collect } from "../client/pagination";
-import { regionProblems } from "../contract/record-rules";
-import { VPC_CAPABILITY } from "../contract/regions";
-import { vpcEndpoints, VpcCreateRequest, VpcDescription, VpcLabel, VpcParams } from "../contract/vpcs";
+import { vpcRegionProblems } from "../contract/record-rules";
+import {
+  type Vpc,
+  vpcEndpoints,
+  VpcCreateRequest,
+  VpcDescription,
+  VpcLabel,
+  VpcParams,
+} from "../contract/vpcs";
 import type { CheckFailure } from "./check";
 import { asFailures, asksNew, catalogued } from "./lookups";
 import { defineSpec, type Props } from "./resource-spec";
@@ -30,9 +36,7 @@ async function lookups(inputs: VpcInputs, olds: Props): Promise<CheckFailure[]> 
   if (!asksNew(inputs, olds, "region")) return [];
   const found = await catalogued("regions", inputs.region);
   if (!found) return [];
-  return asFailures(
-    regionProblems(inputs.region, found.record, { capability: VPC_CAPABILITY, what: "VPCs" }),
-  );
+  return asFailures(vpcRegionProblems(inputs.region, found.record));
 }
 
 export const vpcSpec = defineSpec({
@@ -55,7 +59,7 @@ export const vpcSpec = defineSpec({
     await client.api.deleteVpc({ params: VpcParams.parse({ vpcId: id }) });
   },
   idOf: (vpc) => String(vpc.id),
-  toOutputs: (vpc) => ({
+  toOutputs: (vpc: Vpc) => ({
     region: vpc.region,
     label: vpc.label,
     description: vpc.description,

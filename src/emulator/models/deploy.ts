@@ -4,21 +4,22 @@
  * a swap disk and a default config with its interfaces.
  */
 import {
-  ANY_IMAGE,
   DEFAULT_KERNEL,
   DEFAULT_ROOT_DEVICE,
   DEPLOY_LIMITS,
   DEVICE_NAMES,
   imageEndpoints,
   imageProblems,
+  stackScriptProblems,
   swapProblems,
+  userDataImageProblems,
+  userDataRegionProblems,
   type Devices,
   type EventEntity,
   type Filesystem,
   type Image,
   type InterfaceRequest,
 } from "../../contract";
-import { notFound } from "./errors";
 import { ApiError, refuse } from "../api-error";
 import { entityRef } from "../events";
 import { findImage, isDeployable } from "./images";
@@ -58,11 +59,14 @@ export function checkDeploy(world: JobWorld, user: UserRow, region: string, req:
   let stackscript: StackScriptRow | undefined;
   if (req.stackscript_id !== undefined) {
     stackscript = findStackScript(store, user, req.stackscript_id);
-    if (!stackscript) throw notFound("StackScript", req.stackscript_id, "stackscript_id");
-    if (!stackscript.images.includes(ANY_IMAGE) && !stackscript.images.includes(image.id)) {
-      throw ApiError.badRequest(`StackScript ${stackscript.id} does not support image ${image.id}`, "image");
-    }
-    checkUdfs(stackscript, req.stackscript_data ?? {});
+    refuse(
+      stackScriptProblems(
+        req.stackscript_id,
+        stackscript && { ...stackscript, user_defined_fields: parseUdfs(stackscript.script) },
+        image.id,
+        req.stackscript_data ?? {},
+      ),
+    );
   }
   for (const [i, username] of (req.authorized_users ?? []).entries()) {
     const found = store.table("users").find((u) => u.username === username);
@@ -77,36 +81,14 @@ export function checkDeploy(world: JobWorld, user: UserRow, region: string, req:
   return { image, stackscript };
 }
 
-/** Fields without a default must be given; `oneOf` fields take one of their values. */
-function checkUdfs(stackscript: StackScriptRow, data: Record<string, unknown>) {
-  for (const udf of parseUdfs(stackscript.script)) {
-    const value = data[udf.name];
-    if (value === undefined && udf.default === undefined) {
-      throw ApiError.badRequest(
-        `${udf.name} is required by StackScript ${stackscript.id}`,
-        `stackscript_data.${udf.name}`,
-      );
-    }
-    if (value !== undefined && udf.oneOf && !udf.oneOf.split(",").includes(String(value))) {
-      throw ApiError.badRequest(`${udf.name} must be one of ${udf.oneOf}`, `stackscript_data.${udf.name}`);
-    }
-  }
-}
-
-const METADATA_CAPABILITY = "Metadata";
-
 export function checkUserDataRegion(regionId: string) {
-  if (!findRegion(regionId)?.capabilities.includes(METADATA_CAPABILITY)) {
-    throw ApiError.badRequest(`Metadata is not available in region ${regionId}`, "metadata.user_data");
-  }
+  refuse(userDataRegionProblems(regionId, findRegion(regionId)));
 }
 
 /** User data needs a region with the Metadata capability and a cloud-init image. */
 export function checkUserData(regionId: string, image: Image) {
   checkUserDataRegion(regionId);
-  if (!image.capabilities.includes("cloud-init")) {
-    throw ApiError.badRequest(`Image ${image.id} does not support cloud-init metadata`, "metadata.user_data");
-  }
+  refuse(userDataImageProblems(image));
 }
 
 /** The image as the secondary entity of a create or rebuild event. */

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import {
+  BACKUPS_CAPABILITY,
   regionProblems,
   spaceProblems,
   typeProblems,
@@ -98,8 +99,6 @@ export function requireSpace(store: Store, instance: InstanceRow, extra: number,
 export function isRunning(instance: InstanceRow): boolean {
   return ["running", "booting", "rebooting", "shutting_down"].includes(instance.status);
 }
-
-const BACKUPS_CAPABILITY = "Backups";
 
 export function toInstance(row: InstanceRow): Instance {
   const {

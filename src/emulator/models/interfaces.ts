@@ -4,6 +4,7 @@
  * NAT (`any` = the instance's public IPv4), ip_ranges inside the subnet; `active` and the record.
  */
 import {
+  VLAN_CAPABILITY,
   cidr,
   contains,
   formatIpv4,
@@ -42,8 +43,6 @@ const refusals = {
   natNotOwn: (address: string, field: string) =>
     ApiError.badRequest(`${address} is not a public IPv4 address of this instance`, field),
 };
-
-const VLAN_CAPABILITY = "Vlans";
 
 export function interfacesOf(store: Store, config: ConfigRow): InterfaceRow[] {
   return config.interface_ids

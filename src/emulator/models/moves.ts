@@ -9,7 +9,7 @@
  * instance returns to its power state. A migration is first queued (`instance.migrate_queued`) and
  * may be replaced while queued; then it runs (`instance.migrate`).
  */
-import type { InstanceType, MigrateRequest, ResizeRequest } from "../../contract";
+import { VLAN_CAPABILITY, type InstanceType, type MigrateRequest, type ResizeRequest } from "../../contract";
 import { busy, pendingMigration } from "./errors";
 import { ApiError } from "../api-error";
 import type { JobWorld } from "../jobs";
@@ -227,7 +227,7 @@ function checkDatacenterMove(world: JobWorld, instance: InstanceRow, regionId: s
   if (interfaces.some((i) => i.purpose === "vpc")) {
     throw refusals.vpcAcrossRegions();
   }
-  if (interfaces.some((i) => i.purpose === "vlan") && !region.capabilities.includes("Vlans")) {
+  if (interfaces.some((i) => i.purpose === "vlan") && !region.capabilities.includes(VLAN_CAPABILITY)) {
     throw refusals.noVlans(regionId);
   }
 }

@@ -8,10 +8,9 @@ import {
   cidr,
   formatIpv4,
   overlapProblems,
-  regionProblems,
   size,
-  VPC_CAPABILITY,
   vpcEndpoints,
+  vpcRegionProblems,
   type Subnet,
   type SubnetCompute,
   type SubnetCreateRequest,
@@ -176,7 +175,7 @@ function vpcRef(vpc: VpcRow): EventEntity {
 export function createVpc(world: World, user: UserRow, body: VpcCreateRequest): Vpc {
   const { store, clock } = world;
   requireGlobal(user, "add_vpcs");
-  refuse(regionProblems(body.region, findRegion(body.region), { capability: VPC_CAPABILITY, what: "VPCs" }));
+  refuse(vpcRegionProblems(body.region, findRegion(body.region)));
   if (store.table("vpcs").find((v) => v.label === body.label)) throw refusals.vpcLabelTaken();
   const requested = body.subnets ?? [];
   requested.forEach((s, i) => checkSubnet(requested.slice(0, i), s.label, s.ipv4, `subnets[${i}].`));

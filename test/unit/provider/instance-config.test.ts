@@ -345,7 +345,7 @@ describe("update", () => {
       rebootOnChange: true,
     });
     expect(after).toMatchObject({ runLevel: "single", booted: true });
-    expect(Object.keys(after)).not.toContain("rebootPending");
+    expect(Object.keys(after)).not.toContain("pending");
     expect(await writeLines(t.control)).toEqual([
       `PUT /compute/instances/${computeId}/configs/${id}`,
       `POST /compute/instances/${computeId}/reboot`,

@@ -145,6 +145,10 @@ describe("diff", () => {
       changes: true,
       changed: [],
     });
+    expect(diffInputs(instanceDiskSpec, { ...olds, pending: "boot" }, inputs)).toMatchObject({
+      changes: true,
+    });
+    // State written before schema version 3 named it `resumeBoot`.
     expect(diffInputs(instanceDiskSpec, { ...olds, resumeBoot: true }, inputs)).toMatchObject({
       changes: true,
     });
@@ -338,7 +342,7 @@ describe("update", () => {
     const { id, outs, inputs, computeId, configId } = await runningWith({ label: "root", size: 100 });
     const { outs: after } = await provider.update!(id, outs, { ...inputs, size: 50 });
     expect(after).toMatchObject({ size: 50, status: "ready" });
-    expect(Object.keys(after)).not.toContain("resumeBoot");
+    expect(Object.keys(after)).not.toContain("pending");
     expect(await writeLines(t.control)).toEqual([
       `POST /compute/instances/${computeId}/shutdown`,
       `POST /compute/instances/${computeId}/disks/${id}/resize`,
@@ -390,12 +394,12 @@ describe("update", () => {
       pointSettingsAt(t, { "compute:updateTimeoutSeconds": "0.5" });
       const err = await thrown(provider.update!(id, outs, { ...inputs, size: 50 }));
       expect(err).toBeInstanceOf(PartialFailure);
-      expect(err.properties).toMatchObject({ size: 50, status: "not ready", resumeBoot: true });
+      expect(err.properties).toMatchObject({ size: 50, status: "not ready", pending: "boot" });
       expect(await status(t, computeId)).toBe("offline");
       await t.control.clock({ advance_ms: 3_600_000 });
       const { outs: after } = await provider.update!(id, err.properties as never, { ...inputs, size: 50 });
       expect(after).toMatchObject({ size: 50, status: "ready" });
-      expect(Object.keys(after)).not.toContain("resumeBoot");
+      expect(Object.keys(after)).not.toContain("pending");
       expect(await status(t, computeId)).toBe("running");
     } finally {
       t.emulator.jobs.timings.set("disk.resize", 3000);

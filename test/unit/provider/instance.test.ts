@@ -243,12 +243,11 @@ describe("check", () => {
     expect(result.failures).toEqual([
       {
         property: "",
-        reason: "metadata.userData: metadata.userData needs a region with Metadata; us-east has none",
+        reason: "metadata.userData: User data needs a region with Metadata; us-east has none",
       },
       {
         property: "",
-        reason:
-          "metadata.userData: metadata.userData needs an image with cloud-init; compute/alpine3.19 has none",
+        reason: "metadata.userData: User data needs an image with cloud-init; compute/alpine3.19 has none",
       },
     ]);
     expect((await provider.check!({}, { ...base, metadata: { userData } })).failures).toEqual([]);

@@ -8,7 +8,7 @@ import { createOrAdopt, MAX_CREATE_ATTEMPTS } from "../../../src/provider/create
 import { PartialFailure, ProviderError, quietHostEcho } from "../../../src/provider/errors";
 import { DECLARED } from "../../../src/provider/declared";
 import { makeProvider, operationContext, SCHEMA_VERSION } from "../../../src/provider/make-provider";
-import { defineSpec, type AnySpec } from "../../../src/provider/resource-spec";
+import { defineSpec, type AnySpec, type Props } from "../../../src/provider/resource-spec";
 import { configure, DEFAULT_TIMEOUT_SECONDS, waitTimeoutMs } from "../../../src/provider/settings";
 import { UNKNOWN } from "../../../src/provider/unknown";
 import { vpcSpec } from "../../../src/provider/vpc";
@@ -365,7 +365,7 @@ describe("what reaches the engine", () => {
   it("leaves absent values out of outputs and read inputs (the host cannot send undefined)", async () => {
     const sparse = defineSpec({
       ...vpcSpec,
-      toOutputs: (vpc) => ({ region: vpc.region, label: vpc.label, description: undefined }),
+      toOutputs: (vpc): Props => ({ region: vpc.region, label: vpc.label, description: undefined }),
     });
     const { id, outs } = await makeProvider(sparse).create(inputs);
     expect(Object.values(outs)).not.toContain(undefined);

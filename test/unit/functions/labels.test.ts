@@ -1,7 +1,7 @@
 /** What every data function shares: where credentials come from, one-line errors, label globs and regexes. */
 import * as pulumi from "@pulumi/pulumi";
 import { DataFunctionError, getProfile, getRegions, getVpcs } from "../../../src/functions";
-import { labelCondition, labelTest } from "../../../src/functions/common";
+import { labelCondition, labelTest } from "../../../src/functions/labels";
 import { useEmulator } from "../../support/emulator";
 
 const t = useEmulator();

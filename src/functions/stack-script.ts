@@ -2,7 +2,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { StackScript } from "../contract/stackscripts";
 import {
-  byLabel,
   clientFor,
   endpoints,
   outputOf,
@@ -11,8 +10,8 @@ import {
   type FunctionOptions,
   type IdArg,
   type InputArgs,
-  type LabelArgs,
-} from "./common";
+} from "./call";
+import { byLabel, type LabelArgs } from "./labels";
 import { collect } from "../client/pagination";
 
 /** A field the script declares (`<UDF name=... label=.../>`), filled in at deploy time. */
@@ -100,7 +99,7 @@ export function getStackScripts(
   args: GetStackScriptsArgs = {},
   opts?: FunctionOptions,
 ): Promise<GetStackScriptsResult> {
-  return run("getStackScripts", undefined, async () => {
+  return run({ fn: "getStackScripts" }, async () => {
     const { filter, keep } = byLabel(args, { is_public: args.isPublic, mine: args.mine });
     const all = await collect(clientFor(opts, "optional").each(endpoints().listStackScripts, { filter }));
     const image = args.image;
@@ -121,7 +120,7 @@ export function getStackScriptsOutput(
 
 /** One StackScript by ID, with its script; an unknown one fails with `StackScript <id> not found`. */
 export function getStackScript(args: GetStackScriptArgs, opts?: FunctionOptions): Promise<StackScriptResult> {
-  return run("getStackScript", `StackScript ${args.id}`, async () =>
+  return run({ fn: "getStackScript", notFound: `StackScript ${args.id}` }, async () =>
     toStackScriptResult(
       await clientFor(opts).api.getStackScript({ params: { stackscriptId: idArg("id", args.id) } }),
     ),

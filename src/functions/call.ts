@@ -1,0 +1,92 @@
+/**
+ * How a data function calls the API. Data functions run in the program process (dynamic providers have no
+ * Invoke), so they read the credentials there: explicit options, else the stack config
+ * (`compute:apiUrl`, `compute:token` read as plain values through `pulumi.runtime.getConfig`, since
+ * a secret's `Config.getSecret` is an Output), else `COMPUTE_API_URL` / `COMPUTE_TOKEN`, as the
+ * provider does. The client and the contract are loaded on the first call, never at start-up.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { ComputeClient } from "../client/compute-client";
+import { isNotFound } from "../client/errors";
+import { clientOf, missingSetting } from "../client/from-settings";
+
+/** Credentials of one call, when they are not those of the stack. */
+export interface FunctionOptions {
+  /** API base URL ending in `/v4`. Default: stack config `compute:apiUrl`, else `COMPUTE_API_URL`. */
+  apiUrl?: string;
+  /** API token. Default: stack config `compute:token` (a secret), else `COMPUTE_TOKEN`. */
+  token?: string;
+}
+
+/**
+ * A data function's failure: one line, reported by the engine without a stack trace (a
+ * `RunError`), e.g. `image private/12 not found` or `getVpcs: [401] Invalid Token (GET /vpcs)`.
+ */
+export class DataFunctionError extends pulumi.RunError {
+  override readonly name = "DataFunctionError";
+}
+
+/** @internal Whether a token must be at hand: `optional` endpoints answer public records without one. */
+export type TokenNeed = "required" | "optional";
+
+function setting(key: string, env: string, explicit: string | undefined): string | undefined {
+  return explicit || pulumi.runtime.getConfig(`compute:${key}`) || process.env[env] || undefined;
+}
+
+/** @internal The client for these credentials (one per URL and token), loading the client module on first use. */
+export function clientFor(opts: FunctionOptions = {}, need: TokenNeed = "required"): ComputeClient {
+  const apiUrl = setting("apiUrl", "COMPUTE_API_URL", opts.apiUrl);
+  const token = setting("token", "COMPUTE_TOKEN", opts.token);
+  const missing = missingSetting({ apiUrl, token }, need === "required");
+  if (missing || !apiUrl) throw new DataFunctionError(missing);
+  return clientOf(apiUrl, token);
+}
+
+/** @internal The contract's endpoints, loaded on first use. */
+export function endpoints(): typeof import("../contract").endpoints {
+  const contract: typeof import("../contract") = require("../contract");
+  return contract.endpoints;
+}
+
+/**
+ * @internal
+ * Runs one data function: a 404 becomes `<notFound> not found` (when it is given), any other
+ * failure one line prefixed by the function's name.
+ */
+export async function run<T>(
+  { fn, notFound }: { fn: string; notFound?: string },
+  body: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await body();
+  } catch (err) {
+    if (err instanceof DataFunctionError) throw err;
+    if (notFound !== undefined && isNotFound(err)) throw new DataFunctionError(`${notFound} not found`);
+    const message = err instanceof Error ? err.message : String(err);
+    throw new DataFunctionError(`${fn}: ${message.split("\n")[0]}`);
+  }
+}
+
+/** The arguments of the Output form: each may be an Input. */
+export type InputArgs<A> = { [K in keyof A]: pulumi.Input<A[K]> };
+
+/** @internal The Output form of a data function: waits for its Input arguments, then calls the Promise form. */
+export function outputOf<A, R>(
+  fn: (args: A, opts?: FunctionOptions) => Promise<R>,
+  args: InputArgs<A>,
+  opts?: FunctionOptions,
+): pulumi.Output<R> {
+  return pulumi.output(args).apply((plain) => fn(plain as A, opts)) as pulumi.Output<R>;
+}
+
+/** A numeric ID given as a number or as a resource's `id` string. */
+export type IdArg = number | string;
+
+/** @internal The integer an ID argument holds; anything else fails naming the argument. */
+export function idArg(name: string, value: IdArg): number {
+  const n = typeof value === "number" ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n) || n <= 0) {
+    throw new DataFunctionError(`${name} must be an integer ID, not ${JSON.stringify(value)}`);
+  }
+  return n;
+}

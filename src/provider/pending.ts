@@ -1,0 +1,46 @@
+/**
+ * Follow-up work the core owns. A spec whose work must finish later says so through its record
+ * (`pending`): the core keeps it in the one output `pending`, diff reports a change while it is set
+ * (or while the object's `status` is not one the spec's `atRest` lists), and the next `up` runs update,
+ * then settle, again. A refresh keeps it: reading does no work.
+ *
+ * - `boot`: an instance shut down for this resource is still to boot back (an InstanceDisk's resize);
+ * - `reboot`: a reboot to apply a change is still due (an InstanceConfig's or ConfigInterface's).
+ *
+ * State written before schema version 3 kept these as `resumeBoot: true` and `rebootPending: true`.
+ */
+import type { Props } from "./props";
+
+export type Pending = "boot" | "reboot";
+
+/** The output the core keeps the pending work in. */
+export const PENDING = "pending";
+
+/** What every kind's outputs hold besides the spec's own (written by the core). */
+export type CoreOutputs = {
+  pending?: Pending;
+  schemaVersion?: number;
+  declaredInputs?: string[];
+};
+
+/** The pending work stored outputs show, in this version's output or an older version's names. */
+export function pendingIn(outputs: Props): Pending | undefined {
+  const stored = outputs[PENDING];
+  if (stored === "boot" || stored === "reboot") return stored;
+  if (outputs.resumeBoot === true) return "boot";
+  if (outputs.rebootPending === true) return "reboot";
+  return undefined;
+}
+
+/** Stored outputs with their pending work under this version's name (older names dropped). */
+export function withPending(outputs: Props): Props {
+  const rest = Object.entries(outputs).filter(([key]) => key !== "resumeBoot" && key !== "rebootPending");
+  return { ...Object.fromEntries(rest), [PENDING]: pendingIn(outputs) };
+}
+
+/** Whether stored outputs show the object at rest with nothing left to do. */
+export function isSettled(atRest: readonly string[] | undefined, outputs: Props): boolean {
+  if (pendingIn(outputs) !== undefined) return false;
+  const { status } = outputs;
+  return atRest === undefined || typeof status !== "string" || atRest.includes(status);
+}
