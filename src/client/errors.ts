@@ -69,3 +69,8 @@ export function isBusy(err: unknown): boolean {
 export function isOutcomeUnknown(err: unknown): boolean {
   return err instanceof ComputeApiError && err.outcomeUnknown;
 }
+
+/** Any thrown value's message (a non-Error as its string). */
+export function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

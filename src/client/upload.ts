@@ -6,6 +6,7 @@
  */
 import axios, { AxiosError } from "axios";
 import type { Readable } from "node:stream";
+import { messageOf } from "./errors";
 
 export class UploadError extends Error {
   override readonly name = "UploadError";
@@ -27,7 +28,7 @@ export async function putUpload(url: string, data: Readable, size: number): Prom
 
 /** `[403] reason (PUT upload URL)`, or the transport failure's code and message. */
 function uploadFailure(err: unknown): string {
-  if (!(err instanceof AxiosError)) return err instanceof Error ? err.message : String(err);
+  if (!(err instanceof AxiosError)) return messageOf(err);
   if (!err.response) return `${err.code ? `${err.code}: ` : ""}${err.message} (PUT upload URL)`;
   const reasons = reasonsIn(err.response.data);
   return `[${err.response.status}] ${reasons.length ? reasons.join("; ") : `HTTP ${err.response.status}`} (PUT upload URL)`;

@@ -7,7 +7,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { ComputeClient } from "../client/compute-client";
-import { isNotFound } from "../client/errors";
+import { isNotFound, messageOf } from "../client/errors";
 import { clientOf, missingSetting } from "../client/from-settings";
 
 /** Credentials of one call, when they are not those of the stack. */
@@ -62,7 +62,7 @@ export async function run<T>(
   } catch (err) {
     if (err instanceof DataFunctionError) throw err;
     if (notFound !== undefined && isNotFound(err)) throw new DataFunctionError(`${notFound} not found`);
-    const message = err instanceof Error ? err.message : String(err);
+    const message = messageOf(err);
     throw new DataFunctionError(`${fn}: ${message.split("\n")[0]}`);
   }
 }

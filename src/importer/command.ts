@@ -2,6 +2,7 @@
 import * as fs from "node:fs";
 import { parseArgs } from "node:util";
 import { ComputeClient, type ClientOptions } from "../client/compute-client";
+import { messageOf } from "../client/errors";
 import { generateProgram } from "./generate";
 import { IMPORT_KINDS, type ImportKind } from "./kinds";
 import type { Selection } from "./select";
@@ -87,7 +88,7 @@ function parse(argv: string[], env: NodeJS.ProcessEnv): Run | "help" {
 
 /** One line, without the token (an error message should never hold it, but one that quotes a request might). */
 function oneLine(err: unknown, token: string | undefined): string {
-  const text = (err instanceof Error ? err.message : String(err)).replace(/\s+/g, " ").trim();
+  const text = messageOf(err).replace(/\s+/g, " ").trim();
   return token ? text.split(token).join("***") : text;
 }
 

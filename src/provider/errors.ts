@@ -3,7 +3,7 @@
  * errors, the waiter's sentence for a wait, and no stack trace from inside the provider. Failures
  * after an object exists are partial failures that keep its ID in the state.
  */
-import { ComputeApiError } from "../client/errors";
+import { ComputeApiError, messageOf } from "../client/errors";
 import { WaitError } from "../client/waits";
 import { SettingsError } from "./settings";
 
@@ -44,10 +44,7 @@ export class PartialFailure extends ProviderError {
   }
 }
 
-/** Any thrown value's message (a non-Error as its string). */
-export function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
+export { messageOf };
 
 function oneLine(text: string): string {
   return text.replace(/\s*\n\s*/g, "; ").trim();

@@ -2,7 +2,7 @@
  * The provider as Pulumi's state holds it (the `__provider` input of every resource): the text of
  * a module whose `handler()` the dynamic provider host calls (`requireFromString(text).handler()`,
  * once per text and process) to get the provider. It loads the runtime by package name and names
- * the kind, nothing else: no code, no credentials, and about 90 characters instead of the 2.7 KB a
+ * the kind, nothing else: no code, no credentials, and 83 characters for a Vpc instead of the 2.7 KB a
  * serialized closure of the same calls takes (state the engine rewrites after every step, twice
  * per resource: inputs and outputs).
  *
