@@ -36,9 +36,9 @@ const PASSPHRASE = "engine-bench";
 /** The emulator's request log keeps this many entries (src/emulator/server.ts). */
 const REQUEST_LOG_SIZE = 1000;
 /** The team's goal for real/floor. */
-const GOAL = 1.25;
-/** The team's goal for how soon a wait notices a status flip (median), polling at most every 2 s. */
-const WAIT_GOAL_MS = 1000;
+const GOAL = 1.1;
+/** The team's goal for how soon a wait notices a status flip: median and p90, in ms. */
+const WAIT_GOAL_MS = { median: 300, p90: 600 };
 
 const { values } = parseArgs({
   options: {
@@ -364,11 +364,14 @@ async function main() {
         (worst.ratio <= GOAL ? "met" : "missed"),
     );
     const waits = await measureWaitLatency();
-    console.log(
-      `Status flip noticed after (${waits.waits} instance waits, default pacing): median ${waits.medianMs} ms, ` +
-        `p90 ${waits.p90Ms} ms, max ${waits.maxMs} ms; ${waits.pollsPerWait.toFixed(1)} GETs per wait; ` +
-        `goal: median <= ${WAIT_GOAL_MS} ms: ${waits.medianMs <= WAIT_GOAL_MS ? "met" : "missed"}`,
-    );
+    for (const [name, w] of Object.entries(waits)) {
+      const met = w.medianMs <= WAIT_GOAL_MS.median && w.p90Ms <= WAIT_GOAL_MS.p90;
+      console.log(
+        `Status flip noticed after (${w.waits} instance waits, ${name}): median ${w.medianMs} ms, ` +
+          `p90 ${w.p90Ms} ms, max ${w.maxMs} ms; ${w.readsPerWait.toFixed(1)} GETs per wait; ` +
+          `goal median <= ${WAIT_GOAL_MS.median} ms, p90 <= ${WAIT_GOAL_MS.p90} ms: ${met ? "met" : "missed"}`,
+      );
+    }
   } finally {
     await emulator.close();
     fs.rmSync(dir, { recursive: true, force: true });

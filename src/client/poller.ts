@@ -1,8 +1,9 @@
 /**
  * One poll loop per API account and batch in a process. Resources that wait on records of one kind
  * (instances; the disks of one instance; private images) do not each send a GET: while several wait,
- * a read joins the batch's next tick, ticks are at least `gapMs` apart (1 s), and each reads every
- * record asked for in one list request (instances by `X-Filter` `+or` on their IDs). A fleet of
+ * a read joins the batch's next tick, ticks are at least `gapMs` apart (1 s; 100 ms while reads
+ * that cannot wait are asked: a wait's first, one whose change is due), and each reads every record
+ * asked for in one list request (instances by `X-Filter` `+or` on their IDs). A fleet of
  * waiting servers then costs one request per second, not one per server per poll. A lone wait reads
  * its record by ID, at its own pace. A record the list does not hold is gone (as a 404 would say).
  *
@@ -46,6 +47,10 @@ interface Loop {
 export interface PollerOptions {
   /** Least time between two ticks of a batch several waits share, in ms. */
   gapMs?: number;
+  /** Least time between two ticks that urgent reads (a wait's first, one whose change is due)
+   * bring forward, in ms: a fleet's due reads share ticks, at most 10 list requests a second
+   * while they fall due. */
+  urgentGapMs?: number;
   /** How long a shared tick waits for more reads to join it, in ms. */
   gatherMs?: number;
 }
@@ -54,10 +59,12 @@ export class Poller {
   readonly lifecycles = new Lifecycles();
   private readonly loops = new Map<string, Loop>();
   private readonly gapMs: number;
+  private readonly urgentGapMs: number;
   private readonly gatherMs: number;
 
   constructor(options: PollerOptions = {}) {
     this.gapMs = options.gapMs ?? 1000;
+    this.urgentGapMs = Math.min(this.gapMs, options.urgentGapMs ?? 100);
     this.gatherMs = options.gatherMs ?? 20;
   }
 
@@ -70,9 +77,10 @@ export class Poller {
     };
   }
 
-  /** The record at the batch's next tick; undefined when it is gone. A wait's first read (`gapMs`
-   * 0: the goal may be reached already) or one that polls more often than the poller's gap (a
-   * wait's `maxIntervalMs`) brings the tick forward. */
+  /** The record at the batch's next tick; undefined when it is gone. An urgent read (`gapMs` 0: a
+   * wait's first, the goal may be reached already; one whose change is due) brings the tick forward
+   * to `urgentGapMs` after the last, one that polls more often than the poller's gap (a wait's
+   * `maxIntervalMs`) to its own gap. */
   read<T>(batch: Batch<T>, id: string, gapMs = this.gapMs): Promise<T | undefined> {
     const loop = this.loop(batch);
     // The newest asker's batch reads: its client is the one whose operation is surely still going.
@@ -98,7 +106,8 @@ export class Poller {
     if (loop.pending.length === 0 || loop.busy) return;
     const now = Date.now();
     const shared = loop.waits > 1;
-    const gap = shared ? Math.min(this.gapMs, ...loop.pending.map((r) => r.gapMs)) : 0;
+    const gaps = loop.pending.map((r) => (r.gapMs === 0 ? this.urgentGapMs : r.gapMs));
+    const gap = shared ? Math.min(this.gapMs, ...gaps) : 0;
     const at = Math.max(now + (shared ? this.gatherMs : 0), loop.lastTick + gap);
     // A read that cannot wait for the tick already planned brings it forward.
     if (loop.timer && loop.at <= at) return;
@@ -130,6 +139,11 @@ export class Poller {
 }
 
 const pollers = new Map<string, Poller>();
+
+/** Tests: a new start, as of a new process (no loops, no lifecycle learned). */
+export function forgetPollers(): void {
+  pollers.clear();
+}
 
 /** The process's poller for an API account (`ComputeClient.account`: its base URL and token). */
 export function sharedPoller(account: string): Poller {

@@ -1,9 +1,11 @@
 /**
  * Waiting for the API to finish something: one poll loop (`waitFor`) and thin waiters per record
- * kind. The first read is at once; a wait whose lifecycle the process has seen end before reads
- * next when it is due (`lifecycles.ts`), else the gap grows to at most `maxIntervalMs` (1 s). Waits
- * on records that can be listed share the process's poller (`poller.ts`): while several wait, one
- * list request per second reads them all. The wait ends at its deadline, or early when the record
+ * kind. The first read is at once, or, on a record the operation just answered, not before the
+ * change can have happened; a wait whose lifecycle the process has seen end before (or the provider
+ * remembers from an earlier run) reads when it is due (`lifecycles.ts`), else the gap grows to at
+ * most `maxIntervalMs` (1 s). Waits on records that can be listed share the process's poller
+ * (`poller.ts`): while several wait, one list request per second reads them all, and reads that
+ * are due bring a tick forward. The wait ends at its deadline, or early when the record
  * reaches a state that can no longer lead to the goal. Errors name the resource, its ID, the goal
  * and the time waited.
  */
@@ -34,6 +36,11 @@ export interface WaitOptions {
   firstDelayMs?: number;
   /** Longest gap between two polls, in ms (default 1000). */
   maxIntervalMs?: number;
+}
+
+/** The record as the answer of the operation waited on showed it, moments before the wait. */
+export interface From<T> {
+  current?: T;
 }
 
 export interface WaitProgress {
@@ -91,15 +98,21 @@ function defaultDescribe(record: unknown): string {
 
 /** A wait that knows when its change is due reads this long after, to be sure to see it. */
 const DUE_MARGIN_MS = 25;
+/** A lifecycle's window wider than this is narrowed by a read in its middle. */
+const PROBE_WIDTH_MS = 100;
+/** How often a wait sleeping until its change is due looks at the window again. */
+const RECHECK_MS = 100;
 
 /**
  * Polls `fetch` (undefined = the record is gone) until `goal` is reached; returns the last
  * record. Throws `WaitError` at the deadline or when the goal becomes unreachable; errors of
  * `fetch` itself (after the client's own retries) end the wait as they are.
  *
- * The first read is at once (the goal may be reached already). With `lifecycles`, the state it
- * shows names the lifecycle under way (`Instance provisioning → running`): when its duration is
- * known, the next read is when it is due; else the gap grows from `firstDelayMs` to `maxIntervalMs`.
+ * The first read is at once (the goal may be reached already), unless the caller passes the record
+ * the operation just answered (`current`) short of the goal. With `lifecycles`, the state that
+ * record or the first read shows names the lifecycle under way (`Instance provisioning → running`):
+ * when its duration is known, the next read is when it is due; else the gap grows from
+ * `firstDelayMs` to `maxIntervalMs`.
  * A wait that sees the goal reached tells `lifecycles` when that happened. `fetch` is told which
  * reads are urgent (the first, and the one when the change is due): a shared poller sends those
  * without waiting for its next tick.
@@ -108,7 +121,7 @@ export async function waitFor<T>(
   target: WaitTarget,
   fetch: (urgent: boolean) => Promise<T | undefined>,
   goal: Goal<T>,
-  options: WaitOptions,
+  options: WaitOptions & From<T>,
   lifecycles?: Lifecycles,
 ): Promise<T | undefined> {
   const started = Date.now();
@@ -119,7 +132,43 @@ export async function waitFor<T>(
   let lifecycle: string | undefined;
   /** When the last read that did not see the goal was asked for (ms into the wait). */
   let missed = 0;
+  /** Reads planned from the lifecycle's window so far: a probe inside a wide one, then the sure one. */
+  let dueReads = 0;
+  const left = () => Math.max(0, options.timeoutMs - since());
+  /** Sleeps until the next read: when the lifecycle's change is due (`lifecycles.ts`), else after
+   * the growing interval. True when the read is a due one. The window is looked at again while
+   * sleeping: other waits on the same lifecycle narrow it meanwhile. */
+  const pause = async () => {
+    for (;;) {
+      const window = dueReads < 2 && lifecycle !== undefined ? lifecycles?.expected(lifecycle) : undefined;
+      if (!window) {
+        await sleep(Math.min(interval, left()));
+        interval = Math.min(maxInterval, interval * 2);
+        return false;
+      }
+      // A window wider than PROBE_WIDTH_MS is narrowed by a read in its middle (seen: it ends
+      // sooner; not seen: after), then the read at its end is sure to see the change.
+      const probe =
+        dueReads === 0 && window.by - window.after > PROBE_WIDTH_MS
+          ? (window.after + window.by) / 2
+          : undefined;
+      const wait = (probe ?? window.by + DUE_MARGIN_MS) - since();
+      if (wait <= 0 || left() === 0) {
+        dueReads = probe === undefined ? 2 : 1;
+        return true;
+      }
+      await sleep(Math.min(wait, RECHECK_MS, left()));
+    }
+  };
+  // The first read, and the one when the change is due, do not wait for a shared tick.
   let urgent = true;
+  const from = options.current;
+  if (from !== undefined && !goal.reached(from) && goal.unreachable?.(from) === undefined) {
+    // The operation's answer showed, moments ago, the state its lifecycle starts in: a read at
+    // once would show it again.
+    lifecycle = `${target.kind} ${describe(from)} → ${goal.name}`;
+    urgent = await pause();
+  }
   for (let polls = 1; ; polls++) {
     const asked = since();
     const record = await fetch(urgent);
@@ -130,17 +179,13 @@ export async function waitFor<T>(
     }
     missed = asked;
     const state = describe(record);
+    if (lifecycle !== undefined) lifecycles?.notBy(lifecycle, asked);
     lifecycle ??= `${target.kind} ${state} → ${goal.name}`;
     const blocked = goal.unreachable?.(record);
     if (blocked !== undefined) throw new WaitError(target, goal.name, elapsedMs, state, false, blocked);
     if (elapsedMs >= options.timeoutMs) throw new WaitError(target, goal.name, elapsedMs, state, true);
     options.onPoll?.({ what: `${target.kind} ${target.id} to be ${goal.name}`, elapsedMs, state, polls });
-    const due = polls === 1 ? lifecycles?.expected(lifecycle) : undefined;
-    // The first read, and the one when the change is due, do not wait for a shared tick.
-    urgent = due !== undefined;
-    const delay = due ? Math.max(0, due.by + DUE_MARGIN_MS - elapsedMs) : interval;
-    await sleep(Math.min(delay, Math.max(0, options.timeoutMs - elapsedMs)));
-    if (!due) interval = Math.min(maxInterval, interval * 2);
+    urgent = await pause();
   }
 }
 
@@ -193,7 +238,7 @@ async function waitOn<T>(
   target: WaitTarget,
   read: Batch<T> | (() => Promise<T>),
   goal: Goal<T>,
-  options: WaitOptions,
+  options: WaitOptions & From<T>,
 ) {
   const poller = sharedPoller(client.account);
   if (typeof read === "function")
@@ -212,7 +257,7 @@ export const waitForInstance = (
   client: ComputeClient,
   computeId: number,
   goal: Goal<Instance>,
-  options: WaitOptions,
+  options: WaitOptions & From<Instance>,
 ) =>
   waitOn(
     client,
@@ -237,7 +282,7 @@ export const waitForDisk = (
   computeId: number,
   diskId: number,
   goal: Goal<Disk>,
-  options: WaitOptions,
+  options: WaitOptions & From<Disk>,
 ) =>
   waitOn(
     client,
@@ -257,7 +302,7 @@ export const waitForImage = (
   client: ComputeClient,
   imageId: string,
   goal: Goal<Image>,
-  options: WaitOptions,
+  options: WaitOptions & From<Image>,
 ) => {
   const one = () => client.api.getImage({ params: { imageId } });
   // Images waited on are private (captures, uploads): one list of them serves every wait.
@@ -281,7 +326,7 @@ export const waitForBackup = (
   computeId: number,
   backupId: number,
   goal: Goal<Backup>,
-  options: WaitOptions,
+  options: WaitOptions & From<Backup>,
 ) =>
   waitOn(
     client,

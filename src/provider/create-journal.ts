@@ -37,7 +37,8 @@ export interface JournalEntry {
 /** Entries older than this are of resources no program declares any more: dropped when seen. */
 const KEEP_MS = 30 * 24 * 3600 * 1000;
 
-function directory(): string {
+/** The journal's directory (the provider's other memory, `lifecycle-memory.ts`, lives there too). */
+export function journalDirectory(): string {
   return process.env.COMPUTE_JOURNAL_DIR || path.join(os.homedir(), ".pulumi-compute", "creates");
 }
 
@@ -45,7 +46,7 @@ function directory(): string {
 export function journalFile(apiUrl: string, key: unknown): string | undefined {
   if (typeof key !== "string" || key === "") return undefined;
   const name = createHash("sha256").update(`${apiUrl}\n${key}`).digest("hex").slice(0, 32);
-  return path.join(directory(), `${name}.json`);
+  return path.join(journalDirectory(), `${name}.json`);
 }
 
 /** The resource these inputs declare (`project/stack/kind/name`), if the class passed it. */

@@ -339,7 +339,7 @@ export const imageSpec = defineSpec({
   // Still being captured or processed (a wait that failed): the next `up` waits again.
   atRest: ["available"],
   settle: async (client, image, _inputs, ctx) =>
-    (await waitForImage(client, image.id, status("available"), ctx.wait))!,
+    (await waitForImage(client, image.id, status("available"), { ...ctx.wait, current: image }))!,
   read: (client, id) => client.api.getImage({ params: params(id) }),
   update: async (client, id, _olds, news) => {
     const image = await client.api.getImage({ params: params(id) });

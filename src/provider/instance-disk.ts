@@ -182,8 +182,11 @@ async function freeDisk(
 
 type DiskAddress = z.infer<typeof DiskParams>;
 
-const untilReady = async (client: ComputeClient, p: DiskAddress, ctx: OperationContext) =>
-  (await waitForDisk(client, p.computeId, p.diskId, status("ready", { failed: ["deleting"] }), ctx.wait))!;
+/** `current`: the disk as an operation's answer showed it just now. */
+const untilReady = async (client: ComputeClient, p: DiskAddress, ctx: OperationContext, current?: Disk) => {
+  const goal = status<Disk>("ready", { failed: ["deleting"] });
+  return (await waitForDisk(client, p.computeId, p.diskId, goal, { ...ctx.wait, current }))!;
+};
 
 async function bootBack(client: ComputeClient, computeId: number, disk: Disk, ctx: OperationContext) {
   const instance = await untilResting(client, computeId, ctx);
@@ -241,7 +244,7 @@ export const instanceDiskSpec = defineSpec({
   pending: (record) => (record.resume ? "boot" : undefined),
   settle: async (client, record, inputs, ctx) => {
     const p = params(record.disk.id, inputs);
-    const disk = await untilReady(client, p, ctx);
+    const disk = await untilReady(client, p, ctx, record.disk);
     if (record.resume) await bootBack(client, p.computeId, disk, ctx);
     return { disk, resume: false };
   },

@@ -54,14 +54,18 @@ function resting(name: string): Goal<Instance> {
   };
 }
 
-/** Waits until the instance rests (running or offline): actions are refused while another runs. */
+/**
+ * Waits until the instance rests (running or offline): actions are refused while another runs.
+ * `name` is what the caller is after, for messages; `current`, the instance as an operation's
+ * answer showed it just now (its lifecycle is not read again at once).
+ */
 export async function untilResting(
   client: ComputeClient,
   computeId: number,
   ctx: OperationContext,
-  name = "running or offline",
+  { name = "running or offline", current }: { name?: string; current?: Instance } = {},
 ) {
-  return (await waitForInstance(client, computeId, resting(name), ctx.wait))!;
+  return (await waitForInstance(client, computeId, resting(name), { ...ctx.wait, current }))!;
 }
 
 const because = (why: string | undefined) => (why ? ` (${why})` : "");

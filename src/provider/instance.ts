@@ -498,7 +498,7 @@ export const instanceSpec = defineSpec({
   atRest: AT_REST,
   settle: async (client, record, inputs, ctx): Promise<InstanceRecord> => {
     const want = wantedStatus(record, inputs);
-    let current = await untilResting(client, record.id, ctx, want);
+    let current = await untilResting(client, record.id, ctx, { name: want, current: record });
     if (want === "running" && current.status === "offline")
       current = await bootInto(client, current, { ctx });
     else if (want === "offline") current = await shutDown(client, current, { ctx });

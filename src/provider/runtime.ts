@@ -7,6 +7,7 @@ import { flushCompileCache } from "../compile-cache";
 import type * as pulumi from "@pulumi/pulumi";
 import { exitWhenEngineGone } from "./engine-watch";
 import { quietHostEcho } from "./errors";
+import { keepLifecycles } from "./lifecycle-memory";
 import { makeProvider } from "./make-provider";
 import { byKind } from "./resource-spec";
 import { configure as configureSettings } from "./settings";
@@ -16,6 +17,7 @@ const specOf = byKind(SPECS);
 
 quietHostEcho();
 exitWhenEngineGone();
+keepLifecycles();
 flushCompileCache();
 
 const providers = new Map<string, pulumi.dynamic.ResourceProvider>();

@@ -10,6 +10,7 @@
  */
 import type { ComputeClient } from "../client/compute-client";
 import { clientOf, missingSetting } from "../client/from-settings";
+import { rememberLifecycles } from "./lifecycle-memory";
 
 export interface ConfigSource {
   get(key: string): string | undefined;
@@ -48,6 +49,7 @@ export class SettingsError extends Error {}
 export function clientFromConfig(operation?: Operation): ComputeClient {
   const { apiUrl, token } = requireSettings();
   const client = clientOf(apiUrl, token);
+  rememberLifecycles(client);
   return operation ? client.withDeadline(Date.now() + waitTimeoutMs(operation)) : client;
 }
 

@@ -144,7 +144,7 @@ export const snapshotSpec = defineSpec({
   settle: async (client, backup, inputs, ctx) => {
     const p = params(backup.id, inputs);
     const goal = status<Backup>("successful", { failed: FAILED });
-    return (await waitForBackup(client, p.computeId, p.backupId, goal, ctx.wait))!;
+    return (await waitForBackup(client, p.computeId, p.backupId, goal, { ...ctx.wait, current: backup }))!;
   },
   read: async (client, id, props) => {
     const p = params(id, props);

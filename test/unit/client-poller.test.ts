@@ -1,10 +1,13 @@
 /**
  * The process's poller: waits on several instances share one list request per tick (at most one per
  * second), a lone wait reads by ID, a record gone from the list ends its wait; a wait whose lifecycle
- * was seen before reads when it is due, not on the way there.
+ * was seen before reads when it is due, not on the way there; a wait on the record an operation just
+ * answered reads nothing at once; a wide window is narrowed by a read in its middle; windows learned
+ * elsewhere seed a process.
  */
 import { status, waitForInstance } from "../../src/client";
 import { Lifecycles } from "../../src/client/lifecycles";
+import { forgetPollers, sharedPoller } from "../../src/client/poller";
 import { createBody } from "../support/compute";
 import { useEmulator } from "../support/emulator";
 
@@ -13,6 +16,8 @@ const t = useEmulator({ speed: 10 });
 jest.setTimeout(20_000);
 
 const wait = { timeoutMs: 15_000 };
+// Each test starts as a new process would: no lifecycle learned.
+beforeEach(forgetPollers);
 const gets = async () => {
   const log = (await t.control.requests()).filter((r) => r.method === "GET");
   return {
@@ -57,7 +62,8 @@ it("ends the wait of an instance the list no longer holds, while others go on", 
 });
 
 it("reads when a lifecycle seen before is due: the read at once, then the one that sees it", async () => {
-  // Provisioning takes 2 s here: polling its way there would read 5 times.
+  // Provisioning takes 2 s here: polling its way there would read 5 times. The first wait learns
+  // it ends between 1.75 and 2.75 s; the second reads in that window's middle.
   await t.control.timings({ "instance.create": 20_000 });
   await waitForInstance(t.client, (await create()).id, status("running"), wait);
   const made = await create();
@@ -66,6 +72,67 @@ it("reads when a lifecycle seen before is due: the read at once, then the one th
   await waitForInstance(t.client, made.id, status("running"), wait);
   expect(Date.now() - started).toBeGreaterThan(2_000);
   expect((await gets()).single).toBe(2);
+});
+
+it("reads nothing at once on the record the create answered: the first read is after the change can be", async () => {
+  await t.control.timings({ "instance.create": 3_600_000 });
+  const made = await create();
+  await t.control.clearRequests();
+  const waiting = waitForInstance(t.client, made.id, status("running"), { ...wait, current: made });
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  expect(await gets()).toEqual({ lists: 0, single: 0 });
+  await t.control.clock({ advance_ms: 3_600_000 });
+  await expect(waiting).resolves.toMatchObject({ status: "running" });
+  expect((await gets()).single).toBeGreaterThan(0);
+});
+
+it("reads once, when it is due, on the record the create answered and a lifecycle seen before", async () => {
+  // Provisioning takes 2 s here.
+  await t.control.timings({ "instance.create": 20_000 });
+  const first = await create();
+  await waitForInstance(t.client, first.id, status("running"), { ...wait, current: first });
+  const made = await create();
+  await t.control.clearRequests();
+  await expect(
+    waitForInstance(t.client, made.id, status("running"), { ...wait, current: made }),
+  ).resolves.toMatchObject({ status: "running" });
+  expect(await gets()).toEqual({ lists: 0, single: 1 });
+});
+
+it("reads at once a record whose answer shows the goal reached already", async () => {
+  const made = await create();
+  await waitForInstance(t.client, made.id, status("running"), wait);
+  const running = await t.client.api.getInstance({ params: { computeId: made.id } });
+  await t.control.clearRequests();
+  await waitForInstance(t.client, made.id, status("running"), { ...wait, current: running });
+  expect(await gets()).toEqual({ lists: 0, single: 1 });
+});
+
+describe("a wide window known", () => {
+  const LIFECYCLE = "Instance provisioning → running";
+  const waitOn = async (window: { after: number; by: number }) => {
+    // Provisioning takes 3 s here.
+    await t.control.timings({ "instance.create": 30_000 });
+    const made = await create();
+    const lifecycles = sharedPoller(t.client.account).lifecycles;
+    lifecycles.observe(LIFECYCLE, window);
+    await t.control.clearRequests();
+    await waitForInstance(t.client, made.id, status("running"), { ...wait, current: made });
+    return { reads: (await gets()).single, narrowed: lifecycles.expected(LIFECYCLE)! };
+  };
+
+  it("is narrowed by a read in its middle that sees the change: one read", async () => {
+    const { reads, narrowed } = await waitOn({ after: 0, by: 8_000 });
+    expect(reads).toBe(1);
+    expect(narrowed.by).toBeLessThan(5_000);
+  });
+
+  it("is narrowed by a read in its middle that does not: then read at its end", async () => {
+    const { reads, narrowed } = await waitOn({ after: 0, by: 4_000 });
+    expect(reads).toBe(2);
+    expect(narrowed.after).toBeGreaterThanOrEqual(2_000);
+    expect(narrowed.by).toBeLessThanOrEqual(4_200);
+  });
 });
 
 describe("lifecycles", () => {
@@ -78,5 +145,30 @@ describe("lifecycles", () => {
     known.observe("Instance provisioning → running", { after: 2000, by: 2500 });
     expect(known.expected("Instance provisioning → running")).toEqual({ after: 2000, by: 2500 });
     expect(known.expected("Instance booting → running")).toBeUndefined();
+  });
+
+  it("start later when a read inside the window did not see the end", () => {
+    const known = new Lifecycles();
+    known.observe("Instance provisioning → running", { after: 1000, by: 3000 });
+    known.notBy("Instance provisioning → running", 500);
+    known.notBy("Instance provisioning → running", 3500);
+    expect(known.expected("Instance provisioning → running")).toEqual({ after: 1000, by: 3000 });
+    known.notBy("Instance provisioning → running", 2000);
+    expect(known.expected("Instance provisioning → running")).toEqual({ after: 2000, by: 3000 });
+  });
+
+  it("start from windows learned elsewhere, and keep what this process learned over them", () => {
+    const known = new Lifecycles();
+    known.observe("Disk not ready → ready", { after: 100, by: 300 });
+    known.seed({
+      "Instance provisioning → running": { after: 3900, by: 4100, at: 1 },
+      "Disk not ready → ready": { after: 0, by: 5000, at: 1 },
+    });
+    expect(known.expected("Instance provisioning → running")).toEqual({ after: 3900, by: 4100 });
+    expect(known.expected("Disk not ready → ready")).toEqual({ after: 100, by: 300 });
+    expect(Object.keys(known.known()).sort()).toEqual([
+      "Disk not ready → ready",
+      "Instance provisioning → running",
+    ]);
   });
 });
