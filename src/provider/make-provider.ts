@@ -104,21 +104,21 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
         }
         // An import writes nothing: what it reads is compared with the inputs instead. A create an
         // interrupted run began may have made its object, which the create adopts: not a clash.
-        if (
-          result.failures.length === 0 &&
-          spec.lookups &&
-          importId === undefined &&
-          !(await beganBefore(result.inputs, olds))
-        ) {
-          result.failures.push(...(await spec.lookups(result.inputs, stored, news)));
-        }
-        if (result.failures.length === 0 && !containsUnknown(result.inputs)) {
-          result.failures.push(
-            ...(importId !== undefined && isNewResource(olds)
-              ? await checkImport(spec, clientFromConfig(), importId, result.inputs)
-              : await labelClashes(spec, result.inputs, stored)),
-          );
-        }
+        // The rules' reads and the label's run together (a subnet's check: one round trip, not
+        // two); a clash is reported once the rules pass, as when they ran one after the other.
+        const valid = result.failures.length === 0;
+        const ruled =
+          valid && spec.lookups && importId === undefined && !(await beganBefore(result.inputs, olds))
+            ? spec.lookups(result.inputs, stored, news)
+            : [];
+        const clashes =
+          valid && !containsUnknown(result.inputs)
+            ? importId !== undefined && isNewResource(olds)
+              ? checkImport(spec, clientFromConfig(), importId, result.inputs)
+              : labelClashes(spec, result.inputs, stored)
+            : [];
+        const [broken, clashing] = await Promise.all([ruled, clashes]);
+        result.failures.push(...(broken.length > 0 ? broken : clashing));
         const secrets: readonly string[] = spec.secrets ?? [];
         return { inputs, failures: result.failures.map((f) => rendered(f, news, secrets)) };
       });

@@ -1,6 +1,10 @@
-/** Subnet: check, diff (replace on ipv4 and vpcId, delete first inside one VPC), outputs, find by label in its VPC. */
+/**
+ * Subnet: check (its label's lookup and its VPC's subnets read together), diff (replace on ipv4 and
+ * vpcId, delete first inside one VPC), outputs, find by label in its VPC.
+ */
 import { checkInputs } from "../../../src/provider/check";
 import { diffInputs } from "../../../src/provider/diff";
+import { makeProvider } from "../../../src/provider/make-provider";
 import { subnetSpec } from "../../../src/provider/subnet";
 import { UNKNOWN } from "../../../src/provider/unknown";
 import { useEmulator } from "../../support/emulator";
@@ -77,4 +81,25 @@ it("finds a subnet by label inside its VPC only", async () => {
   await expect(
     subnetSpec.find!(t.client, { vpcId: b.id, label: "app", ipv4: "10.0.1.0/24" }),
   ).resolves.toBeUndefined();
+});
+
+it("checks a new subnet with its label's lookup and its VPC's subnets read together", async () => {
+  const vpc = await t.client.api.createVpc({
+    body: { label: "a", region: "us-iad", subnets: [{ label: "app", ipv4: "10.0.1.0/24" }] },
+  });
+  await t.control.clearRequests();
+  // Every read of the VPC's subnets takes a second: one after the other, the check takes two.
+  await t.control.setFaultProfile({ latency_ms: 1000, method: "GET", path: `/vpcs/${vpc.id}/subnets` });
+  const started = Date.now();
+  const { failures } = await makeProvider(subnetSpec).check!(
+    {},
+    { vpcId: vpc.id, label: "db", ipv4: "10.0.2.0/24" },
+  );
+  const seconds = (Date.now() - started) / 1000;
+  await t.control.clearFaults();
+  expect(failures).toEqual([]);
+  const reads = (await t.control.requests()).filter((r) => r.path.startsWith(`/vpcs/${vpc.id}/subnets`));
+  expect(reads).toHaveLength(2);
+  expect(seconds).toBeGreaterThanOrEqual(1);
+  expect(seconds).toBeLessThan(1.8);
 });
