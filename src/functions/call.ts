@@ -7,7 +7,6 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { ComputeClient } from "../client/compute-client";
-import { isNotFound, messageOf } from "../client/errors";
 import { clientOf, missingSetting } from "../client/from-settings";
 
 /** Credentials of one call, when they are not those of the stack. */
@@ -61,6 +60,8 @@ export async function run<T>(
     return await body();
   } catch (err) {
     if (err instanceof DataFunctionError) throw err;
+    // Loaded here, with the client the call used: the errors module holds the contract.
+    const { isNotFound, messageOf }: typeof import("../client/errors") = require("../client/errors");
     if (notFound !== undefined && isNotFound(err)) throw new DataFunctionError(`${notFound} not found`);
     const message = messageOf(err);
     throw new DataFunctionError(`${fn}: ${message.split("\n")[0]}`);

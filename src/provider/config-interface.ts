@@ -48,6 +48,7 @@ import { announce, turnToPost } from "./interface-arrivals";
 import { camel, InterfaceInput, interfaceRequest, interfaceShapeOf, shapeOf } from "./interface-shape";
 import { defineSpec, type OperationContext, type Props } from "./resource-spec";
 import { nameOf } from "./names";
+import { CONFIG_INTERFACE_COMPUTED } from "./field-lists";
 
 export const MAX_POSITION = 2;
 
@@ -65,8 +66,6 @@ export const ConfigInterfaceInputs = z.object({
   rebootOnChange: bool("rebootOnChange").optional(),
 });
 export type ConfigInterfaceInputs = z.infer<typeof ConfigInterfaceInputs>;
-
-export const CONFIG_INTERFACE_COMPUTED = ["active", "vpcId", "vpcAddress", "nat11Address"] as const;
 
 /** Inputs the API applies at the next boot: a change to one on a running config needs a reboot. */
 const APPLIED_AT_BOOT = ["primary", "ipv4", "ipRanges"] as const;

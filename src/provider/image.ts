@@ -45,6 +45,7 @@ import { messageOf, ProviderError } from "./errors";
 import { removeInterrupted } from "./interrupted-orphans";
 import { defineSpec, type OperationContext, type Props } from "./resource-spec";
 import { nameOf } from "./names";
+import { IMAGE_COMPUTED } from "./field-lists";
 
 export const ImageInputs = z.object({
   diskId: idFrom("diskId").optional(),
@@ -56,20 +57,6 @@ export const ImageInputs = z.object({
   cloudInit: bool("cloudInit").optional(),
 });
 export type ImageInputs = z.infer<typeof ImageInputs>;
-
-export const IMAGE_COMPUTED = [
-  "status",
-  "size",
-  "created",
-  "updated",
-  "expiry",
-  "vendor",
-  "isPublic",
-  "deprecated",
-  "capabilities",
-  "type",
-  "createdBy",
-] as const;
 
 /** An upload reports its progress first after this long, then at this interval. */
 export const UPLOAD_PROGRESS_EVERY_MS = 10_000;

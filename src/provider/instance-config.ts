@@ -53,6 +53,7 @@ import { detailsOf, interfaceRequest, interfacesOf, InterfacesInput } from "./in
 import { defineSpec, type OperationContext, type Props } from "./resource-spec";
 import { booleanIn } from "./props";
 import { nameOf } from "./names";
+import { INSTANCE_CONFIG_COMPUTED } from "./field-lists";
 
 // ---- inputs ----
 
@@ -123,8 +124,6 @@ export const InstanceConfigInputs = z.object({
   rebootOnChange: bool("rebootOnChange").optional(),
 });
 export type InstanceConfigInputs = z.infer<typeof InstanceConfigInputs>;
-
-export const INSTANCE_CONFIG_COMPUTED = ["interfaceDetails", "instanceStatus", "created", "updated"] as const;
 
 /**
  * The kernel exists, and each device (once its ID and the instance's are known) names a disk of the

@@ -43,6 +43,7 @@ import {
 } from "./instance-power";
 import { defineSpec, type OperationContext, type Props } from "./resource-spec";
 import { nameOf } from "./names";
+import { INSTANCE_DISK_COMPUTED, INSTANCE_DISK_SECRETS } from "./field-lists";
 
 export const InstanceDiskInputs = z.object({
   computeId: idFrom("computeId"),
@@ -60,11 +61,6 @@ export const InstanceDiskInputs = z.object({
   allowReboot: bool("allowReboot").optional(),
 });
 export type InstanceDiskInputs = z.infer<typeof InstanceDiskInputs>;
-
-export const INSTANCE_DISK_COMPUTED = ["status", "created", "updated"] as const;
-
-/** Inputs kept as secrets in the state (the class marks them) and never shown in a check failure. */
-export const INSTANCE_DISK_SECRETS = ["rootPass", "stackscriptData"] as const;
 
 /** Inputs that only make sense with an image to deploy. */
 const DEPLOY_ONLY = ["rootPass", "authorizedKeys", "authorizedUsers", "stackscriptData"] as const;

@@ -47,6 +47,7 @@ import { defineSpec, type OperationContext, type Props } from "./resource-spec";
 import { booleanIn } from "./props";
 import { clientFromConfig } from "./settings";
 import { nameOf } from "./names";
+import { INSTANCE_COMPUTED, INSTANCE_SECRETS } from "./field-lists";
 
 /** Alert thresholds in camelCase, with the API's field for each. */
 const ALERTS = {
@@ -155,22 +156,6 @@ export const InstanceInputs = z.object({
   watchdogEnabled: bool("watchdogEnabled").optional(),
 });
 export type InstanceInputs = z.infer<typeof InstanceInputs>;
-
-export const INSTANCE_COMPUTED = [
-  "status",
-  "ipv4",
-  "ipv6",
-  "specs",
-  "hypervisor",
-  "hostUuid",
-  "hasUserData",
-  "backups",
-  "created",
-  "updated",
-] as const;
-
-/** Inputs kept as secrets in the state (the class marks them) and never shown in a check failure. */
-export const INSTANCE_SECRETS = ["rootPass", "stackscriptData", "metadata"] as const;
 
 /** An instance, with the interfaces of the config its create made when the inputs ask for interfaces. */
 type InstanceRecord = Instance & { configInterfaces?: ConfigInterface[] };

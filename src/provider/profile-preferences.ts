@@ -7,11 +7,10 @@
 import { z } from "zod";
 import { Preferences } from "../contract/profile";
 import { defineSpec } from "./resource-spec";
+import { PROFILE_PREFERENCES_COMPUTED } from "./field-lists";
 
 export const ProfilePreferencesInputs = z.object({ preferences: Preferences });
 export type ProfilePreferencesInputs = z.infer<typeof ProfilePreferencesInputs>;
-
-export const PROFILE_PREFERENCES_COMPUTED = ["username"] as const;
 
 interface PreferencesRecord {
   username: string;

@@ -16,6 +16,7 @@ import {
 } from "../contract/profile";
 import { sshPublicKey } from "../contract/profile-ssh-keys";
 import { defineSpec } from "./resource-spec";
+import { PROFILE_SETTINGS_COMPUTED } from "./field-lists";
 
 export const ProfileSettingsInputs = z.object({
   email: Email.optional(),
@@ -31,8 +32,6 @@ export const ProfileSettingsInputs = z.object({
     .optional(),
 });
 export type ProfileSettingsInputs = z.infer<typeof ProfileSettingsInputs>;
-
-export const PROFILE_SETTINGS_COMPUTED = ["username", "uid"] as const;
 
 function body(inputs: ProfileSettingsInputs): ProfileUpdateRequest {
   const { email, timezone, emailNotifications, lishAuthMethod, authorizedKeys } = inputs;

@@ -7,9 +7,7 @@
 import { JOURNAL_INPUT } from "./create-journal";
 import type { Props } from "./resource-spec";
 import { known } from "./lookups";
-
-/** The input a child's class adds naming its parent in the program (beside the parent's ID). */
-export const PARENT_KEY_INPUT = "parentKey";
+import { PARENT_KEY_INPUT } from "./field-lists";
 
 const declared = new Map<string, Map<string, Props>>();
 

@@ -28,23 +28,13 @@ import { ProviderError } from "./errors";
 import { untilResting } from "./instance-power";
 import { defineSpec, type OperationContext, type Props } from "./resource-spec";
 import { nameOf } from "./names";
+import { SNAPSHOT_COMPUTED } from "./field-lists";
 
 export const SnapshotInputs = z.object({
   computeId: idFrom("computeId"),
   label: SnapshotRequest.shape.label,
 });
 export type SnapshotInputs = z.infer<typeof SnapshotInputs>;
-
-export const SNAPSHOT_COMPUTED = [
-  "status",
-  "type",
-  "available",
-  "created",
-  "updated",
-  "finished",
-  "configs",
-  "disks",
-] as const;
 
 /** Statuses a snapshot never leaves for `successful`. */
 const FAILED: BackupStatus[] = ["failed", "userAborted"];

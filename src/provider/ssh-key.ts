@@ -17,6 +17,7 @@ import {
 } from "../contract/profile-ssh-keys";
 import { createByListing } from "./create-by-listing";
 import { defineSpec } from "./resource-spec";
+import { SSH_KEY_COMPUTED } from "./field-lists";
 
 export const SshKeyInputs = z.object({
   label: SshKeyLabel,
@@ -25,8 +26,6 @@ export const SshKeyInputs = z.object({
   sshKey: sshPublicKey("sshKey").transform((key) => key.trim()),
 });
 export type SshKeyInputs = z.infer<typeof SshKeyInputs>;
-
-export const SSH_KEY_COMPUTED = ["created"] as const;
 
 const listKeys = (client: ComputeClient) => collect(client.each(profileSshKeyEndpoints.listProfileSshKeys));
 

@@ -24,6 +24,7 @@ import type { CheckFailure } from "./check";
 import { createByListing } from "./create-by-listing";
 import { ProviderError } from "./errors";
 import { defineSpec, type Props } from "./resource-spec";
+import { STACK_SCRIPT_COMPUTED } from "./field-lists";
 
 export const StackScriptInputs = z.object({
   label: StackScriptLabel,
@@ -34,16 +35,6 @@ export const StackScriptInputs = z.object({
   isPublic: bool("isPublic").optional(),
 });
 export type StackScriptInputs = z.infer<typeof StackScriptInputs>;
-
-export const STACK_SCRIPT_COMPUTED = [
-  "userDefinedFields",
-  "deploymentsTotal",
-  "deploymentsActive",
-  "username",
-  "userGravatarId",
-  "created",
-  "updated",
-] as const;
 
 const params = (id: string | number) => StackScriptParams.parse({ stackscriptId: id });
 

@@ -18,6 +18,7 @@ import { declareChild, parentOf } from "./siblings";
 import { isBeingReplaced } from "./label-claims";
 import { asFailures, asksNew, known } from "./lookups";
 import { defineSpec, type Props } from "./resource-spec";
+import { SUBNET_COMPUTED } from "./field-lists";
 
 export const SubnetInputs = z.object({
   vpcId: idFrom("vpcId"),
@@ -25,8 +26,6 @@ export const SubnetInputs = z.object({
   ipv4: SubnetIpv4,
 });
 export type SubnetInputs = z.infer<typeof SubnetInputs>;
-
-export const SUBNET_COMPUTED = ["computes", "created", "updated"] as const;
 
 const params = (id: string, props: Record<string, unknown>) =>
   SubnetParams.parse({ vpcId: props.vpcId, vpcSubnetId: id });

@@ -18,6 +18,7 @@ import { TagCreateRequest, tagEndpoints } from "../contract/tags";
 import { MAX_CREATE_ATTEMPTS } from "./create-or-adopt";
 import { declaringInstance } from "./instance-tags";
 import { defineSpec, type OperationContext, type Props } from "./resource-spec";
+import { TAG_COMPUTED } from "./field-lists";
 
 /** Instance IDs, as numbers, each once, in ascending order (the order never makes a diff). */
 export const TagInstances = z
@@ -29,8 +30,6 @@ export const TagInputs = z.object({
   instances: TagInstances.optional(),
 });
 export type TagInputs = z.infer<typeof TagInputs>;
-
-export const TAG_COMPUTED = [] as const;
 
 /** The tag as the API holds it: its label and every instance carrying it. */
 interface TagRecord {

@@ -31,6 +31,7 @@ import { messageOf, ProviderError } from "./errors";
 import { removeInterrupted } from "./interrupted-orphans";
 import { defineSpec, type OperationContext, type Props } from "./resource-spec";
 import { apiToken, clientFromConfig } from "./settings";
+import { TOKEN_COMPUTED } from "./field-lists";
 
 /** `*`, or the distinct scopes sorted and separated by one space: order and spacing never make a diff. */
 export function canonicalScopes(value: string): string {
@@ -45,10 +46,6 @@ export const TokenInputs = z.object({
   expiry: TokenCreateRequest.shape.expiry,
 });
 export type TokenInputs = z.infer<typeof TokenInputs>;
-
-export const TOKEN_COMPUTED = ["token", "created"] as const;
-/** Outputs kept as secrets in the state (the class marks them). */
-export const TOKEN_SECRETS = ["token"] as const;
 
 const utcNow = () => new Date().toISOString().slice(0, 19);
 

@@ -14,6 +14,7 @@ import {
 import type { CheckFailure } from "./check";
 import { asFailures, asksNew, catalogued } from "./lookups";
 import { defineSpec, type Props } from "./resource-spec";
+import { VPC_COMPUTED } from "./field-lists";
 
 export const VpcInputs = z.object({
   region: VpcCreateRequest.shape.region,
@@ -21,8 +22,6 @@ export const VpcInputs = z.object({
   description: VpcDescription.optional(),
 });
 export type VpcInputs = z.infer<typeof VpcInputs>;
-
-export const VPC_COMPUTED = ["created", "updated"] as const;
 
 /** Labels are unique per account: the VPC holding one, whether a lost create made it or not. */
 async function findByLabel(client: ComputeClient, label: string) {

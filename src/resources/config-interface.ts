@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { CONFIG_INTERFACE_COMPUTED } from "../provider/config-interface";
+import { CONFIG_INTERFACE_COMPUTED } from "../provider/field-lists";
 import { placeholders } from "../provider/resource-spec";
 import type { InstanceConfigInterface } from "./instance-config";
 import { ComputeResource } from "./compute-resource";

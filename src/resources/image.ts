@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { IMAGE_COMPUTED } from "../provider/image";
+import { IMAGE_COMPUTED } from "../provider/field-lists";
 import { placeholders } from "../provider/resource-spec";
 import { ComputeResource } from "./compute-resource";
 

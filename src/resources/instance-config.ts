@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { INSTANCE_CONFIG_COMPUTED } from "../provider/instance-config";
+import { INSTANCE_CONFIG_COMPUTED } from "../provider/field-lists";
 import { placeholders } from "../provider/resource-spec";
 import { ComputeResource } from "./compute-resource";
 

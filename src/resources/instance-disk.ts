@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { INSTANCE_DISK_COMPUTED, INSTANCE_DISK_SECRETS } from "../provider/instance-disk";
+import { INSTANCE_DISK_COMPUTED, INSTANCE_DISK_SECRETS } from "../provider/field-lists";
 import { placeholders } from "../provider/resource-spec";
 import { ComputeResource } from "./compute-resource";
 

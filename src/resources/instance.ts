@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { INSTANCE_COMPUTED, INSTANCE_SECRETS } from "../provider/instance";
+import { INSTANCE_COMPUTED, INSTANCE_SECRETS } from "../provider/field-lists";
 import { placeholders } from "../provider/resource-spec";
 import type { InstanceConfigInterface } from "./instance-config";
 import { ComputeResource } from "./compute-resource";

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { PROFILE_PREFERENCES_COMPUTED } from "../provider/profile-preferences";
+import { PROFILE_PREFERENCES_COMPUTED } from "../provider/field-lists";
 import { placeholders } from "../provider/resource-spec";
 import { ComputeResource } from "./compute-resource";
 

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
-import { SNAPSHOT_COMPUTED } from "../provider/snapshot";
+import { SNAPSHOT_COMPUTED } from "../provider/field-lists";
 import { ComputeResource } from "./compute-resource";
 
 export interface SnapshotArgs {

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
-import { SSH_KEY_COMPUTED } from "../provider/ssh-key";
+import { SSH_KEY_COMPUTED } from "../provider/field-lists";
 import { ComputeResource } from "./compute-resource";
 
 export interface SshKeyArgs {

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
-import { STACK_SCRIPT_COMPUTED } from "../provider/stack-script";
+import { STACK_SCRIPT_COMPUTED } from "../provider/field-lists";
 import { ComputeResource } from "./compute-resource";
 
 export interface StackScriptArgs {

@@ -1,7 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
-import { PARENT_KEY_INPUT } from "../provider/siblings";
-import { SUBNET_COMPUTED } from "../provider/subnet";
+import { PARENT_KEY_INPUT, SUBNET_COMPUTED } from "../provider/field-lists";
 import { parentKeyOf } from "./parent-keys";
 import { ComputeResource } from "./compute-resource";
 

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
-import { TAG_COMPUTED } from "../provider/tag";
+import { TAG_COMPUTED } from "../provider/field-lists";
 import { ComputeResource } from "./compute-resource";
 
 export interface TagArgs {

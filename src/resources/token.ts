@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
-import { TOKEN_COMPUTED, TOKEN_SECRETS } from "../provider/token";
+import { TOKEN_COMPUTED, TOKEN_SECRETS } from "../provider/field-lists";
 import { ComputeResource } from "./compute-resource";
 
 export interface TokenArgs {

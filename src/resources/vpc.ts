@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
-import { VPC_COMPUTED } from "../provider/vpc";
+import { VPC_COMPUTED } from "../provider/field-lists";
 import { noteParent } from "./parent-keys";
 import { ComputeResource } from "./compute-resource";
 

@@ -17,13 +17,8 @@ import { checkInputs } from "../../../src/provider/check";
 import { journalFile, readEntry, writeEntry } from "../../../src/provider/create-journal";
 import { diffInputs } from "../../../src/provider/diff";
 import { PartialFailure } from "../../../src/provider/errors";
-import {
-  formatBytes,
-  IMAGE_COMPUTED,
-  imageSpec,
-  sendFile,
-  uploadProgress,
-} from "../../../src/provider/image";
+import { IMAGE_COMPUTED } from "../../../src/provider/field-lists";
+import { formatBytes, imageSpec, sendFile, uploadProgress } from "../../../src/provider/image";
 import { DECLARED } from "../../../src/provider/declared";
 import { makeProvider } from "../../../src/provider/make-provider";
 import { UNKNOWN } from "../../../src/provider/unknown";
