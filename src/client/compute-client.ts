@@ -11,8 +11,10 @@ import {
   ErrorBody,
   fillPath,
   FILTER_HEADER,
+  PAGE_SIZE,
   type BodyOf,
   type Endpoint,
+  type ListEnvelope,
   type ListFilter,
   type ParamsOf,
   type QueryOf,
@@ -165,20 +167,36 @@ export class ComputeClient {
     }
   }
 
+  /** One page of a list endpoint (`pageSize`: the API's default, 100, unless given). */
+  private page<E extends Endpoint>(endpoint: E, args: CallArgs<E>, page: number, pageSize?: number) {
+    const paging = pageSize === undefined ? { page } : { page, page_size: pageSize };
+    return this.call(endpoint, {
+      ...args,
+      query: { ...args.query, ...paging } as unknown as Partial<QueryOf<E>>,
+    }) as Promise<ListEnvelope<ItemOf<E>>>;
+  }
+
+  /**
+   * Every item of a list endpoint in pages of the most the API gives (500), or undefined, after one
+   * request, when there are more than `maxPages` such pages.
+   */
+  async upTo<E extends Endpoint>(
+    endpoint: E,
+    args: CallArgs<E>,
+    maxPages: number,
+  ): Promise<ItemOf<E>[] | undefined> {
+    const items: ItemOf<E>[] = [];
+    for (let page = 1; ; page++) {
+      const envelope = await this.page(endpoint, args, page, PAGE_SIZE.max);
+      if (envelope.pages > maxPages) return undefined;
+      items.push(...envelope.data);
+      if (page >= envelope.pages || envelope.data.length === 0) return items;
+    }
+  }
+
   /** Every item of a list endpoint, page after page. */
   each<E extends Endpoint>(endpoint: E, args: CallArgs<E> = {}): AsyncGenerator<ItemOf<E>> {
-    return eachItem(
-      (page) =>
-        this.call(endpoint, {
-          ...args,
-          query: { ...args.query, page } as unknown as Partial<QueryOf<E>>,
-        }) as Promise<{
-          data: ItemOf<E>[];
-          page: number;
-          pages: number;
-          results: number;
-        }>,
-    );
+    return eachItem((page) => this.page(endpoint, args, page));
   }
 }
 

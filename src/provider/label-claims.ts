@@ -76,8 +76,52 @@ export function isBeingReplaced(kind: string, id: string | number): boolean {
   return replacedIds.has(`${kind}/${id}`);
 }
 
+/**
+ * The engine checks one resource after another, so one lookup per new resource adds a round trip
+ * to the API each (and spends the list requests' rate limit). When a second new resource of a kind
+ * is checked within `LISTING_MS` of the first, in the same scope (the account, a VPC), the check
+ * lists every object of the kind there at once (`listLabelled`, at most `LISTING_PAGES` pages of
+ * 500: a larger account keeps one lookup each), and the checks that follow within `LISTING_MS` of
+ * that listing read their labels from it. A label found free there counts as free since the
+ * listing (`noteFree`), so a create still looks again when that is older than `FRESH_MS`.
+ */
+export const LISTING_MS = 2_000;
+const LISTING_PAGES = 2;
+
+/** Listings taken at check, and when each scope's last lookup was, by kind and scope. */
+const listings = new Map<string, { at: number; records: Promise<unknown[] | undefined> }>();
+const lastLookup = new Map<string, number>();
+
+const labelOf = (record: unknown) => (record as { label?: unknown }).label;
+
+/** The object holding the inputs' label at check, and when that was seen. */
+async function lookUp(
+  spec: AnySpec,
+  client: ComputeClient,
+  inputs: Props,
+): Promise<{ found: unknown; at: number }> {
+  const now = Date.now();
+  if (spec.listLabelled) {
+    const scope = JSON.stringify([spec.kind, ...(spec.uniqueWithin ?? []).map((key) => inputs[key])]);
+    let listing = listings.get(scope);
+    if (
+      (!listing || now - listing.at > LISTING_MS) &&
+      now - (lastLookup.get(scope) ?? -Infinity) <= LISTING_MS
+    ) {
+      listing = { at: now, records: spec.listLabelled(client, inputs, LISTING_PAGES).catch(() => undefined) };
+      listings.set(scope, listing);
+    }
+    lastLookup.set(scope, now);
+    const records = listing && now - listing.at <= LISTING_MS ? await listing.records : undefined;
+    if (records) return { found: records.find((r) => labelOf(r) === inputs.label), at: listing!.at };
+  }
+  return { found: await spec.find!(client, inputs), at: now };
+}
+
 /** Forgets every lookup (for tests). */
 export function forgetClaims(): void {
+  listings.clear();
+  lastLookup.clear();
   freeSince.clear();
   replacing.clear();
   replacedIds.clear();
@@ -112,14 +156,15 @@ export async function labelClashes(spec: AnySpec, inputs: Props, olds: Props): P
   const earlier = isNew ? await readEntry(journalOf(client.baseUrl, inputs)) : undefined;
   if (earlier?.labelFree || earlier?.made !== undefined) return [];
   let found: unknown;
+  let at: number;
   try {
-    found = await spec.find!(client, inputs);
+    ({ found, at } = await lookUp(spec, client, inputs));
   } catch (err) {
     if (err instanceof SettingsError) throw err;
     return [];
   }
   if (found === undefined) {
-    if (isNew) noteFree(key);
+    if (isNew) noteFree(key, at);
     return [];
   }
   if (replacing.get(key) === spec.idOf(found)) return [];

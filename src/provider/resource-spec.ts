@@ -89,6 +89,12 @@ export interface ResourceSpec<Inputs extends Props = Props, Rec = unknown, Outpu
    * and is adopted (see `label-claims.ts`).
    */
   find?(client: ComputeClient, inputs: Inputs): Promise<Rec | undefined>;
+  /**
+   * Every object of the kind in the inputs' scope (`uniqueWithin`: the account, a VPC), in at most
+   * `maxPages` pages of 500 (undefined when there are more): what several checks of new resources
+   * read their labels from, in one listing instead of one lookup each (`label-claims.ts`).
+   */
+  listLabelled?(client: ComputeClient, inputs: Inputs, maxPages: number): Promise<Rec[] | undefined>;
   /** Fields whose 400 "must be unique" clash means the object may already exist (see `find`). */
   uniqueFields?: string[];
   /** Inputs naming the parents an ID is read under (a subnet's `vpcId`), for messages. */

@@ -84,6 +84,8 @@ export const subnetSpec = defineSpec({
         client.each(vpcEndpoints.listSubnets, { params: VpcParams.parse({ vpcId }), filter: { label } }),
       )
     ).find((s) => s.label === label),
+  listLabelled: (client, { vpcId }, maxPages) =>
+    client.upTo(vpcEndpoints.listSubnets, { params: VpcParams.parse({ vpcId }) }, maxPages),
   uniqueFields: ["label"],
   uniqueWithin: ["vpcId"],
   read: (client, id, props) => client.api.getSubnet({ params: params(id, props) }),

@@ -50,6 +50,7 @@ export const vpcSpec = defineSpec({
   create: (client, { region, label, description }) =>
     client.api.createVpc({ body: { region, label, description } }),
   find: (client, { label }) => findByLabel(client, label),
+  listLabelled: (client, _inputs, maxPages) => client.upTo(vpcEndpoints.listVpcs, {}, maxPages),
   uniqueFields: ["label"],
   read: (client, id) => client.api.getVpc({ params: VpcParams.parse({ vpcId: id }) }),
   update: (client, id, _olds, { label, description }) =>

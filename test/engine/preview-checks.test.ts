@@ -4,7 +4,8 @@
  * kernel), a region without VPCs, a swap the type cannot hold, and, under parents that exist, a
  * subnet overlapping a live one, a disk beyond the free space, a device holding another instance's
  * disk, a second public interface on a config; two overlapping subnets of one new VPC; an instance
- * with a VPC interface moved to another region; missing settings.
+ * with a VPC interface moved to another region; missing settings. Many new labelled resources
+ * read their labels from one listing per kind.
  */
 import * as compute from "pulumi-compute";
 import { IMAGE, ROOT_PASS } from "../support/compute";
@@ -179,6 +180,25 @@ test("a preview of many new resources reads each catalogue once", async () => {
   const gets = (await e.control.requests()).filter((r) => r.method === "GET").map((r) => r.path);
   for (const catalogue of ["/regions", "/compute/types", "/images"]) {
     expect(gets.filter((path) => path.startsWith(catalogue))).toHaveLength(1);
+  }
+});
+
+test("a preview of many new labelled resources looks their labels up in one listing per kind", async () => {
+  e.setProgram(async () => {
+    for (let i = 0; i < 8; i++) {
+      new compute.Vpc(`lan-${i}`, { region: "us-iad", label: `lan-${i}` });
+      new compute.Instance(`app-${i}`, { ...web, label: `app-${i}` });
+    }
+  });
+  await e.control.clearRequests();
+  expect((await e.stack.preview()).changeSummary).toEqual({ create: 17 });
+  const gets = (await e.control.requests()).filter((r) => r.method === "GET").map((r) => r.path);
+  // The first checked of each kind looks its label up; the next lists them all, which the rest
+  // read (a listing lasts 2 s: a slow machine may list once more).
+  for (const kind of ["/vpcs", "/compute/instances"]) {
+    const reads = gets.filter((path) => path === kind).length;
+    expect(reads).toBeGreaterThanOrEqual(2);
+    expect(reads).toBeLessThanOrEqual(3);
   }
 });
 

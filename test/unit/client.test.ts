@@ -264,6 +264,15 @@ describe("lists", () => {
     expect(new Set(all.map((v) => v.id)).size).toBe(60);
     expect((await t.control.requests()).map((r) => r.path)).toEqual(["/vpcs", "/vpcs", "/vpcs"]);
   });
+
+  it("come whole in pages of 500 up to a number of pages, else undefined after one request", async () => {
+    for (let i = 0; i < 3; i++) await t.client.api.createVpc({ body: { label: `w${i}`, region: "us-iad" } });
+    await t.control.clearRequests();
+    const all = await t.client.upTo(vpcEndpoints.listVpcs, {}, 1);
+    expect(all?.map((v) => v.label).sort()).toEqual(["w0", "w1", "w2"]);
+    expect(await t.client.upTo(vpcEndpoints.listVpcs, {}, 0)).toBeUndefined();
+    expect((await t.control.requests()).map((r) => r.path)).toEqual(["/vpcs", "/vpcs"]);
+  });
 });
 
 describe("contract", () => {

@@ -7,6 +7,7 @@ import { status, waitForInstance } from "../../../src/client";
 import { createOrAdopt, MAX_CREATE_ATTEMPTS } from "../../../src/provider/create-or-adopt";
 import { PartialFailure, ProviderError, quietHostEcho } from "../../../src/provider/errors";
 import { DECLARED } from "../../../src/provider/declared";
+import { LISTING_MS } from "../../../src/provider/label-claims";
 import { makeProvider, operationContext, SCHEMA_VERSION } from "../../../src/provider/make-provider";
 import { defineSpec, type AnySpec, type Props } from "../../../src/provider/resource-spec";
 import { configure, DEFAULT_TIMEOUT_SECONDS, waitTimeoutMs } from "../../../src/provider/settings";
@@ -308,6 +309,34 @@ describe("check of a unique label", () => {
       deleteBeforeReplace: true,
     });
     await expect(provider.check!({}, news)).resolves.toMatchObject({ failures: [] });
+  });
+
+  it("of several new resources checked one after another: one lookup, then one listing for the rest", async () => {
+    const id = await taken();
+    const provider = makeProvider(vpcSpec);
+    await t.control.clearRequests();
+    const labels = ["a1", "a2", "a3", "net", "a5", "a6"];
+    const failures = [];
+    for (const label of labels)
+      failures.push(...((await provider.check!({}, { ...inputs, label })).failures ?? []));
+    expect(failures).toEqual([{ property: "", reason: expect.stringContaining(`already exists (${id})`) }]);
+    const reads = (await t.control.requests()).filter((r) => r.method === "GET" && r.path === "/vpcs");
+    expect(reads).toHaveLength(2);
+    // A label the listing found free is free since the listing: the create sends its POST only.
+    await t.control.clearRequests();
+    await provider.create({ ...inputs, label: "a6" });
+    expect((await t.control.requests()).map((r) => r.method)).toEqual(["POST"]);
+  });
+
+  it("of a new resource checked longer after the last than a listing lasts: its own lookup", async () => {
+    const provider = makeProvider(vpcSpec);
+    await t.control.clearRequests();
+    await provider.check!({}, { ...inputs, label: "b1" });
+    await new Promise((resolve) => setTimeout(resolve, LISTING_MS + 100));
+    // b2 alone looks up its label; b3, checked right after, lists them all; b4 reads that listing.
+    for (const label of ["b2", "b3", "b4"]) await provider.check!({}, { ...inputs, label });
+    const reads = (await t.control.requests()).filter((r) => r.method === "GET" && r.path === "/vpcs");
+    expect(reads).toHaveLength(3);
   });
 
   it("fails without settings instead of passing a preview that up would fail", async () => {
