@@ -1,7 +1,7 @@
 /**
  * StackScript: check (fields named, public never back to private), diff (everything in place),
  * outputs with what the API computes, a lost create adopted by listing, delete of a public one
- * explained.
+ * explained. (Delete of a private one: shared-stories.test.ts.)
  */
 import { diffInputs } from "../../../src/provider/diff";
 import { makeProvider } from "../../../src/provider/make-provider";
@@ -131,13 +131,6 @@ describe("a create whose answer is lost", () => {
 });
 
 describe("delete", () => {
-  it("deletes a private StackScript, and tolerates one already gone", async () => {
-    const { id, outs } = await create(base);
-    await provider.delete!(id, outs);
-    expect(await own()).toEqual([]);
-    await provider.delete!(id, outs);
-  });
-
   it("explains that a public StackScript stays, and how to leave it with retainOnDelete", async () => {
     const { id, outs } = await create({ ...base, isPublic: true });
     const err = await thrown(provider.delete!(id, outs));
