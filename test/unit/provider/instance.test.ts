@@ -5,7 +5,8 @@
  * waits after create and update, power changes, password reset, resize and migration in place, PUT
  * fields, a private IPv4 added in place (privateIp true → false replaces; a lost answer is read
  * back), creates from a StackScript, a backup and with interfaces, lost creates with and without a
- * label. (A create's timed-out wait and delete: shared-stories.test.ts.)
+ * label. (A create's timed-out wait, a create refused before the API acted and delete:
+ * shared-stories.test.ts.)
  */
 import * as pagination from "../../../src/client/pagination";
 import { checkInputs } from "../../../src/provider/check";
@@ -554,12 +555,6 @@ describe("a create whose answer is lost", () => {
     expect([String(empty), String(source.id)]).not.toContain(id);
     expect(await instances()).toHaveLength(3);
     expect(await status(t, Number(id))).toBe("running");
-  });
-
-  it("without a label, creates again when the API did not act", async () => {
-    await t.control.injectFault({ status: 503, method: "POST", path: "/compute/instances" });
-    const { id } = await create(base);
-    expect((await instances()).map((i) => String(i.id))).toEqual([id]);
   });
 });
 

@@ -4,7 +4,8 @@
  * update finishes the wait, making nothing twice (Instance, Image, InstanceDisk, InstanceConfig's
  * boot, Snapshot); a delete removes the object, a delete of one already gone succeeds and a read of
  * it says it is gone (Instance, Image captured and uploaded, InstanceDisk, InstanceConfig booted,
- * StackScript, SshKey, Vpc, Subnet).
+ * StackScript, SshKey, Vpc, Subnet); a create the API refused with a 503 before acting is sent once
+ * more and makes one object (the same kinds but a labelled Instance, with Snapshot).
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -61,6 +62,8 @@ interface Kind {
   inputs: (p: Parts) => Record<string, unknown>;
   /** The IDs of every object of the kind that exists on the parts, as the provider names them. */
   list: (p: Parts) => Promise<string[]>;
+  /** The path of the create's POST. */
+  post: (p: Parts) => string;
 }
 
 interface Settling extends Kind {
@@ -111,6 +114,7 @@ const instance: Settling = {
     label: "slow",
   }),
   list: instances,
+  post: () => "/compute/instances",
   timing: "instance.create",
   goal: "running",
   lastState: "provisioning",
@@ -123,6 +127,7 @@ const image: Settling = {
   parts: aDisk,
   inputs: (p) => ({ diskId: p.diskId, label: "slow" }),
   list: privateImages,
+  post: () => "/images",
   timing: "image.capture",
   goal: "available",
   lastState: "creating",
@@ -135,6 +140,7 @@ const instanceDisk: Settling = {
   parts: anInstance,
   inputs: (p) => ({ computeId: p.computeId, label: "slow", size: 100 }),
   list: disksOf,
+  post: (p) => `/compute/instances/${p.computeId}/disks`,
   timing: "disk.create",
   goal: "ready",
   lastState: "not ready",
@@ -148,6 +154,7 @@ const instanceConfig: Settling = {
   parts: aDisk,
   inputs: (p) => ({ computeId: p.computeId, label: "boot", devices: { sda: p.diskId }, booted: true }),
   list: configsOf,
+  post: (p) => `/compute/instances/${p.computeId}/configs`,
   timing: "instance.boot",
   waitsOn: (_id, p) => `Instance ${p.computeId}`,
   goal: "running",
@@ -170,6 +177,7 @@ const snapshot: Settling = {
     const { snapshot: held } = await t.client.api.listBackups({ params: { computeId: p.computeId! } });
     return ids([held.current, held.in_progress].filter((b) => b !== null));
   },
+  post: (p) => `/compute/instances/${p.computeId}/backups`,
   // Held while pending: the wait's last state is certain (it runs a second after).
   timing: "backup.pending",
   goal: "successful",
@@ -189,6 +197,14 @@ const imageUpload: Kind = {
   parts: none,
   inputs: () => ({ file: gz, fileHash: "h1", region: "us-iad", label: "gone" }),
   list: privateImages,
+  post: () => "/images/upload",
+};
+
+/** Without a label, an instance's create is proven by listing the instances before the POST. */
+const unlabelledInstance: Kind = {
+  ...instance,
+  name: "Instance (no label)",
+  inputs: () => ({ region: "us-iad", type: "g6-standard-1", image: IMAGE, rootPass: ROOT_PASS }),
 };
 
 const stackScript: Kind = {
@@ -196,6 +212,7 @@ const stackScript: Kind = {
   parts: none,
   inputs: () => ({ label: "setup", script: "#!/bin/bash\necho hi\n", images: [IMAGE] }),
   list: async () => ids((await t.client.api.listStackScripts()).data),
+  post: () => "/compute/stackscripts",
 };
 
 const sshKey: Kind = {
@@ -203,6 +220,7 @@ const sshKey: Kind = {
   parts: none,
   inputs: () => ({ label: "deploy", sshKey: publicKeyLine() }),
   list: async () => ids(await collect(t.client.each(profileSshKeyEndpoints.listProfileSshKeys))),
+  post: () => "/profile/sshkeys",
 };
 
 const vpc: Kind = {
@@ -210,6 +228,7 @@ const vpc: Kind = {
   parts: none,
   inputs: () => ({ region: "us-iad", label: "net" }),
   list: async () => ids((await t.client.api.listVpcs()).data),
+  post: () => "/vpcs",
 };
 
 const subnet: Kind = {
@@ -219,6 +238,7 @@ const subnet: Kind = {
   }),
   inputs: (p) => ({ vpcId: p.vpcId, label: "app", ipv4: "10.0.1.0/24" }),
   list: async (p) => ids((await t.client.api.listSubnets({ params: { vpcId: p.vpcId! } })).data),
+  post: (p) => `/vpcs/${p.vpcId}/subnets`,
 };
 
 /** Checks `news` as the engine would (defaults filled in), failing the test on a failure. */
@@ -293,5 +313,32 @@ describe.each(
     expect(await kind.list(p)).toEqual(others);
     await expect(provider.delete!(id, outs)).resolves.toBeUndefined();
     await expect(provider.read!(id, outs)).resolves.toEqual({ id: "" });
+  });
+});
+
+describe.each(
+  named<Kind>([
+    unlabelledInstance,
+    image,
+    imageUpload,
+    instanceDisk,
+    instanceConfig,
+    snapshot,
+    stackScript,
+    sshKey,
+    vpc,
+    subnet,
+  ]),
+)("%s: a create the API refused before acting", (_name, kind) => {
+  it("is sent again, and makes one object", async () => {
+    const provider = makeProvider(kind.spec);
+    const p = await kind.parts();
+    const others = await kind.list(p);
+    await t.control.injectFault({ status: 503, method: "POST", path: kind.post(p) });
+    await t.control.clearRequests();
+    const { id } = await provider.create(checked(kind.spec, kind.inputs(p)));
+    expect(await kind.list(p)).toEqual([...others, id]);
+    const posts = (await t.control.requests()).filter((r) => r.method === "POST" && r.path === kind.post(p));
+    expect(posts.map((r) => r.status)).toEqual([503, 200]);
   });
 });
