@@ -16,8 +16,10 @@ const t = useEmulator({ speed: 10 });
 jest.setTimeout(20_000);
 
 const wait = { timeoutMs: 15_000 };
+const HOUR = 3_600_000;
 // Each test starts as a new process would: no lifecycle learned.
 beforeEach(forgetPollers);
+afterEach(() => void t.emulator.jobs.timings.delete("instance.create"));
 const gets = async () => {
   const log = (await t.control.requests()).filter((r) => r.method === "GET");
   return {
@@ -50,6 +52,9 @@ it("reads a lone waiting instance by its ID", async () => {
 });
 
 it("ends the wait of an instance the list no longer holds, while others go on", async () => {
+  // Provisioning held for an hour: the doomed instance cannot run before its delete, however slow the
+  // machine; the other runs once the clock moves on.
+  t.emulator.jobs.timings.set("instance.create", HOUR);
   const [doomed, other] = await Promise.all([create(), create()]);
   const waiting = waitForInstance(t.client, doomed!.id, status("running"), wait).then(
     () => "reached",
@@ -58,6 +63,7 @@ it("ends the wait of an instance the list no longer holds, while others go on", 
   const going = waitForInstance(t.client, other!.id, status("running"), wait);
   await t.client.api.deleteInstance({ params: { computeId: doomed!.id } });
   await expect(waiting).resolves.toMatch(/cannot become running: it was deleted/);
+  await t.control.clock({ advance_ms: HOUR });
   await expect(going).resolves.toMatchObject({ status: "running" });
 });
 

@@ -3,7 +3,8 @@
  * gzip or too large, with nothing sent to the API), diff (in place vs replace; a new path to the same
  * content is none), outputs, and the provider against a fast emulator: capture and upload until
  * `available` with upload progress lines, a refused upload that leaves no pending image, lost
- * creates (a capture adopted, an upload's orphan deleted), a wait that times out, delete.
+ * creates (a capture adopted, an upload's orphan deleted), an upload interrupted with an earlier
+ * run. (A capture's timed-out wait and delete: shared-stories.test.ts.)
  */
 import * as fs from "node:fs";
 import * as http from "node:http";
@@ -25,7 +26,7 @@ import { UNKNOWN } from "../../../src/provider/unknown";
 import { empty } from "../../support/compute";
 import { useEmulator } from "../../support/emulator";
 import { useJournalDir } from "../../support/journal";
-import { thrown, useLogLines, pointSettingsAt, useProviderSettings } from "../../support/provider";
+import { thrown, useLogLines, useProviderSettings } from "../../support/provider";
 import { writeLines } from "../../support/writes";
 
 // Lifecycles run a thousand times faster than real time: a capture's 10 s take 10 ms.
@@ -241,35 +242,6 @@ describe("capture", () => {
     expect(diffInputs(imageSpec, outs, inputs)).toMatchObject({ changes: false });
     expect((await provider.read!(id, outs)).props).toEqual(outs);
   });
-
-  it("keeps the ID when the wait times out, and the next update finishes the wait", async () => {
-    const diskId = await readyDisk();
-    t.emulator.jobs.timings.set("image.capture", 3_600_000);
-    try {
-      pointSettingsAt(t, { "compute:createTimeoutSeconds": "0.5" });
-      const { inputs } = checked({ diskId, label: "slow" });
-      const err = await thrown(provider.create({ ...inputs, __provider: "code" }));
-      const [made, ...others] = await privateImages();
-      expect(others).toEqual([]);
-      expect(err).toBeInstanceOf(PartialFailure);
-      expect(err.id).toBe(made!.id);
-      expect(err.message).toMatch(
-        new RegExp(
-          `^Image ${made!.id} was created, but Image ${made!.id} did not become available within 1s ` +
-            "\\(last state: creating\\); .*; the next `pulumi up` continues from here$",
-        ),
-      );
-      expect(err.properties).toMatchObject({ label: "slow", status: "creating", __provider: "code" });
-      expect(diffInputs(imageSpec, err.properties as never, inputs)).toMatchObject({ changes: true });
-
-      await t.control.clock({ advance_ms: 3_600_000 });
-      const { outs } = await provider.update!(err.id as string, err.properties as never, inputs);
-      expect(outs).toMatchObject({ status: "available" });
-      expect(await privateImages()).toHaveLength(1);
-    } finally {
-      t.emulator.jobs.timings.set("image.capture", 10_000);
-    }
-  });
 });
 
 describe("upload", () => {
@@ -414,14 +386,5 @@ describe("an upload interrupted with an earlier run", () => {
       `Image custom: an interrupted \`pulumi up\` had made ${orphan.image.id}, whose one-time upload URL only its answer held; removed`,
     );
     expect(await readEntry(journalFile(t.emulator.url, journalKey))).toBeUndefined();
-  });
-});
-
-describe("delete", () => {
-  it("deletes the image, and tolerates one already gone", async () => {
-    const { id, outs } = await create({ file: gz, fileHash: "h1", region: "us-iad", label: "gone" });
-    await provider.delete!(id, outs);
-    expect(await privateImages()).toEqual([]);
-    await provider.delete!(id, outs);
   });
 });

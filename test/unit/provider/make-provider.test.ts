@@ -23,6 +23,7 @@ useProviderSettings(t, { "compute:waitTimeoutSeconds": "0.3" });
 const inputs = { region: "us-iad", label: "net", description: "" };
 const vpcs = async () => (await t.client.api.listVpcs()).data;
 const posts = async () => (await t.control.requests()).filter((r) => r.method === "POST");
+const HOUR = 3_600_000;
 const silent = { wait: { timeoutMs: 1000 }, log: () => {} };
 
 describe("a create whose answer is lost", () => {
@@ -132,6 +133,8 @@ function settlingOn(computeId: () => number) {
 }
 
 describe("settle", () => {
+  afterEach(() => void t.emulator.jobs.timings.delete("instance.create"));
+
   it("keeps the ID when the wait after a create fails: a partial failure with the outputs", async () => {
     const offline = await empty(t);
     const err = await thrown(makeProvider(settlingOn(() => offline.id)).create(inputs));
@@ -139,14 +142,19 @@ describe("settle", () => {
     expect(err).toBeInstanceOf(PartialFailure);
     expect(err.id).toBe(String(vpc!.id));
     expect(err.properties).toMatchObject({ ...inputs, created: vpc!.created, schemaVersion: SCHEMA_VERSION });
-    expect(err.message).toBe(
-      `Vpc ${vpc!.id} was created, but Instance ${offline.id} did not become running within 0s (last state: offline); ` +
-        "raise compute:waitTimeoutSeconds (or the per-operation setting) to wait longer; the next `pulumi up` continues from here",
+    // The time is the wait's (0.3 s and the last read), however long that read took.
+    expect(err.message).toMatch(
+      new RegExp(
+        `^Vpc ${vpc!.id} was created, but Instance ${offline.id} did not become running within \\d+s \\(last state: offline\\); ` +
+          "raise compute:waitTimeoutSeconds \\(or the per-operation setting\\) to wait longer; the next `pulumi up` continues from here$",
+      ),
     );
     expect(err.reasons).toEqual([err.message]);
   });
 
   it("keeps the new outputs when the wait after an update fails, and an update after the wait succeeds", async () => {
+    // Provisioning held for an hour: the wait times out however slow the machine.
+    t.emulator.jobs.timings.set("instance.create", HOUR);
     const provisioning = await t.client.api.createInstance({ body: createBody() as never });
     const provider = makeProvider(settlingOn(() => provisioning.id));
     const vpc = await t.client.api.createVpc({ body: inputs });
@@ -154,7 +162,7 @@ describe("settle", () => {
     const err = await thrown(provider.update!(String(vpc.id), inputs, news));
     expect(err).toBeInstanceOf(PartialFailure);
     expect(err.properties).toMatchObject({ label: "renamed" });
-    await settle(t);
+    await settle(t, HOUR);
     const { outs } = await provider.update!(String(vpc.id), err.properties as never, news);
     expect(outs).toMatchObject({ label: "renamed" });
   });
