@@ -92,7 +92,8 @@ const LISTING_PAGES = 2;
 const listings = new Map<string, { at: number; records: Promise<unknown[] | undefined> }>();
 const lastLookup = new Map<string, number>();
 
-const labelOf = (record: unknown) => (record as { label?: unknown }).label;
+const labelOf = (record: unknown) =>
+  typeof record === "object" && record !== null && "label" in record ? record.label : undefined;
 
 /** The object holding the inputs' label at check, and when that was seen. */
 async function lookUp(

@@ -9,6 +9,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { z } from "zod";
 import type { ComputeClient } from "../client/compute-client";
 import type { Learned } from "../client/lifecycles";
 import { sharedPoller } from "../client/poller";
@@ -19,6 +20,10 @@ const KEEP_MS = 7 * 24 * 3600 * 1000;
 const KEEP_APIS = 16;
 
 /** Windows learned, by API URL and lifecycle. */
+const Memory = z.record(
+  z.string(),
+  z.record(z.string(), z.object({ after: z.number(), by: z.number(), at: z.number() })),
+);
 type Memory = Record<string, Record<string, Learned>>;
 
 let kept = false;
@@ -31,10 +36,11 @@ export function keepLifecycles(): void {
 
 const fileOf = () => path.join(journalDirectory(), FILE);
 
+/** What the file holds; anything unreadable (another version's, a torn write) as nothing. */
 function parse(text: string): Memory {
   try {
-    const memory: unknown = JSON.parse(text);
-    return memory && typeof memory === "object" ? (memory as Memory) : {};
+    const memory = Memory.safeParse(JSON.parse(text));
+    return memory.success ? memory.data : {};
   } catch {
     return {};
   }
@@ -52,15 +58,7 @@ const tryRead = (read: () => string) => {
 
 /** The windows seen within the last week. */
 function fresh(windows: Record<string, Learned> = {}, now = Date.now()): Record<string, Learned> {
-  return Object.fromEntries(
-    Object.entries(windows).filter(
-      ([, w]) =>
-        typeof w?.after === "number" &&
-        typeof w.by === "number" &&
-        typeof w.at === "number" &&
-        now - w.at < KEEP_MS,
-    ),
-  );
+  return Object.fromEntries(Object.entries(windows).filter(([, w]) => now - w.at < KEEP_MS));
 }
 
 const newest = (windows: Record<string, Learned>) => Math.max(0, ...Object.values(windows).map((w) => w.at));

@@ -1,8 +1,8 @@
 /**
  * The provider's memory of lifecycles between runs: the provider process writes what its waits
  * learned beside the create journal, by API URL and without the token; a new process starts from it;
- * windows not seen for a week and API URLs beyond the 16 newest are dropped; providers called
- * directly (tests, scripts) keep nothing.
+ * windows not seen for a week and API URLs beyond the 16 newest are dropped; an unreadable file is
+ * started over; providers called directly (tests, scripts) keep nothing.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -86,6 +86,27 @@ it("drops windows not seen for a week and keeps the 16 newest API URLs", async (
   expect(memory["http://api19.example/v4"]).toBeDefined();
   expect(memory["http://api5.example/v4"]).toBeDefined();
   expect(memory["http://api4.example/v4"]).toBeUndefined();
+});
+
+it("starts over from a file it cannot read (torn, or of another shape)", async () => {
+  for (const text of [
+    "{torn",
+    JSON.stringify({ "http://api.example/v4": { [LIFECYCLE]: { by: "soon" } } }),
+  ]) {
+    fs.writeFileSync(file(), text);
+    const next = newProcess();
+    next.memory.keepLifecycles();
+    const client = clientOf("http://api.example/v4");
+    next.memory.rememberLifecycles(client);
+    const lifecycles = next.poller.sharedPoller(client.account).lifecycles;
+    expect(lifecycles.expected(LIFECYCLE)).toBeUndefined();
+    lifecycles.observe(LIFECYCLE, { after: 3900, by: 4100 });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(JSON.parse(fs.readFileSync(file(), "utf8"))["http://api.example/v4"][LIFECYCLE]).toMatchObject({
+      after: 3900,
+      by: 4100,
+    });
+  }
 });
 
 it("is not kept by providers called outside the provider process", async () => {
