@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { CONFIG_INTERFACE_COMPUTED } from "../provider/field-lists";
 import { placeholders } from "../provider/resource-spec";
 import type { InstanceConfigInterface } from "./instance-config";
-import { ComputeResource } from "./compute-resource";
+import { computeResourceArgs } from "./compute-resource";
 
 /** The interface's fields as a config's `interfaces` list holds them: `purpose`, `subnetId`, `label`
  * and `ipamAddress` replace it (the API cannot change them); `primary`, and on a vpc interface `ipv4`
@@ -46,7 +46,7 @@ export interface ConfigInterfaceArgs extends InstanceConfigInterface {
  * export const dbVpcIp = vpcNic.vpcAddress;
  * ```
  */
-export class ConfigInterface extends ComputeResource {
+export class ConfigInterface extends pulumi.CustomResource {
   declare readonly computeId: pulumi.Output<number>;
   declare readonly configId: pulumi.Output<number>;
   declare readonly purpose: pulumi.Output<string>;
@@ -71,6 +71,13 @@ export class ConfigInterface extends ComputeResource {
   declare readonly nat11Address: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: ConfigInterfaceArgs, opts?: pulumi.CustomResourceOptions) {
-    super("ConfigInterface", name, { ...placeholders(CONFIG_INTERFACE_COMPUTED), ...args }, opts);
+    super(
+      ...computeResourceArgs(
+        "ConfigInterface",
+        name,
+        { ...placeholders(CONFIG_INTERFACE_COMPUTED), ...args },
+        opts,
+      ),
+    );
   }
 }

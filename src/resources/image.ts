@@ -4,7 +4,7 @@ import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { IMAGE_COMPUTED } from "../provider/field-lists";
 import { placeholders } from "../provider/resource-spec";
-import { ComputeResource } from "./compute-resource";
+import { computeResourceArgs } from "./compute-resource";
 
 export interface ImageArgs {
   /** The disk to capture (an `InstanceDisk`'s `id`; the disk must be `ready`). Give this or `file`.
@@ -58,7 +58,7 @@ function sha256(file: string): Promise<string | undefined> {
  * const uploaded = new compute.Image("custom", { file: "build/disk.img.gz", label: "custom", region: "us-iad" });
  * ```
  */
-export class Image extends ComputeResource {
+export class Image extends pulumi.CustomResource {
   declare readonly diskId: pulumi.Output<number | undefined>;
   /** The file's absolute path. */
   declare readonly file: pulumi.Output<string | undefined>;
@@ -93,6 +93,13 @@ export class Image extends ComputeResource {
     const fileHash =
       args.fileHash ??
       (file === undefined ? undefined : file.apply((f) => (f === undefined ? undefined : sha256(f))));
-    super("Image", name, { ...placeholders(IMAGE_COMPUTED), ...args, file, fileHash }, opts);
+    super(
+      ...computeResourceArgs(
+        "Image",
+        name,
+        { ...placeholders(IMAGE_COMPUTED), ...args, file, fileHash },
+        opts,
+      ),
+    );
   }
 }

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { INSTANCE_CONFIG_COMPUTED } from "../provider/field-lists";
 import { placeholders } from "../provider/resource-spec";
-import { ComputeResource } from "./compute-resource";
+import { computeResourceArgs } from "./compute-resource";
 
 type DeviceName = "sda" | "sdb" | "sdc" | "sdd" | "sde" | "sdf" | "sdg" | "sdh";
 
@@ -106,7 +106,7 @@ export interface InstanceConfigInterfaceDetail {
  * });
  * ```
  */
-export class InstanceConfig extends ComputeResource {
+export class InstanceConfig extends pulumi.CustomResource {
   declare readonly computeId: pulumi.Output<number>;
   declare readonly label: pulumi.Output<string>;
   declare readonly comments: pulumi.Output<string>;
@@ -134,6 +134,13 @@ export class InstanceConfig extends ComputeResource {
   declare readonly updated: pulumi.Output<string>;
 
   constructor(name: string, args: InstanceConfigArgs, opts?: pulumi.CustomResourceOptions) {
-    super("InstanceConfig", name, { ...placeholders(INSTANCE_CONFIG_COMPUTED), ...args }, opts);
+    super(
+      ...computeResourceArgs(
+        "InstanceConfig",
+        name,
+        { ...placeholders(INSTANCE_CONFIG_COMPUTED), ...args },
+        opts,
+      ),
+    );
   }
 }

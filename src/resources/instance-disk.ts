@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { INSTANCE_DISK_COMPUTED, INSTANCE_DISK_SECRETS } from "../provider/field-lists";
 import { placeholders } from "../provider/resource-spec";
-import { ComputeResource } from "./compute-resource";
+import { computeResourceArgs } from "./compute-resource";
 
 export interface InstanceDiskArgs {
   /** The instance's ID (e.g. `instance.id`). Changing it replaces the disk. */
@@ -62,7 +62,7 @@ export interface InstanceDiskArgs {
  * const swap = new compute.InstanceDisk("swap", { computeId: server.id, label: "swap", size: 512, filesystem: "swap" });
  * ```
  */
-export class InstanceDisk extends ComputeResource {
+export class InstanceDisk extends pulumi.CustomResource {
   declare readonly computeId: pulumi.Output<number>;
   declare readonly label: pulumi.Output<string>;
   declare readonly size: pulumi.Output<number>;
@@ -87,10 +87,12 @@ export class InstanceDisk extends ComputeResource {
       if (props[key] !== undefined) props[key] = pulumi.secret(props[key]);
     }
     super(
-      "InstanceDisk",
-      name,
-      props,
-      pulumi.mergeOptions(opts, { additionalSecretOutputs: [...INSTANCE_DISK_SECRETS] }),
+      ...computeResourceArgs(
+        "InstanceDisk",
+        name,
+        props,
+        pulumi.mergeOptions(opts, { additionalSecretOutputs: [...INSTANCE_DISK_SECRETS] }),
+      ),
     );
   }
 }

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { INSTANCE_COMPUTED, INSTANCE_SECRETS } from "../provider/field-lists";
 import { placeholders } from "../provider/resource-spec";
 import type { InstanceConfigInterface } from "./instance-config";
-import { ComputeResource } from "./compute-resource";
+import { computeResourceArgs } from "./compute-resource";
 
 export interface InstanceArgs {
   /**
@@ -156,7 +156,7 @@ export interface InstanceBackups {
  * export const webIp = web.ipv4[0];
  * ```
  */
-export class Instance extends ComputeResource {
+export class Instance extends pulumi.CustomResource {
   declare readonly region: pulumi.Output<string>;
   declare readonly type: pulumi.Output<string>;
   declare readonly label: pulumi.Output<string>;
@@ -202,10 +202,12 @@ export class Instance extends ComputeResource {
     // Secret inputs too, so that the state's inputs never hold them in plaintext.
     for (const key of INSTANCE_SECRETS) if (props[key] !== undefined) props[key] = pulumi.secret(props[key]);
     super(
-      "Instance",
-      name,
-      props,
-      pulumi.mergeOptions(opts, { additionalSecretOutputs: [...INSTANCE_SECRETS] }),
+      ...computeResourceArgs(
+        "Instance",
+        name,
+        props,
+        pulumi.mergeOptions(opts, { additionalSecretOutputs: [...INSTANCE_SECRETS] }),
+      ),
     );
   }
 }

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { PROFILE_PREFERENCES_COMPUTED } from "../provider/field-lists";
 import { placeholders } from "../provider/resource-spec";
-import { ComputeResource } from "./compute-resource";
+import { computeResourceArgs } from "./compute-resource";
 
 export interface ProfilePreferencesArgs {
   /** Any JSON object, at most 65,535 characters once serialized (checked at preview). The whole
@@ -18,11 +18,18 @@ export interface ProfilePreferencesArgs {
  * new compute.ProfilePreferences("prefs", { preferences: { theme: "dark", sortKeys: { instances: "label" } } });
  * ```
  */
-export class ProfilePreferences extends ComputeResource {
+export class ProfilePreferences extends pulumi.CustomResource {
   declare readonly preferences: pulumi.Output<Record<string, unknown>>;
   declare readonly username: pulumi.Output<string>;
 
   constructor(name: string, args: ProfilePreferencesArgs, opts?: pulumi.CustomResourceOptions) {
-    super("ProfilePreferences", name, { ...placeholders(PROFILE_PREFERENCES_COMPUTED), ...args }, opts);
+    super(
+      ...computeResourceArgs(
+        "ProfilePreferences",
+        name,
+        { ...placeholders(PROFILE_PREFERENCES_COMPUTED), ...args },
+        opts,
+      ),
+    );
   }
 }

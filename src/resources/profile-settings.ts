@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { PROFILE_SETTINGS_COMPUTED } from "../provider/field-lists";
 import { placeholders } from "../provider/resource-spec";
-import { ComputeResource } from "./compute-resource";
+import { computeResourceArgs } from "./compute-resource";
 
 /** Each setting is managed only when given: left out, whatever the profile holds stays and is never a diff. */
 export interface ProfileSettingsArgs {
@@ -27,7 +27,7 @@ export interface ProfileSettingsArgs {
  * const settings = new compute.ProfileSettings("me", { timezone: "Europe/Paris", lishAuthMethod: "keys_only" });
  * ```
  */
-export class ProfileSettings extends ComputeResource {
+export class ProfileSettings extends pulumi.CustomResource {
   declare readonly email: pulumi.Output<string>;
   declare readonly timezone: pulumi.Output<string>;
   declare readonly emailNotifications: pulumi.Output<boolean>;
@@ -37,6 +37,13 @@ export class ProfileSettings extends ComputeResource {
   declare readonly uid: pulumi.Output<number>;
 
   constructor(name: string, args: ProfileSettingsArgs = {}, opts?: pulumi.CustomResourceOptions) {
-    super("ProfileSettings", name, { ...placeholders(PROFILE_SETTINGS_COMPUTED), ...args }, opts);
+    super(
+      ...computeResourceArgs(
+        "ProfileSettings",
+        name,
+        { ...placeholders(PROFILE_SETTINGS_COMPUTED), ...args },
+        opts,
+      ),
+    );
   }
 }

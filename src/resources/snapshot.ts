@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
 import { SNAPSHOT_COMPUTED } from "../provider/field-lists";
-import { ComputeResource } from "./compute-resource";
+import { computeResourceArgs } from "./compute-resource";
 
 export interface SnapshotArgs {
   /**
@@ -47,7 +47,7 @@ export interface SnapshotDisk {
  * const before = new compute.Snapshot("before-upgrade", { computeId: server.id, label: "before-upgrade" });
  * ```
  */
-export class Snapshot extends ComputeResource {
+export class Snapshot extends pulumi.CustomResource {
   declare readonly computeId: pulumi.Output<number>;
   declare readonly label: pulumi.Output<string>;
   /** `successful` once `up` returns (`pending` or `running` while the API takes it). */
@@ -65,6 +65,6 @@ export class Snapshot extends ComputeResource {
   declare readonly disks: pulumi.Output<SnapshotDisk[]>;
 
   constructor(name: string, args: SnapshotArgs, opts?: pulumi.CustomResourceOptions) {
-    super("Snapshot", name, { ...placeholders(SNAPSHOT_COMPUTED), ...args }, opts);
+    super(...computeResourceArgs("Snapshot", name, { ...placeholders(SNAPSHOT_COMPUTED), ...args }, opts));
   }
 }

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
 import { SSH_KEY_COMPUTED } from "../provider/field-lists";
-import { ComputeResource } from "./compute-resource";
+import { computeResourceArgs } from "./compute-resource";
 
 export interface SshKeyArgs {
   /** At most 64 characters (may be empty). Updated in place. */
@@ -22,12 +22,12 @@ export interface SshKeyArgs {
  * const key = new compute.SshKey("deploy", { label: "deploy", sshKey: fs.readFileSync("id_ed25519.pub", "utf8") });
  * ```
  */
-export class SshKey extends ComputeResource {
+export class SshKey extends pulumi.CustomResource {
   declare readonly label: pulumi.Output<string>;
   declare readonly sshKey: pulumi.Output<string>;
   declare readonly created: pulumi.Output<string>;
 
   constructor(name: string, args: SshKeyArgs, opts?: pulumi.CustomResourceOptions) {
-    super("SshKey", name, { ...placeholders(SSH_KEY_COMPUTED), ...args }, opts);
+    super(...computeResourceArgs("SshKey", name, { ...placeholders(SSH_KEY_COMPUTED), ...args }, opts));
   }
 }

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
 import { STACK_SCRIPT_COMPUTED } from "../provider/field-lists";
-import { ComputeResource } from "./compute-resource";
+import { computeResourceArgs } from "./compute-resource";
 
 export interface StackScriptArgs {
   /** 3..128 characters (not unique). Updated in place. */
@@ -46,7 +46,7 @@ export interface StackScriptUserDefinedField {
  * });
  * ```
  */
-export class StackScript extends ComputeResource {
+export class StackScript extends pulumi.CustomResource {
   declare readonly label: pulumi.Output<string>;
   declare readonly script: pulumi.Output<string>;
   declare readonly images: pulumi.Output<string[]>;
@@ -66,6 +66,8 @@ export class StackScript extends ComputeResource {
   declare readonly updated: pulumi.Output<string>;
 
   constructor(name: string, args: StackScriptArgs, opts?: pulumi.CustomResourceOptions) {
-    super("StackScript", name, { ...placeholders(STACK_SCRIPT_COMPUTED), ...args }, opts);
+    super(
+      ...computeResourceArgs("StackScript", name, { ...placeholders(STACK_SCRIPT_COMPUTED), ...args }, opts),
+    );
   }
 }

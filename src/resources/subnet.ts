@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
 import { PARENT_KEY_INPUT, SUBNET_COMPUTED } from "../provider/field-lists";
 import { parentKeyOf } from "./parent-keys";
-import { ComputeResource } from "./compute-resource";
+import { computeResourceArgs } from "./compute-resource";
 
 export interface SubnetArgs {
   /** The VPC's ID (e.g. `vpc.id`). Changing it replaces the subnet. */
@@ -21,7 +21,7 @@ export interface SubnetArgs {
  * const app = new compute.Subnet("app", { vpcId: vpc.id, label: "app", ipv4: "10.0.1.0/24" });
  * ```
  */
-export class Subnet extends ComputeResource {
+export class Subnet extends pulumi.CustomResource {
   declare readonly vpcId: pulumi.Output<number>;
   declare readonly label: pulumi.Output<string>;
   declare readonly ipv4: pulumi.Output<string>;
@@ -33,10 +33,12 @@ export class Subnet extends ComputeResource {
   constructor(name: string, args: SubnetArgs, opts?: pulumi.CustomResourceOptions) {
     const vpcKey = parentKeyOf(args.vpcId);
     super(
-      "Subnet",
-      name,
-      { ...placeholders(SUBNET_COMPUTED), ...args, ...(vpcKey && { [PARENT_KEY_INPUT]: vpcKey }) },
-      opts,
+      ...computeResourceArgs(
+        "Subnet",
+        name,
+        { ...placeholders(SUBNET_COMPUTED), ...args, ...(vpcKey && { [PARENT_KEY_INPUT]: vpcKey }) },
+        opts,
+      ),
     );
   }
 }

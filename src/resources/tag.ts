@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
 import { TAG_COMPUTED } from "../provider/field-lists";
-import { ComputeResource } from "./compute-resource";
+import { computeResourceArgs } from "./compute-resource";
 
 export interface TagArgs {
   /** 3..50 characters; the tag's identity (and ID). Changing it replaces the tag. An existing tag of
@@ -27,12 +27,12 @@ export interface TagArgs {
  * const prod = new compute.Tag("prod", { label: "prod", instances: [web.id, db.id] });
  * ```
  */
-export class Tag extends ComputeResource {
+export class Tag extends pulumi.CustomResource {
   declare readonly label: pulumi.Output<string>;
   /** The listed instances that carry the tag, in ascending order. */
   declare readonly instances: pulumi.Output<number[]>;
 
   constructor(name: string, args: TagArgs, opts?: pulumi.CustomResourceOptions) {
-    super("Tag", name, { ...placeholders(TAG_COMPUTED), ...args }, opts);
+    super(...computeResourceArgs("Tag", name, { ...placeholders(TAG_COMPUTED), ...args }, opts));
   }
 }

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
 import { TOKEN_COMPUTED, TOKEN_SECRETS } from "../provider/field-lists";
-import { ComputeResource } from "./compute-resource";
+import { computeResourceArgs } from "./compute-resource";
 
 export interface TokenArgs {
   /** 1..100 characters. Updated in place. */
@@ -30,7 +30,7 @@ export interface TokenArgs {
  * export const ciToken = ci.token; // a secret
  * ```
  */
-export class Token extends ComputeResource {
+export class Token extends pulumi.CustomResource {
   declare readonly label: pulumi.Output<string>;
   /** The scopes the token holds, canonical (`*`, or sorted and separated by one space). */
   declare readonly scopes: pulumi.Output<string>;
@@ -41,10 +41,12 @@ export class Token extends ComputeResource {
 
   constructor(name: string, args: TokenArgs, opts?: pulumi.CustomResourceOptions) {
     super(
-      "Token",
-      name,
-      { ...placeholders(TOKEN_COMPUTED), ...args },
-      pulumi.mergeOptions(opts, { additionalSecretOutputs: [...TOKEN_SECRETS] }),
+      ...computeResourceArgs(
+        "Token",
+        name,
+        { ...placeholders(TOKEN_COMPUTED), ...args },
+        pulumi.mergeOptions(opts, { additionalSecretOutputs: [...TOKEN_SECRETS] }),
+      ),
     );
   }
 }

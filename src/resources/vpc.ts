@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/resource-spec";
 import { VPC_COMPUTED } from "../provider/field-lists";
 import { noteParent } from "./parent-keys";
-import { ComputeResource } from "./compute-resource";
+import { computeResourceArgs } from "./compute-resource";
 
 export interface VpcArgs {
   /** Region ID, e.g. `us-iad`; the region must have the VPCs capability. Changing it replaces the VPC. */
@@ -20,7 +20,7 @@ export interface VpcArgs {
  * const vpc = new compute.Vpc("net", { region: "us-iad", label: "net", description: "production" });
  * ```
  */
-export class Vpc extends ComputeResource {
+export class Vpc extends pulumi.CustomResource {
   declare readonly region: pulumi.Output<string>;
   declare readonly label: pulumi.Output<string>;
   declare readonly description: pulumi.Output<string>;
@@ -28,7 +28,7 @@ export class Vpc extends ComputeResource {
   declare readonly updated: pulumi.Output<string | null>;
 
   constructor(name: string, args: VpcArgs, opts?: pulumi.CustomResourceOptions) {
-    super("Vpc", name, { ...placeholders(VPC_COMPUTED), ...args }, opts);
+    super(...computeResourceArgs("Vpc", name, { ...placeholders(VPC_COMPUTED), ...args }, opts));
     noteParent(this, "Vpc", name);
   }
 }

@@ -1,4 +1,7 @@
-/** Vpc (with two Subnets) through the real engine: up, no-op preview/refresh, in-place update, drift, bad input, state secrets, destroy. */
+/**
+ * Vpc (with two Subnets) through the real engine: up, no-op preview/refresh, in-place update, drift,
+ * bad input, state secrets, where the state says each resource was declared, destroy.
+ */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { vpcEndpoints } from "../../src/contract";
@@ -131,6 +134,25 @@ test("the state on disk holds the token only encrypted, and a small serialized p
   for (const r of dynamic) {
     expect(String(r.outputs!.__provider).length).toBeLessThan(120);
     expect(String(r.inputs!.__provider).length).toBeLessThan(120);
+  }
+});
+
+test("the state points each resource at the program line that declares it, not into the package", async () => {
+  const resources = (await e.stack.exportStack()).deployment.resources as {
+    type: string;
+    sourcePosition?: string;
+    stackTrace?: { sourcePosition?: string }[];
+  }[];
+  const dynamic = resources.filter((r) => r.type.startsWith("pulumi-nodejs:dynamic/compute:"));
+  expect(dynamic).toHaveLength(3);
+  // The VPC is declared in a named function of examples/vpc.ts; the subnets in an arrow function
+  // there, whose frame Pulumi cannot name, so only their stack trace shows the line.
+  const vpc = dynamic.find((r) => r.type.endsWith(":Vpc"))!;
+  expect(vpc.sourcePosition).toMatch(/examples\/vpc\.ts#\d+,\d+$/);
+  for (const r of dynamic) {
+    const positions = [r.sourcePosition, ...(r.stackTrace ?? []).map((f) => f.sourcePosition)];
+    expect(positions.filter((p) => p?.includes("/resources/"))).toEqual([]);
+    expect(positions.some((p) => p?.includes("examples/vpc.ts"))).toBe(true);
   }
 });
 
