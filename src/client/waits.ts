@@ -3,7 +3,7 @@
  * kind. The first read is at once, or, on a record the operation just answered, not before the
  * change can have happened; a wait whose lifecycle the process has seen end before (or the provider
  * remembers from an earlier run) reads when it is due (`lifecycles.ts`), else the gap grows to at
- * most `maxIntervalMs` (1 s). Waits on records that can be listed share the process's poller
+ * most 0.5 s for the first 10 s, then `maxIntervalMs` (1 s). Waits on records that can be listed share the process's poller
  * (`poller.ts`): while several wait, one list request per second reads them all, and reads that
  * are due bring a tick forward. The wait ends at its deadline, or early when the record
  * reaches a state that can no longer lead to the goal. Errors name the resource, its ID, the goal
@@ -102,6 +102,9 @@ const DUE_MARGIN_MS = 25;
 const PROBE_WIDTH_MS = 100;
 /** How often a wait sleeping until its change is due looks at the window again. */
 const RECHECK_MS = 100;
+/** How long into a wait reads with nothing learned stay at most `EARLY_INTERVAL_MS` apart. */
+const EARLY_MS = 10_000;
+const EARLY_INTERVAL_MS = 500;
 
 /**
  * Polls `fetch` (undefined = the record is gone) until `goal` is reached; returns the last
@@ -143,7 +146,10 @@ export async function waitFor<T>(
       const window = dueReads < 2 && lifecycle !== undefined ? lifecycles?.expected(lifecycle) : undefined;
       if (!window) {
         await sleep(Math.min(interval, left()));
-        interval = Math.min(maxInterval, interval * 2);
+        // Early in a wait, lifecycles the process knows nothing of end often (a disk, a boot:
+        // seconds): a lone wait reads every half second there, then every `maxIntervalMs`.
+        const cap = since() < EARLY_MS ? Math.min(EARLY_INTERVAL_MS, maxInterval) : maxInterval;
+        interval = Math.min(cap, interval * 2);
         return false;
       }
       // A window wider than PROBE_WIDTH_MS is narrowed by a read in its middle (seen: it ends

@@ -16,6 +16,7 @@ const t = useEmulator({ speed: 10 });
 jest.setTimeout(20_000);
 
 const wait = { timeoutMs: 15_000 };
+const LIFECYCLE = "Instance provisioning → running";
 const HOUR = 3_600_000;
 // Each test starts as a new process would: no lifecycle learned.
 beforeEach(forgetPollers);
@@ -68,15 +69,15 @@ it("ends the wait of an instance the list no longer holds, while others go on", 
 });
 
 it("reads when a lifecycle seen before is due: the read at once, then the one that sees it", async () => {
-  // Provisioning takes 2 s here: polling its way there would read 5 times. The first wait learns
-  // it ends between 1.75 and 2.75 s; the second reads in that window's middle.
+  // Provisioning takes 2 s here: polling its way there would read 6 times. A wait before saw it
+  // end between 1.9 and 2 s after the create's answer.
   await t.control.timings({ "instance.create": 20_000 });
-  await waitForInstance(t.client, (await create()).id, status("running"), wait);
+  sharedPoller(t.client.account).lifecycles.observe(LIFECYCLE, { after: 1_900, by: 2_000 });
   const made = await create();
   await t.control.clearRequests();
   const started = Date.now();
   await waitForInstance(t.client, made.id, status("running"), wait);
-  expect(Date.now() - started).toBeGreaterThan(2_000);
+  expect(Date.now() - started).toBeGreaterThan(1_900);
   expect((await gets()).single).toBe(2);
 });
 
@@ -93,16 +94,31 @@ it("reads nothing at once on the record the create answered: the first read is a
 });
 
 it("reads once, when it is due, on the record the create answered and a lifecycle seen before", async () => {
-  // Provisioning takes 2 s here.
   await t.control.timings({ "instance.create": 20_000 });
-  const first = await create();
-  await waitForInstance(t.client, first.id, status("running"), { ...wait, current: first });
+  sharedPoller(t.client.account).lifecycles.observe(LIFECYCLE, { after: 1_900, by: 2_000 });
   const made = await create();
   await t.control.clearRequests();
   await expect(
     waitForInstance(t.client, made.id, status("running"), { ...wait, current: made }),
   ).resolves.toMatchObject({ status: "running" });
   expect(await gets()).toEqual({ lists: 0, single: 1 });
+});
+
+it("learns a lifecycle from a wait that saw it end: the next reads at most twice, in its window", async () => {
+  // Provisioning takes 2 s here.
+  await t.control.timings({ "instance.create": 20_000 });
+  const first = await create();
+  await t.control.clearRequests();
+  await waitForInstance(t.client, first.id, status("running"), { ...wait, current: first });
+  const polled = (await gets()).single;
+  // Nothing known: every half second from 0.25 s.
+  expect(polled).toBeGreaterThanOrEqual(4);
+  const made = await create();
+  await t.control.clearRequests();
+  await waitForInstance(t.client, made.id, status("running"), { ...wait, current: made });
+  const { single } = await gets();
+  expect(single).toBeGreaterThanOrEqual(1);
+  expect(single).toBeLessThanOrEqual(2);
 });
 
 it("reads at once a record whose answer shows the goal reached already", async () => {
@@ -115,7 +131,6 @@ it("reads at once a record whose answer shows the goal reached already", async (
 });
 
 describe("a wide window known", () => {
-  const LIFECYCLE = "Instance provisioning → running";
   const waitOn = async (window: { after: number; by: number }) => {
     // Provisioning takes 3 s here.
     await t.control.timings({ "instance.create": 30_000 });
