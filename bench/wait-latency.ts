@@ -73,15 +73,24 @@ export async function measureWaitLatency(waits = 24): Promise<{ cold: WaitLatenc
   }
 }
 
+/** The team's goal for how soon a wait notices a status flip, in ms. */
+export const WAIT_GOAL_MS = { median: 300, p90: 600 };
+
+/** One round's line: its figures and whether the goal is met. */
+export function describeRound(name: string, w: WaitLatency): string {
+  const met = w.medianMs <= WAIT_GOAL_MS.median && w.p90Ms <= WAIT_GOAL_MS.p90;
+  return (
+    `Status flip noticed after (${w.waits} instance waits, ${name}): median ${w.medianMs} ms, ` +
+    `p90 ${w.p90Ms} ms, max ${w.maxMs} ms; ${w.readsPerWait.toFixed(2)} GETs per wait; ` +
+    `goal median <= ${WAIT_GOAL_MS.median} ms, p90 <= ${WAIT_GOAL_MS.p90} ms: ${met ? "met" : "missed"}`
+  );
+}
+
 /** `npm run bench:waits`: the two rounds alone (a few seconds; bench:engine prints them too). */
 if (require.main === module) {
   measureWaitLatency().then(
     (rounds) => {
-      for (const [name, w] of Object.entries(rounds))
-        console.log(
-          `${name}: ${w.waits} waits, notice median ${w.medianMs} ms, p90 ${w.p90Ms} ms, max ${w.maxMs} ms; ` +
-            `${w.readsPerWait.toFixed(2)} GETs per wait`,
-        );
+      for (const [name, w] of Object.entries(rounds)) console.log(describeRound(name, w));
     },
     (err: Error) => {
       console.error(`bench:waits failed: ${err.message}`);

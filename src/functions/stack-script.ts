@@ -1,6 +1,7 @@
 /** Data functions of StackScripts: `getStackScripts` (filters) and `getStackScript`. API area: stackscripts. */
 import type * as pulumi from "@pulumi/pulumi";
 import type { StackScript } from "../contract/stackscripts";
+import type { StackScriptUserDefinedField } from "../resources/stack-script";
 import {
   clientFor,
   endpoints,
@@ -14,17 +15,9 @@ import {
 import { byLabel, type LabelArgs } from "./labels";
 import { collect } from "../client/pagination";
 
-/** A field the script declares (`<UDF name=... label=.../>`), filled in at deploy time. */
-export interface UserDefinedFieldResult {
-  name: string;
-  label: string;
-  example: string;
-  default?: string;
-  /** Comma-separated choices, one of which must be picked. */
-  oneOf?: string;
-  /** Comma-separated choices, several of which may be picked. */
-  manyOf?: string;
-}
+/** A field the script declares (`<UDF name=... label=.../>`), filled in at deploy time: the same
+ * record as a `StackScript` resource's `userDefinedFields`. */
+export type UserDefinedFieldResult = StackScriptUserDefinedField;
 
 /** A StackScript: a script run on an instance's first boot. */
 export interface StackScriptResult {

@@ -47,14 +47,13 @@ function parse(text: string): Memory {
 }
 
 /** Read once, at the process's first operation on the API: a small file. */
-const readMemory = (file: string): Memory => parse(tryRead(() => fs.readFileSync(file, "utf8")));
-const tryRead = (read: () => string) => {
+function readMemory(file: string): Memory {
   try {
-    return read();
+    return parse(fs.readFileSync(file, "utf8"));
   } catch {
-    return "{}";
+    return {};
   }
-};
+}
 
 /** The windows seen within the last week. */
 function fresh(windows: Record<string, Learned> = {}, now = Date.now()): Record<string, Learned> {

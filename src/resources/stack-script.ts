@@ -30,7 +30,9 @@ export interface StackScriptUserDefinedField {
   label: string;
   example: string;
   default?: string;
+  /** Comma-separated choices, one of which must be picked. */
   oneOf?: string;
+  /** Comma-separated choices, several of which may be picked. */
   manyOf?: string;
 }
 
