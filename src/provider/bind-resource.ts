@@ -43,7 +43,7 @@ export function bindResource(
       diff &&
       (async (id, olds, news) => {
         held(id);
-        return diff(id, olds, news);
+        return diff(id, olds, withContext(news, resource));
       }),
     create: (inputs) =>
       kept(async () => {

@@ -94,6 +94,19 @@ export function noteReplacing(spec: AnySpec, id: string, olds: Props): void {
   if (key !== undefined) replacing.set(key, id);
 }
 
+/**
+ * At the check of a resource not in the state: the object it holds (`held-objects.ts`), if any, is
+ * the one `pulumi up --replace` replaces (the engine checks it as new and calls no diff), so rules
+ * do not count it, as for a replacement diff found.
+ */
+export function noteHeldReplaced(spec: AnySpec, apiUrl: string, inputs: Props): void {
+  const id = heldBy(apiUrl, resourceOf(inputs));
+  if (id === undefined) return;
+  replacedIds.add(`${spec.kind}/${id}`);
+  const key = claimKey(spec, inputs);
+  if (key !== undefined) replacing.set(key, id);
+}
+
 /** Whether diff found that this object of the stack is being replaced. */
 export function isBeingReplaced(kind: string, id: string | number): boolean {
   return replacedIds.has(`${kind}/${id}`);
@@ -197,7 +210,7 @@ export async function labelClashes(spec: AnySpec, inputs: Props, olds: Props): P
   }
   // The object this resource replaces: told by diff, or, on `--replace` (no old inputs, no diff),
   // the one it holds.
-  if (replacing.get(key) === spec.idOf(found) || isHeld(spec, client, inputs, found)) return [];
+  if (replacing.get(key) === String(spec.idOf(found))) return [];
   const reason = isNew
     ? notOursReason(spec, inputs, found) + REPLACE_HINT
     : `${labelled(spec, inputs)} already exists (${spec.idOf(found)}); choose another label`;

@@ -24,7 +24,7 @@ import { diffInputs } from "./diff";
 import { engineAlive } from "./engine-watch";
 import { describe, failure, PartialFailure } from "./errors";
 import { checkImport, importIdOf, importObject } from "./import-object";
-import { labelClashes, noteReplacing } from "./label-claims";
+import { labelClashes, noteHeldReplaced, noteReplacing } from "./label-claims";
 import { isSettled, PENDING, pendingIn, withPending } from "./pending";
 import { IMPORT_INPUT, JOURNAL_INPUT } from "./resource-context";
 import type { AnySpec, OperationContext, Props } from "./resource-spec";
@@ -253,6 +253,7 @@ async function ruled(spec: AnySpec, step: CheckStep): Promise<CheckFailure[]> {
 async function read(spec: AnySpec, step: CheckStep): Promise<CheckFailure[]> {
   const { inputs, stored, news, isNew, importId } = step;
   const known = !containsUnknown(inputs);
+  if (isNew && importId === undefined) noteHeldReplaced(spec, clientFromConfig().baseUrl, inputs);
   const lookups =
     spec.lookups && importId === undefined && !(await beganBefore(inputs, isNew))
       ? spec.lookups(inputs, stored, news)
