@@ -101,10 +101,7 @@ export function noteReplacing(spec: AnySpec, id: string, olds: Props): void {
  */
 export function noteHeldReplaced(spec: AnySpec, apiUrl: string, inputs: Props): void {
   const id = heldBy(apiUrl, resourceOf(inputs));
-  if (id === undefined) return;
-  replacedIds.add(`${spec.kind}/${id}`);
-  const key = claimKey(spec, inputs);
-  if (key !== undefined) replacing.set(key, id);
+  if (id !== undefined) replacedIds.add(`${spec.kind}/${id}`);
 }
 
 /** Whether diff found that this object of the stack is being replaced. */
@@ -210,7 +207,7 @@ export async function labelClashes(spec: AnySpec, inputs: Props, olds: Props): P
   }
   // The object this resource replaces: told by diff, or, on `--replace` (no old inputs, no diff),
   // the one it holds.
-  if (replacing.get(key) === String(spec.idOf(found))) return [];
+  if (replacing.get(key) === String(spec.idOf(found)) || isHeld(spec, client, inputs, found)) return [];
   const reason = isNew
     ? notOursReason(spec, inputs, found) + REPLACE_HINT
     : `${labelled(spec, inputs)} already exists (${spec.idOf(found)}); choose another label`;
