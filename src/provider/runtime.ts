@@ -5,12 +5,12 @@
  */
 import { flushCompileCache } from "../compile-cache";
 import type * as pulumi from "@pulumi/pulumi";
-import { exitWhenEngineGone } from "./engine-watch";
-import { quietHostEcho } from "./errors";
-import { keepLifecycles } from "./lifecycle-memory";
-import { makeProvider } from "./make-provider";
-import { byKind } from "./resource-spec";
-import { configure as configureSettings } from "./settings";
+import { exitWhenEngineGone } from "./core/engine-watch";
+import { quietHostEcho } from "./core/errors";
+import { keepLifecycles } from "./core/lifecycle-memory";
+import { makeProvider } from "./core/make-provider";
+import { byKind } from "./core/resource-spec";
+import { configure as configureSettings } from "./core/settings";
 import { SPECS } from "./specs";
 
 const specOf = byKind(SPECS);

@@ -1,12 +1,12 @@
 /** Provider methods called directly against the test emulator: settings pointed at it, typed results. */
 import type * as pulumi from "@pulumi/pulumi";
-import { forgetCatalogues } from "../../src/provider/catalogues";
-import { forgetClaims } from "../../src/provider/label-claims";
-import { DECLARED } from "../../src/provider/declared";
-import { makeProvider } from "../../src/provider/make-provider";
-import type { AnySpec } from "../../src/provider/resource-spec";
-import { configure } from "../../src/provider/settings";
-import { forgetChildren } from "../../src/provider/siblings";
+import { forgetCatalogues } from "../../src/provider/core/catalogues";
+import { forgetClaims } from "../../src/provider/core/label-claims";
+import { DECLARED } from "../../src/provider/core/declared";
+import { makeProvider } from "../../src/provider/core/make-provider";
+import type { AnySpec } from "../../src/provider/core/resource-spec";
+import { configure } from "../../src/provider/core/settings";
+import { forgetChildren } from "../../src/provider/core/siblings";
 import type { EmulatorFixture } from "./emulator";
 
 /** Points the provider settings at the fixture's emulator (before each test). */

@@ -3,9 +3,9 @@
  * the engine runs it, the spec's outputs for the record read show no difference; the provider's own
  * read, given those inputs, finds none either; inputs the API never returns are left out.
  */
-import { checkInputs } from "../../../src/provider/check";
-import { diffInputs } from "../../../src/provider/diff";
-import { makeProvider } from "../../../src/provider/make-provider";
+import { checkInputs } from "../../../src/provider/core/check";
+import { diffInputs } from "../../../src/provider/core/diff";
+import { makeProvider } from "../../../src/provider/core/make-provider";
 import { declareAccount } from "../../../src/importer/generate";
 import type { Declared } from "../../../src/importer/inputs";
 import { IMPORT_KINDS, SPECS } from "../../../src/importer/kinds";
