@@ -12,6 +12,7 @@ import { makeProvider } from "./core/make-provider";
 import { byKind } from "./core/resource-spec";
 import { configure as configureSettings } from "./core/settings";
 import { SPECS } from "./specs";
+import { processMemory } from "./core/process-memory";
 
 const specOf = byKind(SPECS);
 
@@ -20,7 +21,7 @@ exitWhenEngineGone();
 keepLifecycles();
 flushCompileCache();
 
-const providers = new Map<string, pulumi.dynamic.ResourceProvider>();
+const providers = processMemory.map<string, pulumi.dynamic.ResourceProvider>("providers");
 
 export function provider(kind: string): pulumi.dynamic.ResourceProvider {
   let found = providers.get(kind);

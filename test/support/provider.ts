@@ -1,12 +1,10 @@
 /** Provider methods called directly against the test emulator: settings pointed at it, typed results. */
 import type * as pulumi from "@pulumi/pulumi";
-import { forgetCatalogues } from "../../src/provider/core/catalogues";
-import { forgetClaims } from "../../src/provider/core/label-claims";
 import { DECLARED } from "../../src/provider/core/declared";
 import { makeProvider } from "../../src/provider/core/make-provider";
+import { processMemory } from "../../src/provider/core/process-memory";
 import type { AnySpec } from "../../src/provider/core/resource-spec";
 import { configure } from "../../src/provider/core/settings";
-import { forgetChildren } from "../../src/provider/core/siblings";
 import type { EmulatorFixture } from "./emulator";
 
 /** Points the provider settings at the fixture's emulator (before each test). */
@@ -23,10 +21,8 @@ export function pointSettingsAt(t: EmulatorFixture, extra: Record<string, string
   };
   configure({ get: (key) => values[key] });
   // A label a check of an earlier test found free proves nothing in this one, nor the catalogues
-  // and children its checks noted.
-  forgetClaims();
-  forgetCatalogues();
-  forgetChildren();
+  // and children its checks noted: the provider starts as a new process would.
+  processMemory.forget();
 }
 
 export type Provider = pulumi.dynamic.ResourceProvider;

@@ -12,6 +12,7 @@ import { kernelEndpoints, type Kernel } from "../../contract/kernels";
 import { regionEndpoints, type Region } from "../../contract/regions";
 import { typeEndpoints, type InstanceType } from "../../contract/types";
 import { lookupClient } from "./settings";
+import { processMemory } from "./process-memory";
 
 export interface Records {
   regions: Region;
@@ -29,7 +30,7 @@ const LISTS: { [C in Catalogue]: (client: ComputeClient) => Promise<Records[C][]
 };
 
 /** Each catalogue's records by ID, per API URL; undefined when the read failed. */
-const read = new Map<string, Promise<Map<string, unknown> | undefined>>();
+const read = processMemory.map<string, Promise<Map<string, unknown> | undefined>>("catalogues");
 
 /** What a lookup found: `skip` when the catalogue could not be read (the rule is skipped). */
 export type Found<T> = { skip: true } | { skip: false; record: T | undefined };
@@ -59,9 +60,4 @@ export async function lookUp<C extends Catalogue>(catalogue: C, id: string): Pro
   } catch (err) {
     return isNotFound(err) ? { skip: false, record: undefined } : { skip: true };
   }
-}
-
-/** Forgets what was read (for tests). */
-export function forgetCatalogues(): void {
-  read.clear();
 }

@@ -6,6 +6,7 @@
 import { ComputeApiError, messageOf } from "../../client/errors";
 import { WaitError } from "../../client/waits";
 import { SettingsError } from "./settings";
+import { processMemory } from "./process-memory";
 
 /** Errors whose message is already what the user should read. */
 const SELF_EXPLAINING = [ComputeApiError, WaitError, SettingsError];
@@ -15,7 +16,7 @@ const SELF_EXPLAINING = [ComputeApiError, WaitError, SettingsError];
  * or diff it logs `${err}: ${err.stack}` to stderr, which the engine shows as a second copy of an
  * error it already reports. `quietHostEcho` drops exactly those lines.
  */
-const echoes = new Set<string>();
+const echoes = processMemory.set<string>("errors: host echoes");
 
 /** An error the provider throws to the engine: one line, with no stack from inside the provider. */
 export class ProviderError extends Error {

@@ -13,12 +13,13 @@ import { ProviderError } from "./errors";
 import { importIdOf } from "./import-object";
 import type { AnySpec, Props } from "./resource-spec";
 import { clientFromConfig, SettingsError } from "./settings";
+import { processMemory } from "./process-memory";
 
 /** How old a lookup that found the label free may be when the POST is sent. */
 export const FRESH_MS = 10_000;
 
 /** The local time a lookup found each label free, by `claimKey`. */
-const freeSince = new Map<string, number>();
+const freeSince = processMemory.map<string, number>("label claims: free since");
 
 /** The unique label and the scope it is unique in (e.g. its VPC), for this kind; undefined without one. */
 export function claimKey(spec: AnySpec, inputs: Props): string | undefined {
@@ -56,9 +57,9 @@ export function noteFree(key: string, now = Date.now()): void {
 }
 
 /** Objects of this stack being replaced, by `claimKey`: their ID. */
-const replacing = new Map<string, string>();
+const replacing = processMemory.map<string, string>("label claims: replacing");
 /** The same objects as `kind/id`, for rules that must not count an object its replacement frees. */
-const replacedIds = new Set<string>();
+const replacedIds = processMemory.set<string>("label claims: replaced IDs");
 
 /**
  * Told by diff that a resource of this stack will be replaced. The engine then checks the
@@ -89,8 +90,10 @@ export const LISTING_MS = 2_000;
 const LISTING_PAGES = 2;
 
 /** Listings taken at check, and when each scope's last lookup was, by kind and scope. */
-const listings = new Map<string, { at: number; records: Promise<unknown[] | undefined> }>();
-const lastLookup = new Map<string, number>();
+const listings = processMemory.map<string, { at: number; records: Promise<unknown[] | undefined> }>(
+  "label claims: listings",
+);
+const lastLookup = processMemory.map<string, number>("label claims: last lookup");
 
 const labelOf = (record: unknown) =>
   typeof record === "object" && record !== null && "label" in record ? record.label : undefined;
@@ -117,15 +120,6 @@ async function lookUp(
     if (records) return { found: records.find((r) => labelOf(r) === inputs.label), at: listing!.at };
   }
   return { found: await spec.find!(client, inputs), at: now };
-}
-
-/** Forgets every lookup (for tests). */
-export function forgetClaims(): void {
-  listings.clear();
-  lastLookup.clear();
-  freeSince.clear();
-  replacing.clear();
-  replacedIds.clear();
 }
 
 /**

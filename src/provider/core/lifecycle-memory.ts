@@ -14,6 +14,7 @@ import type { ComputeClient } from "../../client/compute-client";
 import type { Learned } from "../../client/lifecycles";
 import { sharedPoller } from "../../client/poller";
 import { journalDirectory } from "./create-journal";
+import { processMemory } from "./process-memory";
 
 const FILE = "lifecycles.json";
 const KEEP_MS = 7 * 24 * 3600 * 1000;
@@ -27,7 +28,7 @@ const Memory = z.record(
 type Memory = Record<string, Record<string, Learned>>;
 
 let kept = false;
-const remembered = new Set<string>();
+const remembered = processMemory.set<string>("lifecycle memory: API URLs read");
 
 /** The provider process keeps what it learns (runtime.ts). */
 export function keepLifecycles(): void {

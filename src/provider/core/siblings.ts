@@ -8,8 +8,9 @@ import { JOURNAL_INPUT } from "./create-journal";
 import type { Props } from "./resource-spec";
 import { known } from "./lookups";
 import { PARENT_KEY_INPUT } from "../field-lists";
+import { processMemory } from "./process-memory";
 
-const declared = new Map<string, Map<string, Props>>();
+const declared = processMemory.map<string, Map<string, Props>>("children declared");
 
 /** The parent the inputs name: its ID when known, else its key in the program; undefined if neither. */
 export function parentOf(parentId: unknown, declaredInputs: Props): string | undefined {
@@ -29,9 +30,4 @@ export function declareChild(kind: string, parent: string, inputs: Props): Props
   const who = String(inputs[JOURNAL_INPUT] ?? inputs.label);
   children.set(who, inputs);
   return [...children].filter(([other]) => other !== who).map(([, props]) => props);
-}
-
-/** Forgets every child (for tests). */
-export function forgetChildren(): void {
-  declared.clear();
 }

@@ -6,7 +6,8 @@
  * The engine checks a `ConfigInterface` after the config it names (its ID comes from the config), so
  * the config has been seen by then.
  */
-const declared = new Map<string, boolean>();
+import { processMemory } from "../core/process-memory";
+const declared = processMemory.map<string, boolean>("configs: interfaces declared inline");
 
 export function noteInlineInterfaces(configId: string, inline: boolean): void {
   declared.set(String(configId), inline);

@@ -19,6 +19,7 @@ import type { Instance } from "../../contract/instances";
 import { act } from "../core/actions";
 import type { OperationContext } from "../core/resource-spec";
 import { nameOf } from "../core/names";
+import { processMemory } from "../core/process-memory";
 
 const params = (computeId: number) => InstanceParams.parse({ computeId });
 
@@ -133,11 +134,11 @@ export async function bootedSinceChange(client: ComputeClient, computeId: number
   return boot !== undefined && boot.configId === config.id && boot.created >= config.updated;
 }
 
-const powerQueues = new Map<number, Promise<unknown>>();
+const powerQueues = processMemory.map<number, Promise<unknown>>("instance power: queues");
 /** How many works are queued on each instance, the running one included. */
-const queued = new Map<number, number>();
+const queued = processMemory.map<number, number>("instance power: works queued");
 /** The boot back a work left to the last work queued on the instance (`bootBack`). */
-const bootsBack = new Map<number, () => Promise<void>>();
+const bootsBack = processMemory.map<number, () => Promise<void>>("instance power: boots back");
 
 /**
  * Runs `work` once this provider's earlier power work on the instance is done. The parts of one

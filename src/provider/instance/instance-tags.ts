@@ -14,6 +14,7 @@
  */
 import { JOURNAL_INPUT } from "../core/create-journal";
 import type { Props } from "../core/resource-spec";
+import { processMemory } from "../core/process-memory";
 
 interface Declared {
   name: string;
@@ -21,9 +22,9 @@ interface Declared {
 }
 
 /** By instance ID: what its Instance declares. */
-const declared = new Map<string, Declared>();
+const declared = processMemory.map<string, Declared>("instance tags: declared");
 /** By resource name: the labels its check found newly declared. */
-const added = new Map<string, string[]>();
+const added = processMemory.map<string, string[]>("instance tags: added");
 
 /** The resource's name in the program: the last part of its `journalKey` (`project/stack/kind/name`). */
 const nameOf = (inputs: Props) =>

@@ -6,6 +6,7 @@
  * check announces its position here, and each create sends its POST only once the announced siblings
  * with lower positions have sent theirs (or failed, or not come within `PATIENCE_MS`).
  */
+import { processMemory } from "../core/process-memory";
 
 /** How long a create waits for the siblings announced before it. */
 export const PATIENCE_MS = 10_000;
@@ -20,7 +21,7 @@ interface Arrival {
 }
 
 /** By config (`computeId/configId`), by resource (its journal key). */
-const configs = new Map<string, Map<string, Arrival>>();
+const configs = processMemory.map<string, Map<string, Arrival>>("config interfaces: arrivals");
 
 const configKey = (computeId: number, configId: number) => `${computeId}/${configId}`;
 
