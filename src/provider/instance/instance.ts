@@ -434,6 +434,114 @@ async function migrate(client: ComputeClient, computeId: number, region: string,
   );
 }
 
+/** What each step of an update works with: the stored outputs and the new inputs. */
+interface Change {
+  client: ComputeClient;
+  p: { computeId: number };
+  olds: Props;
+  news: InstanceInputs;
+  ctx: OperationContext;
+}
+
+/** The fields the instance's PUT changes: one request for all of them, none when none changed. */
+async function putFields({ client, p, olds, news }: Change) {
+  const body: InstanceUpdateRequest = {};
+  if (news.label !== undefined && news.label !== olds.label) body.label = news.label;
+  if (news.tags !== undefined && !isDeepStrictEqual(news.tags, olds.tags)) body.tags = news.tags;
+  if (news.group !== olds.group) body.group = news.group;
+  if (news.watchdogEnabled !== undefined && news.watchdogEnabled !== olds.watchdogEnabled)
+    body.watchdog_enabled = news.watchdogEnabled;
+  if (news.alerts !== undefined && !isDeepStrictEqual(news.alerts, olds.alerts))
+    body.alerts = alertsRequest(news.alerts);
+  if (news.backupsSchedule !== undefined && !isDeepStrictEqual(news.backupsSchedule, olds.backupsSchedule))
+    body.backups = { schedule: news.backupsSchedule };
+  if (Object.keys(body).length > 0) await client.api.updateInstance({ params: p, body });
+}
+
+/** The backup service, enabled or cancelled by its action. */
+async function setBackups({ client, p, olds, news, ctx }: Change) {
+  if (news.backupsEnabled === olds.backupsEnabled) return;
+  const enable = Boolean(news.backupsEnabled);
+  await act(
+    {
+      name: `Instance ${p.computeId}: ${enable ? "enable" : "cancel"} backups`,
+      post: () =>
+        enable ? client.api.enableBackups({ params: p }) : client.api.cancelBackups({ params: p }),
+      happened: async () => (await getInstance(client, p.computeId)).backups.enabled === enable,
+    },
+    ctx,
+  );
+}
+
+/** privateIp false → true: a private IPv4, unless the instance has one. */
+async function addPrivateIp({ client, p, olds, news, ctx }: Change) {
+  if (news.privateIp !== true || olds.privateIp === true) return;
+  // Compared with the API's: an earlier allocation whose answer was lost may have happened.
+  const instance = await getInstance(client, p.computeId);
+  if (!hasPrivateIpv4(instance)) await addPrivateIpv4(client, instance, ctx);
+}
+
+/**
+ * The root password and the type, by actions that wait for the instance to rest; the type is
+ * compared with the API's (a resize whose wait failed may have finished since).
+ */
+async function resetPasswordAndResize(change: Change) {
+  const { client, p, olds, news, ctx } = change;
+  const newPass = news.rootPass !== undefined && news.rootPass !== olds.rootPass;
+  if (!newPass && news.type === olds.type) return;
+  let current = await untilResting(client, p.computeId, ctx);
+  if (newPass) current = await resetPassword(change, current, news.rootPass!);
+  if (current.type !== news.type) await resize(change, current);
+}
+
+/** The API resets a password only while the instance is shut down; settle boots it back. */
+async function resetPassword({ client, p, ctx }: Change, instance: Instance, rootPass: string) {
+  const current = await shutDown(client, instance, { ctx });
+  ctx.log(`${nameOf("Instance", current)}: resetting the root password`);
+  await act(
+    {
+      name: `${nameOf("Instance", current)}: reset the root password`,
+      post: () => client.api.resetInstancePassword({ params: p, body: { root_pass: rootPass } }),
+      // Not readable back; sending the same password again to an offline instance changes nothing more.
+      happened: async () => false,
+    },
+    ctx,
+  );
+  return current;
+}
+
+async function resize({ client, p, news, ctx }: Change, current: Instance) {
+  ctx.log(`${nameOf("Instance", current)}: resizing from ${current.type} to ${news.type}`);
+  await act(
+    {
+      name: `${nameOf("Instance", current)}: resize to ${news.type}`,
+      post: () => client.api.resizeInstance({ params: p, body: { type: news.type } }),
+      // A resize moves the instance (`migrating`) and ends with the new type.
+      happened: async () => {
+        const now = await getInstance(client, p.computeId);
+        return now.status === "migrating" || now.type === news.type;
+      },
+    },
+    ctx,
+  );
+}
+
+/** The region, compared with the API's: a migration whose wait failed may have finished since. */
+async function moveRegion({ client, p, news, ctx }: Change) {
+  if ((await getInstance(client, p.computeId)).region !== news.region) {
+    await migrate(client, p.computeId, news.region, ctx);
+  }
+}
+
+/** An update, in order. */
+const UPDATE_STEPS: ((change: Change) => Promise<void>)[] = [
+  putFields,
+  setBackups,
+  addPrivateIp,
+  resetPasswordAndResize,
+  moveRegion,
+];
+
 export const instanceSpec = defineSpec({
   kind: "Instance",
   inputs: InstanceInputs,
@@ -497,75 +605,9 @@ export const instanceSpec = defineSpec({
   read: async (client, id, props): Promise<InstanceRecord> =>
     withInterfaces(client, await client.api.getInstance({ params: params(id) }), props),
   update: async (client, id, olds, news, ctx): Promise<InstanceRecord> => {
-    const p = params(id);
-    const body: InstanceUpdateRequest = {};
-    if (news.label !== undefined && news.label !== olds.label) body.label = news.label;
-    if (news.tags !== undefined && !isDeepStrictEqual(news.tags, olds.tags)) body.tags = news.tags;
-    if (news.group !== olds.group) body.group = news.group;
-    if (news.watchdogEnabled !== undefined && news.watchdogEnabled !== olds.watchdogEnabled)
-      body.watchdog_enabled = news.watchdogEnabled;
-    if (news.alerts !== undefined && !isDeepStrictEqual(news.alerts, olds.alerts))
-      body.alerts = alertsRequest(news.alerts);
-    if (news.backupsSchedule !== undefined && !isDeepStrictEqual(news.backupsSchedule, olds.backupsSchedule))
-      body.backups = { schedule: news.backupsSchedule };
-    if (Object.keys(body).length > 0) await client.api.updateInstance({ params: p, body });
-    if (news.backupsEnabled !== olds.backupsEnabled) {
-      const enable = Boolean(news.backupsEnabled);
-      await act(
-        {
-          name: `Instance ${id}: ${enable ? "enable" : "cancel"} backups`,
-          post: () =>
-            enable ? client.api.enableBackups({ params: p }) : client.api.cancelBackups({ params: p }),
-          happened: async () => (await getInstance(client, p.computeId)).backups.enabled === enable,
-        },
-        ctx,
-      );
-    }
-    if (news.privateIp === true && olds.privateIp !== true) {
-      // Compared with the API's: an earlier allocation whose answer was lost may have happened.
-      const instance = await getInstance(client, p.computeId);
-      if (!hasPrivateIpv4(instance)) await addPrivateIpv4(client, instance, ctx);
-    }
-    const newPass = news.rootPass !== undefined && news.rootPass !== olds.rootPass;
-    if (newPass || news.type !== olds.type) {
-      // Actions wait for the instance to rest; the type is compared with the API's (a resize whose
-      // wait failed may have finished since).
-      let current = await untilResting(client, p.computeId, ctx);
-      if (newPass) {
-        // The API resets a password only while the instance is shut down; settle boots it back.
-        current = await shutDown(client, current, { ctx });
-        ctx.log(`${nameOf("Instance", current)}: resetting the root password`);
-        await act(
-          {
-            name: `${nameOf("Instance", current)}: reset the root password`,
-            post: () => client.api.resetInstancePassword({ params: p, body: { root_pass: news.rootPass! } }),
-            // Not readable back; sending the same password again to an offline instance changes nothing more.
-            happened: async () => false,
-          },
-          ctx,
-        );
-      }
-      if (current.type !== news.type) {
-        ctx.log(`${nameOf("Instance", current)}: resizing from ${current.type} to ${news.type}`);
-        await act(
-          {
-            name: `${nameOf("Instance", current)}: resize to ${news.type}`,
-            post: () => client.api.resizeInstance({ params: p, body: { type: news.type } }),
-            // A resize moves the instance (`migrating`) and ends with the new type.
-            happened: async () => {
-              const now = await getInstance(client, p.computeId);
-              return now.status === "migrating" || now.type === news.type;
-            },
-          },
-          ctx,
-        );
-      }
-    }
-    // The region is compared with the API's: a migration whose wait failed may have finished since.
-    if ((await getInstance(client, p.computeId)).region !== news.region) {
-      await migrate(client, p.computeId, news.region, ctx);
-    }
-    return client.api.getInstance({ params: p });
+    const change: Change = { client, p: params(id), olds, news, ctx };
+    for (const step of UPDATE_STEPS) await step(change);
+    return client.api.getInstance({ params: change.p });
   },
   delete: async (client, id, _props, ctx) => {
     await client.api.deleteInstance({ params: params(id) });
