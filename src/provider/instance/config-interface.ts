@@ -24,6 +24,7 @@ import {
   type InterfaceUpdateRequest,
 } from "../../contract/configs";
 import { bool, idFrom, integer } from "../../contract/fields";
+import type { Instance } from "../../contract/instances";
 import { act } from "../core/actions";
 import { addedInterfaceProblems } from "../../contract/record-rules";
 import { isNewResource, type CheckFailure } from "../core/check";
@@ -245,6 +246,18 @@ export const configInterfaceSpec = defineSpec({
   },
 });
 
+/** What settle works with: the interface, its config, and the instance as settle found it at rest. */
+interface Placing {
+  client: ComputeClient;
+  p: ConfigKey;
+  id: number;
+  inputs: ConfigInterfaceInputs;
+  instance: Instance;
+  /** Whether the instance runs with the config. */
+  running: boolean | undefined;
+  ctx: OperationContext;
+}
+
 /**
  * After create and update: the declared position (shutting the instance down for the order
  * endpoint if it runs with the config), then the reboot a change needs to apply, or a line that it
@@ -258,65 +271,70 @@ async function settle(
 ): Promise<InterfaceRecord> {
   const p = configParams(inputs);
   const id = record.iface.id;
-  let instance = await untilResting(client, p.computeId, ctx);
+  const instance = await untilResting(client, p.computeId, ctx);
   const running = await runsWith(client, instance, p.configId);
-  let due = record.rebootPending && running === true;
-  if (inputs.position !== undefined) {
-    const ids = (await listInterfaces(client, p)).map((i) => i.id);
-    const wanted = reordered(ids, id, inputs.position);
-    if (!isDeepStrictEqual(ids, wanted)) {
-      if (running) {
-        if (!inputs.allowReboot) {
-          throw new ProviderError(
-            `${named(id, p.configId)}: position ${inputs.position} needs the interfaces reordered, which the API ` +
-              `refuses while ${nameOf("Instance", instance)} runs with the config: set allowReboot: true, or shut the instance down, and run up again`,
-          );
-        }
-        instance = await shutDown(client, instance, {
-          why: `to reorder the interfaces of InstanceConfig ${p.configId}`,
-          ctx,
-        });
-      }
-      await act(
-        {
-          name: `InstanceConfig ${p.configId}: reorder its interfaces`,
-          post: () => client.api.orderInterfaces({ params: p, body: { ids: wanted } }),
-          happened: async () =>
-            isDeepStrictEqual(
-              (await listInterfaces(client, p)).map((i) => i.id),
-              wanted,
-            ),
-        },
-        ctx,
-      );
-      if (running) {
-        await bootInto(client, instance, {
-          configId: p.configId,
-          why: `back into InstanceConfig ${p.configId}`,
-          ctx,
-        });
-        due = false;
-      }
-    }
-  }
-  if (due) {
-    const config = await client.api.getConfig({ params: p });
-    if (!(await bootedSinceChange(client, p.computeId, config))) {
-      if (inputs.rebootOnChange) {
-        await bootInto(client, instance, {
-          configId: p.configId,
-          why: `to apply ${named(id, p.configId)}`,
-          ctx,
-        });
-      } else {
-        ctx.log(
-          `${named(id, p.configId)}: ${nameOf("Instance", instance)} runs with this config and applies the ` +
-            "interface when it reboots (rebootOnChange: true lets `pulumi up` reboot it)",
-        );
-      }
-    }
-  }
+  const placing: Placing = { client, p, id, inputs, instance, running, ctx };
+  const rebooted = await putInPosition(placing);
+  if (record.rebootPending && running === true && !rebooted) await applyChange(placing);
   return { ...(await load(client, p, id)), arranged: inputs.position !== undefined };
+}
+
+/** Moves the interface to its declared position; whether that booted the instance back into the config. */
+async function putInPosition({ client, p, id, inputs, instance, running, ctx }: Placing): Promise<boolean> {
+  if (inputs.position === undefined) return false;
+  const ids = (await listInterfaces(client, p)).map((i) => i.id);
+  const wanted = reordered(ids, id, inputs.position);
+  if (isDeepStrictEqual(ids, wanted)) return false;
+  if (!running) {
+    await reorder(client, p, wanted, ctx);
+    return false;
+  }
+  if (!inputs.allowReboot) {
+    throw new ProviderError(
+      `${named(id, p.configId)}: position ${inputs.position} needs the interfaces reordered, which the API ` +
+        `refuses while ${nameOf("Instance", instance)} runs with the config: set allowReboot: true, or shut the instance down, and run up again`,
+    );
+  }
+  const down = await shutDown(client, instance, {
+    why: `to reorder the interfaces of InstanceConfig ${p.configId}`,
+    ctx,
+  });
+  await reorder(client, p, wanted, ctx);
+  await bootInto(client, down, { configId: p.configId, why: `back into InstanceConfig ${p.configId}`, ctx });
+  return true;
+}
+
+/** The config's interfaces in the order `wanted`. */
+async function reorder(client: ComputeClient, p: ConfigKey, wanted: number[], ctx: OperationContext) {
+  await act(
+    {
+      name: `InstanceConfig ${p.configId}: reorder its interfaces`,
+      post: () => client.api.orderInterfaces({ params: p, body: { ids: wanted } }),
+      happened: async () =>
+        isDeepStrictEqual(
+          (await listInterfaces(client, p)).map((i) => i.id),
+          wanted,
+        ),
+    },
+    ctx,
+  );
+}
+
+/**
+ * A change to an interface of the config the instance runs with applies at its next boot: the
+ * reboot, with `rebootOnChange`, unless the instance booted since the change; else a line that it is due.
+ */
+async function applyChange({ client, p, id, inputs, instance, ctx }: Placing) {
+  const config = await client.api.getConfig({ params: p });
+  if (await bootedSinceChange(client, p.computeId, config)) return;
+  if (inputs.rebootOnChange) {
+    await bootInto(client, instance, { configId: p.configId, why: `to apply ${named(id, p.configId)}`, ctx });
+  } else {
+    ctx.log(
+      `${named(id, p.configId)}: ${nameOf("Instance", instance)} runs with this config and applies the ` +
+        "interface when it reboots (rebootOnChange: true lets `pulumi up` reboot it)",
+    );
+  }
 }
 
 /** The API deletes only inactive interfaces: with `allowReboot`, shut down, delete, boot back. */
