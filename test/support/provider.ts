@@ -1,9 +1,10 @@
 /** Provider methods called directly against the test emulator: settings pointed at it, typed results. */
 import type * as pulumi from "@pulumi/pulumi";
+import { checkInputs } from "../../src/provider/core/check";
 import { DECLARED } from "../../src/provider/core/declared";
 import { makeProvider } from "../../src/provider/core/make-provider";
 import { processMemory } from "../../src/provider/core/process-memory";
-import type { AnySpec } from "../../src/provider/core/resource-spec";
+import type { AnySpec, Props } from "../../src/provider/core/resource-spec";
 import { configure } from "../../src/provider/core/settings";
 import type { EmulatorFixture } from "./emulator";
 
@@ -26,6 +27,34 @@ export function pointSettingsAt(t: EmulatorFixture, extra: Record<string, string
 }
 
 export type Provider = pulumi.dynamic.ResourceProvider;
+
+/** `news` as check's first steps leave them: each field by the contract's schema, then the spec's defaults (no lookups). */
+export function checked(spec: AnySpec, news: Props) {
+  return checkInputs(spec.inputs, news, spec.defaults);
+}
+
+/** `checked`, failing the test on a failure: the inputs. */
+export function checkedInputs(spec: AnySpec, news: Props): Props {
+  const { inputs, failures } = checked(spec, news);
+  expect(failures).toEqual([]);
+  return inputs;
+}
+
+/**
+ * A kind's provider, and what its tests call: `checked(news)`, and `create(news)`, which checks
+ * `news` as the engine would before a create (by `checked`; by the provider's whole check, lookups
+ * included, with `check: "provider"`), fails the test on a failure, and creates.
+ */
+export function providerFor(spec: AnySpec, { check = "fields" }: { check?: "fields" | "provider" } = {}) {
+  const provider = makeProvider(spec);
+  const create = async (news: Props) => {
+    const { inputs, failures } = check === "provider" ? await provider.check!({}, news) : checked(spec, news);
+    expect(failures).toEqual([]);
+    const { id, outs } = await provider.create(inputs);
+    return { id, outs, inputs };
+  };
+  return { provider, checked: (news: Props) => checked(spec, news), create };
+}
 
 /** What a provider method threw. */
 export async function thrown(promise: Promise<unknown>): Promise<Error & Record<string, unknown>> {

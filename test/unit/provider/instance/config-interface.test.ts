@@ -6,24 +6,26 @@
  * allowReboot.
  */
 import { configInterfaceSpec, reordered } from "../../../../src/provider/instance/config-interface";
-import { checkInputs } from "../../../../src/provider/core/check";
 import { diffInputs } from "../../../../src/provider/core/diff";
 import { noteInlineInterfaces } from "../../../../src/provider/instance/inline-interfaces";
-import { makeProvider } from "../../../../src/provider/core/make-provider";
 import { empty, status } from "../../../support/compute";
 import { useEmulator } from "../../../support/emulator";
-import { expectOutputsRoundTrip, thrown, useLogLines, useProviderSettings } from "../../../support/provider";
+import {
+  expectOutputsRoundTrip,
+  providerFor,
+  thrown,
+  useLogLines,
+  useProviderSettings,
+} from "../../../support/provider";
 import { writeLines } from "../../../support/writes";
 
 // Lifecycles run a thousand times faster than real time: a boot's 3 s take 3 ms.
 const t = useEmulator({ speed: 1000 });
 useProviderSettings(t, { "compute:waitTimeoutSeconds": "10" });
 
-const provider = makeProvider(configInterfaceSpec);
+const { provider, checked, create } = providerFor(configInterfaceSpec);
 const logged = useLogLines();
 
-const checked = (news: Record<string, unknown>) =>
-  checkInputs(configInterfaceSpec.inputs, news, configInterfaceSpec.defaults);
 const failuresOf = async (news: Record<string, unknown>) =>
   (await provider.check!({}, { computeId: 12, configId: 7, ...news })).failures;
 
@@ -44,13 +46,6 @@ async function parts() {
   });
   const on = { computeId: instance.id, configId: config.id };
   return { ...on, on, subnetId: vpc.subnets[0]!.id };
-}
-
-async function create(news: Record<string, unknown>) {
-  const { inputs, failures } = checked(news);
-  expect(failures).toEqual([]);
-  const { id, outs } = await provider.create(inputs);
-  return { id, outs, inputs };
 }
 
 const idsOf = async (computeId: number, configId: number) =>

@@ -7,26 +7,27 @@
  * config the instance runs with (shut down first). (The boot's timed-out wait and a delete of a gone
  * config: shared-stories.test.ts.)
  */
-import { checkInputs } from "../../../../src/provider/core/check";
 import { diffInputs } from "../../../../src/provider/core/diff";
 import { instanceConfigSpec } from "../../../../src/provider/instance/instance-config";
-import { makeProvider } from "../../../../src/provider/core/make-provider";
 import { configure } from "../../../../src/provider/core/settings";
 import { UNKNOWN } from "../../../../src/provider/core/unknown";
 import { empty, status } from "../../../support/compute";
 import { useEmulator } from "../../../support/emulator";
-import { expectOutputsRoundTrip, useProviderSettings, useLogLines } from "../../../support/provider";
+import {
+  expectOutputsRoundTrip,
+  providerFor,
+  useLogLines,
+  useProviderSettings,
+} from "../../../support/provider";
 import { writeLines } from "../../../support/writes";
 
 // Lifecycles run a thousand times faster than real time: a boot's 3 s take 3 ms.
 const t = useEmulator({ speed: 1000 });
 useProviderSettings(t, { "compute:waitTimeoutSeconds": "10" });
 
-const provider = makeProvider(instanceConfigSpec);
+const { provider, checked, create } = providerFor(instanceConfigSpec);
 const logged = useLogLines();
 
-const checked = (news: Record<string, unknown>) =>
-  checkInputs(instanceConfigSpec.inputs, news, instanceConfigSpec.defaults);
 const failuresOf = async (news: Record<string, unknown>) =>
   (await provider.check!({}, { computeId: 12, label: "boot", devices: { sda: 1 }, ...news })).failures;
 
@@ -40,13 +41,6 @@ async function parts() {
   const swap = await disk("swap", 256);
   await t.control.clock({ advance_ms: 60_000 });
   return { computeId: instance.id, root: root.id, swap: swap.id };
-}
-
-async function create(news: Record<string, unknown>) {
-  const { inputs, failures } = checked(news);
-  expect(failures).toEqual([]);
-  const { id, outs } = await provider.create(inputs);
-  return { id, outs, inputs };
 }
 
 /** A config through the provider that the instance runs with. */

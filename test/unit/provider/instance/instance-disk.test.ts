@@ -6,20 +6,19 @@
  * keeps the boot back), two creates on one instance, lost creates, drift. (A create's timed-out wait,
  * a create refused before the API acted and delete: shared-stories.test.ts.)
  */
-import { checkInputs } from "../../../../src/provider/core/check";
 import { diffInputs } from "../../../../src/provider/core/diff";
 import { PartialFailure } from "../../../../src/provider/core/errors";
 import { instanceDiskSpec } from "../../../../src/provider/instance/instance-disk";
-import { makeProvider } from "../../../../src/provider/core/make-provider";
 import { UNKNOWN } from "../../../../src/provider/core/unknown";
 import { empty, IMAGE, ROOT_PASS, seedStackScript, status } from "../../../support/compute";
 import { useEmulator } from "../../../support/emulator";
 import {
   expectOutputsRoundTrip,
-  thrown,
   pointSettingsAt,
-  useProviderSettings,
+  providerFor,
+  thrown,
   useLogLines,
+  useProviderSettings,
 } from "../../../support/provider";
 import { publicKeyLine } from "../../../support/ssh-keys";
 import { writeLines } from "../../../support/writes";
@@ -30,20 +29,10 @@ const ED25519 = publicKeyLine();
 const t = useEmulator({ speed: 1000 });
 useProviderSettings(t, { "compute:waitTimeoutSeconds": "10" });
 
-const provider = makeProvider(instanceDiskSpec);
+const { provider, checked, create } = providerFor(instanceDiskSpec);
 const logged = useLogLines();
 
-const checked = (news: Record<string, unknown>) =>
-  checkInputs(instanceDiskSpec.inputs, news, instanceDiskSpec.defaults);
 const disksOf = async (computeId: number) => (await t.client.api.listDisks({ params: { computeId } })).data;
-
-/** Creates through the provider from checked inputs, as the engine would. */
-async function create(news: Record<string, unknown>) {
-  const { inputs, failures } = checked(news);
-  expect(failures).toEqual([]);
-  const { id, outs } = await provider.create(inputs);
-  return { id, outs, inputs };
-}
 
 /** An empty instance with a disk (made through the provider) on sda of a config it runs with. */
 async function runningWith(news: Record<string, unknown>) {

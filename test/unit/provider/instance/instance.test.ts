@@ -9,16 +9,14 @@
  * shared-stories.test.ts.)
  */
 import * as pagination from "../../../../src/client/pagination";
-import { checkInputs } from "../../../../src/provider/core/check";
 import { diffInputs } from "../../../../src/provider/core/diff";
 import { INSTANCE_COMPUTED } from "../../../../src/provider/field-lists";
 import { instanceSpec } from "../../../../src/provider/instance/instance";
 import { DECLARED } from "../../../../src/provider/core/declared";
-import { makeProvider } from "../../../../src/provider/core/make-provider";
 import { UNKNOWN } from "../../../../src/provider/core/unknown";
 import { deployed, IMAGE, ROOT_PASS, settle, status } from "../../../support/compute";
 import { useEmulator } from "../../../support/emulator";
-import { thrown, useProviderSettings, useLogLines } from "../../../support/provider";
+import { providerFor, thrown, useLogLines, useProviderSettings } from "../../../support/provider";
 import { publicKeyLine } from "../../../support/ssh-keys";
 import { writeLines } from "../../../support/writes";
 
@@ -31,21 +29,11 @@ const SCRIPT =
 const t = useEmulator({ speed: 1000 });
 useProviderSettings(t, { "compute:waitTimeoutSeconds": "10" });
 
-const provider = makeProvider(instanceSpec);
+const { provider, checked, create } = providerFor(instanceSpec);
 /** The provider's progress lines (console.log in the provider process). */
 const logged = useLogLines();
 const base = { region: "us-iad", type: "g6-standard-1", image: IMAGE, rootPass: ROOT_PASS };
-const checked = (news: Record<string, unknown>) =>
-  checkInputs(instanceSpec.inputs, news, instanceSpec.defaults);
 const instances = async () => (await t.client.api.listInstances()).data;
-
-/** Creates through the provider from checked inputs, as the engine would. */
-async function create(news: Record<string, unknown>) {
-  const { inputs, failures } = checked(news);
-  expect(failures).toEqual([]);
-  const { id, outs } = await provider.create(inputs);
-  return { id, outs, inputs };
-}
 
 describe("check", () => {
   // The engine prints a failing property's value, a secret's too: rootPass is named in the reason.

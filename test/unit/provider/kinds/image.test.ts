@@ -14,26 +14,24 @@ import * as path from "node:path";
 import { gzipSync } from "node:zlib";
 import { collect } from "../../../../src/client";
 import { imageEndpoints } from "../../../../src/contract";
-import { checkInputs } from "../../../../src/provider/core/check";
 import { journalFile, readEntry, writeEntry } from "../../../../src/provider/core/create-journal";
 import { diffInputs } from "../../../../src/provider/core/diff";
 import { PartialFailure } from "../../../../src/provider/core/errors";
 import { IMAGE_COMPUTED } from "../../../../src/provider/field-lists";
 import { formatBytes, imageSpec, sendFile, uploadProgress } from "../../../../src/provider/kinds/image";
 import { DECLARED } from "../../../../src/provider/core/declared";
-import { makeProvider } from "../../../../src/provider/core/make-provider";
 import { UNKNOWN } from "../../../../src/provider/core/unknown";
 import { empty } from "../../../support/compute";
 import { useEmulator } from "../../../support/emulator";
 import { useJournalDir } from "../../../support/journal";
-import { thrown, useLogLines, useProviderSettings } from "../../../support/provider";
+import { providerFor, thrown, useLogLines, useProviderSettings } from "../../../support/provider";
 import { writeLines } from "../../../support/writes";
 
 // Lifecycles run a thousand times faster than real time: a capture's 10 s take 10 ms.
 const t = useEmulator({ speed: 1000 });
 useProviderSettings(t, { "compute:waitTimeoutSeconds": "10" });
 
-const provider = makeProvider(imageSpec);
+const { provider, checked, create } = providerFor(imageSpec);
 const logged = useLogLines();
 
 let dir: string;
@@ -48,7 +46,6 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const checked = (news: Record<string, unknown>) => checkInputs(imageSpec.inputs, news, imageSpec.defaults);
 const privateImages = () =>
   collect(t.client.each(imageEndpoints.listImages, { filter: { is_public: false } }));
 
@@ -61,14 +58,6 @@ async function readyDisk(label = "data") {
   });
   await t.control.clock({ advance_ms: 60_000 });
   return disk.id;
-}
-
-/** Creates through the provider from checked inputs, as the engine would. */
-async function create(news: Record<string, unknown>) {
-  const { inputs, failures } = checked(news);
-  expect(failures).toEqual([]);
-  const { id, outs } = await provider.create(inputs);
-  return { id, outs, inputs };
 }
 
 /** Outputs are exactly the given inputs and the computed fields, and a read gives them back. */

@@ -5,28 +5,26 @@
  * shared-stories.test.ts.)
  */
 import { diffInputs } from "../../../../src/provider/core/diff";
-import { makeProvider } from "../../../../src/provider/core/make-provider";
 import { stackScriptSpec } from "../../../../src/provider/kinds/stack-script";
 import { useEmulator } from "../../../support/emulator";
-import { expectOutputsRoundTrip, thrown, useProviderSettings, useLogLines } from "../../../support/provider";
+import {
+  expectOutputsRoundTrip,
+  providerFor,
+  thrown,
+  useLogLines,
+  useProviderSettings,
+} from "../../../support/provider";
 import { writeLines } from "../../../support/writes";
 
 const t = useEmulator();
 useProviderSettings(t);
 
-const provider = makeProvider(stackScriptSpec);
+const { provider, create } = providerFor(stackScriptSpec, { check: "provider" });
 const logged = useLogLines();
 
 const SCRIPT = '#!/bin/bash\n# <UDF name="site" label="Site name" example="example.com" default="a.test"/>\n';
 const base = { label: "setup", script: SCRIPT, images: ["compute/debian12"] };
 const own = async () => (await t.client.api.listStackScripts()).data;
-
-async function create(news: Record<string, unknown>) {
-  const { inputs, failures } = await provider.check!({}, news);
-  expect(failures).toEqual([]);
-  const { id, outs } = await provider.create(inputs);
-  return { id, outs, inputs };
-}
 
 describe("check", () => {
   it("names the failing properties with the contract's reasons", async () => {

@@ -9,24 +9,22 @@ import { instanceSpec } from "../../../../src/provider/instance/instance";
 import { tagSpec } from "../../../../src/provider/kinds/tag";
 import { empty } from "../../../support/compute";
 import { useEmulator } from "../../../support/emulator";
-import { expectOutputsRoundTrip, useProviderSettings, useLogLines } from "../../../support/provider";
+import {
+  expectOutputsRoundTrip,
+  providerFor,
+  useLogLines,
+  useProviderSettings,
+} from "../../../support/provider";
 import { writeLines } from "../../../support/writes";
 
 const t = useEmulator();
 useProviderSettings(t);
 
-const provider = makeProvider(tagSpec);
+const { provider, create } = providerFor(tagSpec, { check: "provider" });
 useLogLines();
 
 const tagsOf = async (computeId: number) => (await t.client.api.getInstance({ params: { computeId } })).tags;
 const labels = async () => (await t.client.api.listTags()).data.map((tag) => tag.label);
-
-async function create(news: Record<string, unknown>) {
-  const { inputs, failures } = await provider.check!({}, news);
-  expect(failures).toEqual([]);
-  const { id, outs } = await provider.create(inputs);
-  return { id, outs, inputs };
-}
 
 describe("check", () => {
   it("names the failing properties", async () => {
