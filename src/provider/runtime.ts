@@ -5,13 +5,13 @@
  */
 import { flushCompileCache } from "../compile-cache";
 import type * as pulumi from "@pulumi/pulumi";
-import { bindResource } from "./bind-resource";
+import { bindResource } from "./core/bind-resource";
 import { exitWhenEngineGone } from "./core/engine-watch";
 import { quietHostEcho } from "./core/errors";
-import { keepHeldObjects } from "./held-objects";
+import { keepHeldObjects } from "./core/held-objects";
 import { keepLifecycles } from "./core/lifecycle-memory";
 import { makeProvider } from "./core/make-provider";
-import type { ResourceContext } from "./resource-context";
+import type { ResourceContext } from "./core/resource-context";
 import { byKind } from "./core/resource-spec";
 import { configure as configureSettings } from "./core/settings";
 import { SPECS } from "./specs";

@@ -17,7 +17,7 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { JOURNAL_INPUT } from "../resource-context";
+import { JOURNAL_INPUT } from "./resource-context";
 
 /** What a create knew before its POST. */
 export interface JournalEntry {

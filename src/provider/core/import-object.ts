@@ -13,7 +13,7 @@ import { isNotFound } from "../../client/errors";
 import { isNewResource, type CheckFailure } from "./check";
 import { diffInputs } from "./diff";
 import { ProviderError } from "./errors";
-import { IMPORT_INPUT } from "../resource-context";
+import { IMPORT_INPUT } from "./resource-context";
 import type { AnySpec, Props } from "./resource-spec";
 
 /** The ID a new resource's inputs ask to import, if any. */

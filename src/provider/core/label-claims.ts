@@ -8,11 +8,11 @@
  * (`held-objects.ts`) is its own, which a check with no old inputs (`pulumi up --replace`) meets.
  */
 import type { ComputeClient } from "../../client/compute-client";
-import { refusesToken, tokenRefused } from "../access-check";
+import { refusesToken, tokenRefused } from "./access-check";
 import { isNewResource, type CheckFailure } from "./check";
 import { journalOf, readEntry, resourceOf } from "./create-journal";
 import { ProviderError } from "./errors";
-import { heldBy } from "../held-objects";
+import { heldBy } from "./held-objects";
 import { importIdOf } from "./import-object";
 import type { AnySpec, Props } from "./resource-spec";
 import { clientFromConfig, SettingsError } from "./settings";

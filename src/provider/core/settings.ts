@@ -12,7 +12,7 @@ import type { ComputeClient } from "../../client/compute-client";
 import { clientOf, missingSetting } from "../../client/from-settings";
 import { rememberLifecycles } from "./lifecycle-memory";
 import type { Props } from "./props";
-import { TIMEOUTS_INPUT } from "../resource-context";
+import { TIMEOUTS_INPUT } from "./resource-context";
 
 export interface ConfigSource {
   get(key: string): string | undefined;

@@ -9,7 +9,7 @@
  * keys below (so a spec's rules read `importIdOf(inputs)` as before); `bindResource` adds them to
  * what the engine sends and takes them out of what goes back (`bind-resource.ts`).
  */
-import type { Props } from "./core/props";
+import type { Props } from "./props";
 
 /** Operations a `customTimeouts` entry limits. */
 export type TimedOperation = "create" | "update" | "delete";

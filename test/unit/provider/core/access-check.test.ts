@@ -4,11 +4,11 @@
  * 5 s; a transient answer skips the check with one line; nothing is asked when nothing would be written.
  */
 import * as net from "node:net";
-import { processMemory } from "../../../src/provider/core/process-memory";
-import { makeProvider } from "../../../src/provider/core/make-provider";
-import { vpcSpec } from "../../../src/provider/kinds/vpc";
-import { useEmulator } from "../../support/emulator";
-import { pointSettingsAt, thrown, useLogLines } from "../../support/provider";
+import { processMemory } from "../../../../src/provider/core/process-memory";
+import { makeProvider } from "../../../../src/provider/core/make-provider";
+import { vpcSpec } from "../../../../src/provider/kinds/vpc";
+import { useEmulator } from "../../../support/emulator";
+import { pointSettingsAt, thrown, useLogLines } from "../../../support/provider";
 
 const t = useEmulator();
 const lines = useLogLines();

@@ -4,15 +4,15 @@
  * at a check with no old inputs (`pulumi up --replace`); `customTimeouts` set the waits' deadline
  * and are named when they run out.
  */
-import { bindResource } from "../../../src/provider/bind-resource";
-import { processMemory } from "../../../src/provider/core/process-memory";
-import { heldBy } from "../../../src/provider/held-objects";
-import { instanceSpec } from "../../../src/provider/instance/instance";
-import { makeProvider } from "../../../src/provider/core/make-provider";
-import { durationMs } from "../../../src/provider/core/settings";
-import { vpcSpec } from "../../../src/provider/kinds/vpc";
-import { useEmulator } from "../../support/emulator";
-import { thrown, useProviderSettings } from "../../support/provider";
+import { bindResource } from "../../../../src/provider/core/bind-resource";
+import { processMemory } from "../../../../src/provider/core/process-memory";
+import { heldBy } from "../../../../src/provider/core/held-objects";
+import { instanceSpec } from "../../../../src/provider/instance/instance";
+import { makeProvider } from "../../../../src/provider/core/make-provider";
+import { durationMs } from "../../../../src/provider/core/settings";
+import { vpcSpec } from "../../../../src/provider/kinds/vpc";
+import { useEmulator } from "../../../support/emulator";
+import { thrown, useProviderSettings } from "../../../support/provider";
 
 const t = useEmulator();
 useProviderSettings(t);

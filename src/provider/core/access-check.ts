@@ -7,12 +7,12 @@
  * answer (5xx, 429 after the brief retries) proves nothing either way: one line says the check was
  * skipped, and the `up` finds out.
  */
-import type { ComputeClient } from "../client/compute-client";
-import { ComputeApiError } from "../client/errors";
-import { clientOf } from "../client/from-settings";
-import { ProviderError } from "./core/errors";
-import { requireSettings } from "./core/settings";
-import { processMemory } from "./core/process-memory";
+import type { ComputeClient } from "../../client/compute-client";
+import { ComputeApiError } from "../../client/errors";
+import { clientOf } from "../../client/from-settings";
+import { ProviderError } from "./errors";
+import { requireSettings } from "./settings";
+import { processMemory } from "./process-memory";
 
 /** How long the API may take to answer, retries included, before the preview says it is unreachable. */
 export const REACH_MS = 5_000;

@@ -1,8 +1,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { forgetHeld, noteHeld } from "./held-objects";
-import type { Props } from "./core/props";
+import type { Props } from "./props";
 import { withContext, withoutContext, type ResourceContext } from "./resource-context";
-import { apiUrlIfSet } from "./core/settings";
+import { apiUrlIfSet } from "./settings";
 
 /**
  * The provider serving one resource: the context's facts reach the core with the inputs, and

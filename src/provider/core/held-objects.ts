@@ -14,8 +14,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { z } from "zod";
-import { journalDirectory } from "./core/create-journal";
-import { processMemory } from "./core/process-memory";
+import { journalDirectory } from "./create-journal";
+import { processMemory } from "./process-memory";
 
 const FILE = "held.json";
 /** Entries not seen for this long are of resources gone from every program (a `state delete`). */
