@@ -18,7 +18,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { UNIQUE_LABEL_KINDS } from "../provider/field-lists";
-import type { ResourceContext } from "../provider/resource-context";
+import type { ResourceContext } from "../provider/core/resource-context";
 import { shimModule } from "../provider/shim";
 import { quietSecretsInDebug } from "./quiet-debug";
 
