@@ -15,7 +15,7 @@ import { configsOf, copyContent, disksOf, replaceContent } from "./content";
 import { notFound } from "./errors";
 import { finishAction, notify, startAction } from "./events";
 import { diskSpaceUsed, jobsOf, readyDisks, requireIdle } from "./instances";
-import { interfacesOf } from "./interfaces";
+import { interfacesOf } from "./interface-rows";
 import { eventOf, type Job } from "./job-kinds";
 
 const refusals = {

@@ -36,7 +36,7 @@ import {
   isActive,
   natAddress,
   vpcAddress,
-} from "./interfaces";
+} from "./interface-rows";
 import { configsOf, disksOf, removeConfig } from "./content";
 
 const refusals = {

@@ -21,7 +21,7 @@ import {
 import { ApiError, refuse } from "../api-error";
 import { grantCreator, requireGlobal, revokeEntity } from "../auth";
 import { recordChange, recordEvent, settleEvent } from "../events";
-import { imageEntity, putPrivateImage, toImage } from "./images";
+import { imageEntity, putPrivateImage, toImage } from "./image-records";
 import type { JobWorld } from "../jobs";
 import type { Body, World } from "../router";
 import type { ImageRow, UserRow } from "../state";

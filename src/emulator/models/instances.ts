@@ -24,7 +24,7 @@ import { findType } from "../seed/types";
 import type { ConfigRow, DiskRow, InstanceRow, UserRow } from "../state";
 import { eventOf, type Job } from "./job-kinds";
 import type { Store } from "../store";
-import { allocateIpv6, allocatePrivateIpv4, allocatePublicIpv4 } from "./addresses";
+import { allocateIpv6, allocatePrivateIpv4, allocatePublicIpv4 } from "./instance-ips";
 import { configsOf, disksOf, heldBy, removeContent } from "./content";
 import { checkDeploy, countDeployment, deployImage, imageRef } from "./deploy";
 import { busy, pendingMigration } from "./errors";

@@ -10,7 +10,7 @@ import {
 import { ApiError } from "../api-error";
 import { canRead, grantCreator, permissionOn, requireGlobal, revokeEntity } from "../auth";
 import { entityRef, recordChange } from "../events";
-import { findImage } from "./images";
+import { findImage } from "./image-records";
 import type { Body, Params, World } from "../router";
 import type { StackScriptRow, UserRow } from "../state";
 import type { Store } from "../store";

@@ -27,7 +27,7 @@ import type { World } from "../router";
 import { findRegion } from "../seed/regions";
 import type { Store } from "../store";
 import type { InterfaceRow, SubnetRow, UserRow, VpcRow } from "../state";
-import { isActive } from "./interfaces";
+import { isActive } from "./interface-rows";
 
 const refusals = {
   vpcLabelTaken: () => ApiError.badRequest("Label must be unique among your VPCs", "label"),

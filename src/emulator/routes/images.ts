@@ -2,8 +2,8 @@
 import { imageEndpoints as e } from "../../contract";
 import { canRead } from "../auth";
 import type { Jobs } from "../jobs";
-import { captureImage, deleteImage, finishCapture, updateImage } from "../models/image-capture";
-import { publicImage, readableImageRow, toImage } from "../models/images";
+import { captureImage, deleteImage, finishCapture, updateImage } from "../models/images";
+import { publicImage, readableImageRow, toImage } from "../models/image-records";
 import { paginate } from "../paginate";
 import type { Router } from "../router";
 import { PUBLIC_IMAGES } from "../seed/images";

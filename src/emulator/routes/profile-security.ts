@@ -9,7 +9,7 @@ import {
   listSecurityQuestions,
 } from "../models/profile-security";
 
-export function securityRoutes(router: Router) {
+export function profileSecurityRoutes(router: Router) {
   router
     .on(e.listSecurityQuestions, (ctx) => listSecurityQuestions(ctx, ctx.user))
     .on(e.answerSecurityQuestions, (ctx) => answerSecurityQuestions(ctx, ctx.user, ctx.body))

@@ -14,7 +14,7 @@ import {
 } from "../models/profile-sessions";
 import { paginate } from "../paginate";
 
-export function sessionRoutes(router: Router) {
+export function profileSessionRoutes(router: Router) {
   router
     .on(e.listProfileApps, (ctx) => paginate(liveApps(ctx, ctx.user).map(toApp), ctx.query))
     .on(e.getProfileApp, (ctx) => toApp(pick(liveApps(ctx, ctx.user), ctx.params.appId)))

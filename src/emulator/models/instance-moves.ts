@@ -14,13 +14,13 @@ import { busy, pendingMigration } from "./errors";
 import { ApiError } from "../api-error";
 import type { JobWorld } from "../jobs";
 import type { Job, JobPayloads } from "./job-kinds";
-import { privateRowId, publicImage } from "./images";
+import { privateRowId, publicImage } from "./image-records";
 import { findType } from "../seed/types";
 import type { DiskRow, InstanceRow, UserRow } from "../state";
 import { isRunning, jobsOf, requireIdle, requireRegion, requireType, runWith, specsOf } from "./instances";
-import { allocateIpv6, allocatePublicIpv4 } from "./addresses";
+import { allocateIpv6, allocatePublicIpv4 } from "./instance-ips";
 import { finishAction, notify, startAction } from "./events";
-import { interfacesOf } from "./interfaces";
+import { interfacesOf } from "./interface-rows";
 import { configsOf, disksOf } from "./content";
 
 const refusals = {

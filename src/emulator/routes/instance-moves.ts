@@ -1,11 +1,17 @@
-/** Resize, mutate and migrate (the rules: `models/moves.ts`). */
+/** Resize, mutate and migrate (the rules: `models/instance-moves.ts`). */
 import { instanceEndpoints as e } from "../../contract";
 import type { Jobs } from "../jobs";
 import { writableInstance } from "../models/instances";
-import { finishMove, migrateInstance, mutateInstance, resizeInstance, startMigration } from "../models/moves";
+import {
+  finishMove,
+  migrateInstance,
+  mutateInstance,
+  resizeInstance,
+  startMigration,
+} from "../models/instance-moves";
 import type { Router } from "../router";
 
-export function instanceResizeRoutes(router: Router, jobs: Jobs) {
+export function instanceMoveRoutes(router: Router, jobs: Jobs) {
   jobs.on("instance.move", finishMove).on("instance.migrate_queued", startMigration);
 
   router
