@@ -30,9 +30,14 @@ export interface Ctx<E extends Endpoint> extends World {
   principal: Principal | undefined;
   /** The caller; throws 401 on endpoints that answer without a token when none was given. */
   user: UserRow;
+  /** The caller with the token it used (a token's scopes, per-token preferences); throws 401 as `user` does. */
+  caller: Principal;
 }
 
-/** What a model function takes of a request to `E`: path parameters, query and body as parsed. */
+/**
+ * What a model function takes of a request to `E`, as parsed: every function a route calls takes
+ * `(world, user, params, body)`, leaving off the trailing ones it does not use.
+ */
 export type Params<E extends Endpoint> = z.output<E["params"]>;
 export type Query<E extends Endpoint> = z.output<E["query"]>;
 export type Body<E extends Endpoint> = z.output<E["body"]>;
@@ -165,8 +170,11 @@ export class Router {
       body: body.data,
       principal,
       get user(): UserRow {
+        return this.caller.user;
+      },
+      get caller(): Principal {
         if (!principal) throw ApiError.invalidToken();
-        return principal.user;
+        return principal;
       },
     };
     const result = await route.handler(ctx);

@@ -1,18 +1,16 @@
 /**
- * Changing private images: capture from a disk (`creating` → `available` on the emulator clock, the
+ * Images as a user sees them: the public seed images and the account's private images (their records
+ * and lookups: `image-records.ts`). Changing private images: capture from a disk (`creating` → `available` on the emulator clock, the
  * disk's instance busy meanwhile), update and delete (public images are the provider's: 403). A
  * deleted image's capture or upload steps fail.
  */
-import {
-  CLOUD_INIT_CAPABILITY,
-  type Image,
-  type ImageCreateRequest,
-  type ImageUpdateRequest,
-} from "../../contract";
+import { CLOUD_INIT_CAPABILITY, imageEndpoints as e, type Image } from "../../contract";
 import { ApiError } from "../api-error";
 import { canRead, grantCreator, requireGlobal, requireWrite, revokeEntity } from "../auth";
 import { recordChange, settleEvent } from "../events";
 import { allJobs, type JobWorld } from "../jobs";
+import type { Body, Params } from "../router";
+import { PUBLIC_IMAGES } from "../seed/images";
 import type { DiskRow, ImageRow, InstanceRow, UserRow } from "../state";
 import { startAction } from "./events";
 import { imageEntity, publicImage, putPrivateImage, readableImageRow, toImage } from "./image-records";
@@ -55,7 +53,30 @@ function diskToCapture(
 
 /** The capture is keyed by the image (it becomes `available` even if the instance goes meanwhile), its
  * twin `disk.imagize` by the disk's instance (busy while its disk is read). */
-export function captureImage(world: JobWorld, user: UserRow, body: ImageCreateRequest): Image {
+/** The public images and the private ones `user` may read (none without a user). */
+export function listImages({ store }: JobWorld, user: UserRow | undefined): Image[] {
+  const readable = user ? store.table("images").filter((row) => canRead(user, "image", row.id)) : [];
+  return [...PUBLIC_IMAGES, ...readable.map(toImage)];
+}
+
+export function getImage(
+  world: JobWorld,
+  user: UserRow | undefined,
+  params: Params<typeof e.getImage>,
+): Image {
+  const image = publicImage(params.imageId);
+  if (image) return image;
+  const row = readableImageRow(world.store, user, params.imageId);
+  if (!row) throw ApiError.notFound();
+  return toImage(row);
+}
+
+export function createImage(
+  world: JobWorld,
+  user: UserRow,
+  _params: Params<typeof e.createImage>,
+  body: Body<typeof e.createImage>,
+): Image {
   const { store, jobs } = world;
   requireGlobal(user, "add_images");
   const { disk, instance } = diskToCapture(world, user, body.disk_id);
@@ -86,10 +107,10 @@ export function finishCapture({ store, clock }: JobWorld, job: Job<"image.captur
 export function updateImage(
   world: JobWorld,
   user: UserRow,
-  imageId: string,
-  body: ImageUpdateRequest,
+  params: Params<typeof e.updateImage>,
+  body: Body<typeof e.updateImage>,
 ): Image {
-  const row = writableImage(world, user, imageId);
+  const row = writableImage(world, user, params.imageId);
   const updated = world.store.table("images").put({ ...row, ...body, updated: world.clock.timestamp() });
   recordChange(world, user, "image_update", imageEntity(updated));
   return toImage(updated);
@@ -101,9 +122,13 @@ function jobsOfImage(world: JobWorld, rowId: number) {
   return [...readers, ...world.jobs.pending(world, rowId, ["image.capture", ...IMAGE_UPLOAD_JOBS])];
 }
 
-export function deleteImage(world: JobWorld, user: UserRow, imageId: string): Record<string, never> {
+export function deleteImage(
+  world: JobWorld,
+  user: UserRow,
+  params: Params<typeof e.deleteImage>,
+): Record<string, never> {
   const { store, clock } = world;
-  const row = writableImage(world, user, imageId);
+  const row = writableImage(world, user, params.imageId);
   for (const job of jobsOfImage(world, row.id)) {
     const eventId = eventOf(job);
     if (eventId !== undefined) settleEvent(store, clock, eventId, "failed");

@@ -3,14 +3,11 @@
  * tables, as the real API answers it; read_write on the instance). The rules: `models/instance-ips.ts`.
  */
 import { instanceEndpoints as e } from "../../contract";
-import { addIpv4, instanceIps } from "../models/instance-ips";
-import { readableInstance, writableInstance } from "../models/instances";
+import { allocateInstanceIp, getInstanceIps } from "../models/instance-ips";
 import type { Router } from "../router";
 
 export function instanceIpRoutes(router: Router) {
   router
-    .on(e.getInstanceIps, (ctx) => instanceIps(readableInstance(ctx, ctx.user, ctx.params.computeId)))
-    .on(e.allocateInstanceIp, (ctx) =>
-      addIpv4(ctx, ctx.user, writableInstance(ctx, ctx.user, ctx.params.computeId), ctx.body.public),
-    );
+    .on(e.getInstanceIps, (ctx) => getInstanceIps(ctx, ctx.user, ctx.params))
+    .on(e.allocateInstanceIp, (ctx) => allocateInstanceIp(ctx, ctx.user, ctx.params, ctx.body));
 }

@@ -1,7 +1,6 @@
 /** Resize, mutate and migrate (the rules: `models/instance-moves.ts`). */
 import { instanceEndpoints as e } from "../../contract";
 import type { Jobs } from "../jobs";
-import { writableInstance } from "../models/instances";
 import {
   finishMove,
   migrateInstance,
@@ -15,18 +14,7 @@ export function instanceMoveRoutes(router: Router, jobs: Jobs) {
   jobs.on("instance.move", finishMove).on("instance.migrate_queued", startMigration);
 
   router
-    .on(e.resizeInstance, (ctx) =>
-      resizeInstance(ctx, ctx.user, writableInstance(ctx, ctx.user, ctx.params.computeId), ctx.body),
-    )
-    .on(e.mutateInstance, (ctx) =>
-      mutateInstance(
-        ctx,
-        ctx.user,
-        writableInstance(ctx, ctx.user, ctx.params.computeId),
-        ctx.body.allow_auto_disk_resize,
-      ),
-    )
-    .on(e.migrateInstance, (ctx) =>
-      migrateInstance(ctx, ctx.user, writableInstance(ctx, ctx.user, ctx.params.computeId), ctx.body),
-    );
+    .on(e.resizeInstance, (ctx) => resizeInstance(ctx, ctx.user, ctx.params, ctx.body))
+    .on(e.mutateInstance, (ctx) => mutateInstance(ctx, ctx.user, ctx.params, ctx.body))
+    .on(e.migrateInstance, (ctx) => migrateInstance(ctx, ctx.user, ctx.params, ctx.body));
 }

@@ -5,7 +5,7 @@ import { deletePhoneNumber, sendPhoneVerificationCode, verifyPhoneNumber } from 
 
 export function profilePhoneRoutes(router: Router) {
   router
-    .on(e.sendPhoneVerificationCode, (ctx) => sendPhoneVerificationCode(ctx, ctx.user, ctx.body))
-    .on(e.verifyPhoneNumber, (ctx) => verifyPhoneNumber(ctx, ctx.user, ctx.body))
+    .on(e.sendPhoneVerificationCode, (ctx) => sendPhoneVerificationCode(ctx, ctx.user, ctx.params, ctx.body))
+    .on(e.verifyPhoneNumber, (ctx) => verifyPhoneNumber(ctx, ctx.user, ctx.params, ctx.body))
     .on(e.deletePhoneNumber, (ctx) => deletePhoneNumber(ctx, ctx.user));
 }
