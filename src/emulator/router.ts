@@ -48,15 +48,10 @@ export type Handler<E extends Endpoint> = (
   ctx: Ctx<E>,
 ) => z.input<E["response"]> | typeof NO_CONTENT | Promise<z.input<E["response"]> | typeof NO_CONTENT>;
 
+/** One path segment: what a path parameter matches unless its endpoint lists it in `slashParams`. */
+const SEGMENT = "[^/]+";
 /** A slash kept (`private/12`) or path-escaped in one segment (`private%2F12`), as clients send it. */
 const WITH_SLASH = "[^/]+/[^/]+|[^/]*%2[fF][^/]*";
-
-/** Path parameters that may hold a slash (`/images/private/12`, `/compute/kernels/compute/grub2`). */
-const PARAM_PATTERNS: Record<string, string> = {
-  imageId: WITH_SLASH,
-  kernelId: WITH_SLASH,
-  tagLabel: "[^/]+",
-};
 
 interface Route {
   endpoint: Endpoint;
@@ -108,7 +103,7 @@ export class Router {
       .replace(/[.*+?^$()|[\]\\]/g, "\\$&")
       .replace(/\\?\{(\w+)\\?\}/g, (_, name: string) => {
         names.push(name);
-        return `(${PARAM_PATTERNS[name] ?? "[^/]+"})`;
+        return `(${endpoint.slashParams?.some((p) => p === name) ? WITH_SLASH : SEGMENT})`;
       });
     this.routes.push({
       endpoint,
