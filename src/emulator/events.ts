@@ -1,6 +1,6 @@
 /**
  * Events of the spec's Events table (and lifecycle events), kept in the store; read through
- * `/account/events` (beyond the spec) and the control API.
+ * `/account/events` (beyond the spec; `models/account-events.ts`) and the control API.
  */
 import type { Endpoint, EventEntity, EventRecord } from "../contract";
 import type { Clock } from "./clock";

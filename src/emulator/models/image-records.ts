@@ -1,6 +1,6 @@
 /**
  * Image records as a user sees them: the public seed images (`compute/...`) and the account's private
- * images (`private/<n>`, rows of the `images` table), found by ID and shaped as the API's record.
+ * images (`private/<n>`, rows of the `images` table), found by ID and shaped as the API's record. What the image endpoints do: `images.ts`.
  */
 import {
   imageEndpoints,

@@ -1,8 +1,8 @@
 /**
  * An instance's addresses: one public IPv4, an optional private IPv4 and a SLAAC IPv6 each (with its
- * link-local twin; the pools: `address-pools.ts`), shown in the real API's shape: public IPv4 in a /24 with reverse DNS,
- * private IPv4 in 192.168.128.0/17 without a gateway, IPv6 in a /64 behind fe80::1. Nothing is
- * shared, reserved or routed (no IPv6 ranges) in the emulator.
+ * link-local twin; drawn from `address-pools.ts`), shown in the real API's shape: public IPv4 in a
+ * /24 with reverse DNS, private IPv4 in 192.168.128.0/17 without a gateway, IPv6 in a /64 behind
+ * fe80::1. Nothing is shared, reserved or routed (no IPv6 ranges) in the emulator.
  *
  * A private IPv4 may be added later, at once and without a reboot (`compute_addip`); a second one is
  * a 400 naming `public`. More public addresses are always a 400, as for most accounts of the real

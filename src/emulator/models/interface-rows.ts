@@ -1,7 +1,8 @@
 /**
  * Configuration profile interfaces against the state: subnet and VPC lookup, VPC address assignment
  * (inside the subnet, not its first two or last two addresses, not taken by another instance), 1:1
- * NAT (`any` = the instance's public IPv4), ip_ranges inside the subnet; `active` and the record.
+ * NAT (`any` = the instance's public IPv4), ip_ranges inside the subnet; `active` and the record. What the interface endpoints do:
+ * `interfaces.ts`.
  */
 import {
   VLAN_CAPABILITY,
