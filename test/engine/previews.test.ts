@@ -4,9 +4,10 @@
  * `up`; a one-field change of each kind previews as exactly that field (a secret's too, its value
  * hidden), and nothing after a refresh shows inputs the program never declared; a label declared
  * both in an Instance's `tags` and through a `Tag` fails at preview naming both; the instance
- * assembled from parts reports `running` once `up` returns. No step of a preview (create, update,
- * replace) holds an input the program did not write: the engine events `--json` prints, and the
- * text of `--diff`.
+ * assembled from parts reports `running` once `up` returns; destroy deletes every object the program
+ * made and leaves the profile's settings and preferences as they were. No step of a preview
+ * (create, update, replace) holds an input the program did not write: the engine events `--json`
+ * prints, and the text of `--diff`.
  */
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import * as compute from "pulumi-compute";
@@ -232,7 +233,20 @@ test("a check message names the element and shows its value as JSON", async () =
   expect(await e.writes()).toEqual([]);
 });
 
-test("destroy", async () => {
+test("destroy deletes every object the program made, and leaves the profile's settings and preferences as they are", async () => {
   e.setProgram(program(base));
-  await e.stack.destroy();
+  const result = await e.stack.destroy();
+  // The 16 resources of the program and the stack itself.
+  expect(result.summary.resourceChanges).toEqual({ delete: 17 });
+  const tables = [
+    ...["vpcs", "subnets", "ssh_keys", "stackscripts", "images"],
+    ...["instances", "disks", "configs", "interfaces", "backups"],
+  ] as const;
+  const left = tables.map((table) => [table, e.emulator.store.table(table).all()]);
+  expect(Object.fromEntries(left)).toEqual(Object.fromEntries(tables.map((table) => [table, []])));
+  expect((await e.client.api.listTags()).data).toEqual([]);
+  const tokens = (await e.client.api.listProfileTokens()).data.map((t) => t.label);
+  expect(tokens).not.toContain(base.ci!.label);
+  expect(await e.client.api.getProfile()).toMatchObject(base.me!);
+  expect(await e.client.api.getProfilePreferences()).toEqual(base.prefs!.preferences);
 });

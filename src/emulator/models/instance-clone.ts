@@ -35,7 +35,7 @@ import {
 import { copyContent, type Content, configsOf, disksOf } from "./content";
 import { checkUserDataRegion } from "./deploy";
 import { computeRef, finishAction, startAction } from "./events";
-import { interfacesOf } from "./interfaces";
+import { interfacesOf } from "./interface-rows";
 import type { Job } from "./job-kinds";
 
 const refusals = {

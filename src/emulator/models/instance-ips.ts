@@ -1,18 +1,20 @@
 /**
- * Addresses handed to instances: one public IPv4, an optional private IPv4 and a SLAAC IPv6 each
- * (with its link-local twin), shown in the real API's shape: public IPv4 in a /24 with reverse DNS,
- * private IPv4 in 192.168.128.0/17 without a gateway, IPv6 in a /64 behind fe80::1. Nothing is
- * shared, reserved or routed (no IPv6 ranges) in the emulator.
+ * An instance's addresses: one public IPv4, an optional private IPv4 and a SLAAC IPv6 each (with its
+ * link-local twin; drawn from `address-pools.ts`), shown in the real API's shape: public IPv4 in a
+ * /24 with reverse DNS, private IPv4 in 192.168.128.0/17 without a gateway, IPv6 in a /64 behind
+ * fe80::1. Nothing is shared, reserved or routed (no IPv6 ranges) in the emulator.
  *
  * A private IPv4 may be added later, at once and without a reboot (`compute_addip`); a second one is
  * a 400 naming `public`. More public addresses are always a 400, as for most accounts of the real
  * API: they need a technical justification, which the emulator has no way to give.
  */
-import type { InstanceIp, InstanceIps } from "../../contract";
+import { instanceEndpoints as e, type InstanceIp, type InstanceIps } from "../../contract";
 import { ApiError } from "../api-error";
 import type { JobWorld } from "../jobs";
 import type { UserRow, InstanceRow } from "../state";
-import type { Store } from "../store";
+import type { Body, Params } from "../router";
+import { allocatePrivateIpv4 } from "./address-pools";
+import { readableInstance, writableInstance } from "./instances";
 import { notify } from "./events";
 
 const refusals = {
@@ -20,24 +22,6 @@ const refusals = {
     ApiError.badRequest("Additional public IPv4 addresses need a technical justification"),
   hasPrivate: () => ApiError.badRequest("Compute instance already has a private IPv4 address", "public"),
 };
-
-/** Public IPv4 addresses come from a documentation-style pool, never reused. */
-export function allocatePublicIpv4(store: Store): string {
-  const n = store.nextId("public_ipv4") - 1;
-  return `172.233.${Math.floor(n / 250) % 256}.${(n % 250) + 2}`;
-}
-
-/** Private IPv4 addresses live in 192.168.128.0/17, as on the real platform. */
-export function allocatePrivateIpv4(store: Store): string {
-  const n = store.nextId("private_ipv4") - 1;
-  return `192.168.${128 + (Math.floor(n / 250) % 128)}.${(n % 250) + 2}`;
-}
-
-export function allocateIpv6(store: Store): string {
-  const n = store.nextId("ipv6");
-  const hex = n.toString(16).padStart(6, "0");
-  return `2600:3c0a::f03c:94ff:fe${hex.slice(0, 2)}:${hex.slice(2)}/128`;
-}
 
 const IPV6_MASK = "ffff:ffff:ffff:ffff::";
 
@@ -56,7 +40,12 @@ function ipv4Of(instance: InstanceRow, address: string, isPublic: boolean): Inst
   };
 }
 
-export function instanceIps(instance: InstanceRow): InstanceIps {
+export function getInstanceIps(
+  world: JobWorld,
+  user: UserRow,
+  params: Params<typeof e.getInstanceIps>,
+): InstanceIps {
+  const instance = readableInstance(world, user, params.computeId);
   const common = { compute_id: instance.id, region: instance.region };
   const v4 = (address: string, isPublic: boolean) => ipv4Of(instance, address, isPublic);
   const v6 = (address: string, isPublic: boolean): InstanceIp => ({
@@ -87,13 +76,14 @@ export function instanceIps(instance: InstanceRow): InstanceIps {
 }
 
 /** Adds a private IPv4 address to the instance; answers it as `GET .../ips` shows it. */
-export function addIpv4(
+export function allocateInstanceIp(
   world: JobWorld,
   user: UserRow,
-  instance: InstanceRow,
-  isPublic: boolean,
+  params: Params<typeof e.allocateInstanceIp>,
+  body: Body<typeof e.allocateInstanceIp>,
 ): InstanceIp {
-  if (isPublic) throw refusals.publicNeedsJustification();
+  const instance = writableInstance(world, user, params.computeId);
+  if (body.public) throw refusals.publicNeedsJustification();
   if (instance.private_ipv4) {
     throw refusals.hasPrivate();
   }

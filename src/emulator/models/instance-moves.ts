@@ -9,18 +9,28 @@
  * instance returns to its power state. A migration is first queued (`instance.migrate_queued`) and
  * may be replaced while queued; then it runs (`instance.migrate`).
  */
-import { VLAN_CAPABILITY, type InstanceType, type MigrateRequest, type ResizeRequest } from "../../contract";
+import { instanceEndpoints as e, VLAN_CAPABILITY, type InstanceType } from "../../contract";
 import { busy, pendingMigration } from "./errors";
 import { ApiError } from "../api-error";
 import type { JobWorld } from "../jobs";
+import type { Body, Params } from "../router";
 import type { Job, JobPayloads } from "./job-kinds";
-import { privateRowId, publicImage } from "./images";
+import { privateRowId, publicImage } from "./image-records";
 import { findType } from "../seed/types";
 import type { DiskRow, InstanceRow, UserRow } from "../state";
-import { isRunning, jobsOf, requireIdle, requireRegion, requireType, runWith, specsOf } from "./instances";
-import { allocateIpv6, allocatePublicIpv4 } from "./addresses";
+import {
+  isRunning,
+  jobsOf,
+  requireIdle,
+  requireRegion,
+  requireType,
+  runWith,
+  specsOf,
+  writableInstance,
+} from "./instances";
+import { allocateIpv6, allocatePublicIpv4 } from "./address-pools";
 import { finishAction, notify, startAction } from "./events";
-import { interfacesOf } from "./interfaces";
+import { interfacesOf } from "./interface-rows";
 import { configsOf, disksOf } from "./content";
 
 const refusals = {
@@ -148,9 +158,10 @@ export function startMigration(world: JobWorld, job: Job<"instance.migrate_queue
 export function resizeInstance(
   world: JobWorld,
   user: UserRow,
-  instance: InstanceRow,
-  body: ResizeRequest,
+  params: Params<typeof e.resizeInstance>,
+  body: Body<typeof e.resizeInstance>,
 ): Record<string, never> {
+  const instance = writableInstance(world, user, params.computeId);
   const type = requireType(body.type);
   if (type.id === instance.type) throw refusals.sameType(type);
   requireNoPendingMigration(instance);
@@ -164,13 +175,14 @@ export function resizeInstance(
 export function mutateInstance(
   world: JobWorld,
   user: UserRow,
-  instance: InstanceRow,
-  autoDiskResize: boolean,
+  params: Params<typeof e.mutateInstance>,
+  body: Body<typeof e.mutateInstance>,
 ): Record<string, never> {
+  const instance = writableInstance(world, user, params.computeId);
   requireIdle(world, instance);
   const successor = freeUpgrade(instance);
   if (!successor) throw refusals.noFreeUpgrade(instance);
-  const plan = planDisks(world, instance, successor, autoDiskResize, "allow_auto_disk_resize");
+  const plan = planDisks(world, instance, successor, body.allow_auto_disk_resize, "allow_auto_disk_resize");
   startMove(world, user, instance, "compute_mutate", ["instance.mutate", 6000], {
     type: successor.id,
     ...plan,
@@ -182,9 +194,10 @@ export function mutateInstance(
 export function migrateInstance(
   world: JobWorld,
   user: UserRow,
-  instance: InstanceRow,
-  body: MigrateRequest,
+  params: Params<typeof e.migrateInstance>,
+  body: Body<typeof e.migrateInstance>,
 ): Record<string, never> {
+  const instance = writableInstance(world, user, params.computeId);
   if (jobsOf(world, instance.id).some((j) => j.kind !== "instance.migrate_queued")) throw busy();
   if (body.upgrade && !freeUpgrade(instance)) {
     throw refusals.noFreeUpgrade(instance, "upgrade");
