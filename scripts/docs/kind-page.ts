@@ -144,7 +144,8 @@ function outputsSection(facts: KindFacts): string[] {
     return [...lines.slice(0, 3), "Every input is also an output, as the API holds it, and `id`.", ""];
   lines.push("| output | type | description |", "| --- | --- | --- |");
   for (const output of computed) {
-    const description = `${output.secret ? "Secret. " : ""}${output.description}`.replace(/\n/g, " ");
+    const marked = !output.secret || /secret/i.test(output.description);
+    const description = `${marked ? "" : "Secret. "}${output.description}`.replace(/\n/g, " ");
     lines.push(
       `| ${code(output.name)} | ${code(typeText(output.type)).replace(/\|/g, "\\|")} | ${description.replace(/\|/g, "\\|")} |`,
     );

@@ -107,16 +107,11 @@ function resolve(
   return undefined;
 }
 
-/** A string the code builds: literal text, `${x}` as `<x>`, `+` joined. */
+/** A string the code builds: literal text, each `${...}` as `…`, `+` joined. */
 function textOf(node: ts.Expression): string | undefined {
   if (ts.isStringLiteralLike(node)) return node.text;
   if (ts.isTemplateExpression(node)) {
-    return (
-      node.head.text +
-      node.templateSpans
-        .map((s) => `{${s.expression.getText().replace(/^inputs\./, "")}}${s.literal.text}`)
-        .join("")
-    );
+    return node.head.text + node.templateSpans.map((s) => `…${s.literal.text}`).join("");
   }
   if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken) {
     const left = textOf(node.left);
