@@ -17,9 +17,13 @@ beforeAll(() => {
 });
 
 describe("generated reference pages", () => {
-  test("one page per kind of the registry, and docs/functions.md", () => {
+  test("one page per kind of the registry, their index, and docs/functions.md", () => {
     expect([...pages.keys()].sort()).toEqual(
-      [...SPECS.map((spec) => `${RESOURCES_DIR}/${stemOf(spec.kind)}.md`), "docs/functions.md"].sort(),
+      [
+        ...SPECS.map((spec) => `${RESOURCES_DIR}/${stemOf(spec.kind)}.md`),
+        `${RESOURCES_DIR}/README.md`,
+        "docs/functions.md",
+      ].sort(),
     );
   });
 
