@@ -90,16 +90,24 @@ export function functionsPage(): string {
       )[0]!;
       const params = signature.getParameters().map((p) => {
         const d = p.valueDeclaration as ts.ParameterDeclaration | undefined;
-        return `${p.name}${d?.initializer || d?.questionToken ? "?" : ""}`;
+        const optional = d?.initializer || d?.questionToken ? "?" : "";
+        const type = d?.type ? d.type.getText() : typeName(checker.getTypeOfSymbol(p), checker);
+        return { name: `${p.name}${optional}`, type };
       });
+      const list = (input: boolean) =>
+        params
+          .map(
+            ({ name, type }) => `${name}: ${input && name.startsWith("args") ? `InputArgs<${type}>` : type}`,
+          )
+          .join(", ");
       const promised = signature.getReturnType();
       const result = checker.getTypeArguments(promised as ts.TypeReference)[0] ?? promised;
       lines.push(
         `### ${symbol.name}`,
         "",
         "```ts",
-        `${symbol.name}(${params.join(", ")}): Promise<${typeName(result, checker)}>`,
-        `${symbol.name}Output(${params.join(", ")}): pulumi.Output<${typeName(result, checker)}>`,
+        `declare function ${symbol.name}(${list(false)}): Promise<${typeName(result, checker)}>;`,
+        `declare function ${symbol.name}Output(${list(true)}): pulumi.Output<${typeName(result, checker)}>;`,
         "```",
         "",
         docOf(symbol, checker),

@@ -206,7 +206,7 @@ function importSection(facts: KindFacts, spec: AnySpec): string[] {
     "## Import",
     "",
     "```ts",
-    `new compute.${facts.kind}("name", { ${required.map((n) => `${n}: ...`).join(", ")} }, { import: "<id>" });`,
+    `new compute.${facts.kind}("name", { ${required.join(", ")} }, { import: "<id>" }); // the inputs as the object holds them`,
     "```",
     "",
     `The ID is ${what}${
