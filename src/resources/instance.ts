@@ -145,6 +145,8 @@ export interface InstanceBackups {
  * wait settings). If a wait fails the instance stays in the state and the next `up` continues.
  * An update waits until it rests again (after a migration, in the new region); a delete, until it is
  * gone.
+ * Changes to `label`, `tags`, `group`, `alerts`, `backupsSchedule` and `watchdogEnabled` are sent
+ * together, in one request.
  *
  * ```ts
  * const web = new compute.Instance("web", {
