@@ -1,0 +1,128 @@
+/**
+ * What the resource classes (`src/resources/<stem>.ts`) say beyond the specs: the TSDoc of the class,
+ * of each `<Kind>Args` member and of each declared output, and the declared outputs' types, read
+ * with the TypeScript compiler (a devDependency: this runs at generation time, never in a provider).
+ */
+import * as path from "node:path";
+import * as ts from "typescript";
+import type { FieldType } from "./field-type";
+import { stemOf } from "./stem";
+
+export interface ClassDocs {
+  description: string;
+  /** Input name -> TSDoc of the Args member (inherited members included). */
+  inputs: Record<string, string>;
+  /** Inputs whose type takes `string | number`: IDs that another resource's `id` (a string) gives. */
+  idReferences: string[];
+  /** Output name -> TSDoc, the type inside `pulumi.Output<...>`, whether it may be undefined. */
+  outputs: Record<string, { description: string; type: FieldType; optional: boolean }>;
+}
+
+const ROOT = path.resolve(__dirname, "../..");
+
+/** The classes of these kinds, read in one compiler program. */
+export function readClassDocs(kinds: readonly string[]): Map<string, ClassDocs> {
+  const files = kinds.map((kind) => path.join(ROOT, "src/resources", `${stemOf(kind)}.ts`));
+  const program = ts.createProgram(files, {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.CommonJS,
+    moduleResolution: ts.ModuleResolutionKind.Node10,
+    strict: true,
+    skipLibCheck: true,
+    noEmit: true,
+    types: [],
+  });
+  const checker = program.getTypeChecker();
+  return new Map(
+    kinds.map((kind, i) => {
+      const source = program.getSourceFile(files[i]!);
+      if (!source) throw new Error(`${kind}: no resource class file ${files[i]}`);
+      return [kind, docsOf(kind, source, checker)];
+    }),
+  );
+}
+
+function docsOf(kind: string, source: ts.SourceFile, checker: ts.TypeChecker): ClassDocs {
+  let description = "";
+  const inputs: Record<string, string> = {};
+  const idReferences: string[] = [];
+  const outputs: ClassDocs["outputs"] = {};
+  source.forEachChild((node) => {
+    if (ts.isInterfaceDeclaration(node) && node.name.text === `${kind}Args`) {
+      const args = checker.getTypeAtLocation(node);
+      for (const member of checker.getPropertiesOfType(args)) {
+        inputs[member.name] = docOf(member, checker);
+        const declared = member.declarations?.[0];
+        const typeText = declared && ts.isPropertySignature(declared) ? declared.type?.getText() : undefined;
+        if (typeText?.includes("string | number")) idReferences.push(member.name);
+      }
+    }
+    if (ts.isClassDeclaration(node) && node.name?.text === kind) {
+      description = docOf(checker.getSymbolAtLocation(node.name)!, checker);
+      for (const member of node.members) {
+        if (!ts.isPropertyDeclaration(member) || !ts.isIdentifier(member.name) || !member.type) continue;
+        const inner = outputTypeNode(member.type);
+        if (!inner) continue;
+        const type = checker.getTypeFromTypeNode(inner);
+        outputs[member.name.text] = {
+          description: docOf(checker.getSymbolAtLocation(member.name)!, checker),
+          type: fieldTypeOf(type, checker, 0),
+          optional: type.isUnion() && type.types.some((t) => t.flags & ts.TypeFlags.Undefined),
+        };
+      }
+    }
+  });
+  if (!description) throw new Error(`${kind}: no class ${kind} in ${source.fileName}`);
+  return { description, inputs, idReferences, outputs };
+}
+
+const docOf = (symbol: ts.Symbol, checker: ts.TypeChecker): string =>
+  ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
+
+/** `pulumi.Output<T>` -> the node of T. */
+function outputTypeNode(node: ts.TypeNode): ts.TypeNode | undefined {
+  if (!ts.isTypeReferenceNode(node)) return undefined;
+  const name = ts.isQualifiedName(node.typeName) ? node.typeName.right.text : node.typeName.text;
+  return name === "Output" ? node.typeArguments?.[0] : undefined;
+}
+
+const ANY: FieldType = { type: "any" };
+
+function fieldTypeOf(type: ts.Type, checker: ts.TypeChecker, depth: number): FieldType {
+  if (depth > 6) return ANY;
+  if (type.isUnion()) {
+    const nullable = type.types.some((t) => t.flags & ts.TypeFlags.Null);
+    const rest = type.types.filter((t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined)));
+    let one: FieldType;
+    if (rest.every((t) => t.flags & ts.TypeFlags.BooleanLiteral)) one = { type: "boolean" };
+    else if (rest.every((t) => t.isStringLiteral()))
+      one = { type: "string", enum: rest.map((t) => (t as ts.StringLiteralType).value) };
+    else one = rest.length === 1 ? fieldTypeOf(rest[0]!, checker, depth + 1) : ANY;
+    return nullable ? { ...one, nullable: true } : one;
+  }
+  if (type.flags & ts.TypeFlags.StringLike) return { type: "string" };
+  if (type.flags & ts.TypeFlags.NumberLike) return { type: "number" };
+  if (type.flags & ts.TypeFlags.BooleanLike) return { type: "boolean" };
+  if (checker.isArrayType(type)) {
+    const [items] = checker.getTypeArguments(type as ts.TypeReference);
+    return { type: "array", items: items ? fieldTypeOf(items, checker, depth + 1) : ANY };
+  }
+  if (type.flags & ts.TypeFlags.Object) {
+    const index = checker.getIndexTypeOfType(type, ts.IndexKind.String);
+    if (index) return { type: "map", values: fieldTypeOf(index, checker, depth + 1) };
+    const properties = checker.getPropertiesOfType(type);
+    if (properties.length === 0) return ANY;
+    return {
+      type: "object",
+      properties: Object.fromEntries(
+        properties.map((p) => {
+          const field = fieldTypeOf(checker.getTypeOfSymbol(p), checker, depth + 1);
+          const description = docOf(p, checker);
+          return [p.name, description ? { ...field, description } : field];
+        }),
+      ),
+      required: properties.filter((p) => !(p.flags & ts.SymbolFlags.Optional)).map((p) => p.name),
+    };
+  }
+  return ANY;
+}

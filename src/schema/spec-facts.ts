@@ -1,0 +1,121 @@
+/**
+ * One reading of the specs for everything generated from them (the package schema, the reference
+ * pages): per kind, its inputs (type, required, default, secret, replaced or updated in place), its
+ * outputs, and descriptions from the classes' TSDoc. The types of inputs come from the spec's zod
+ * inputs (`z.toJSONSchema(..., { io: "input" })`), those of computed outputs from the class's
+ * declared `pulumi.Output<...>` types.
+ */
+import { z } from "zod";
+import type { AnySpec } from "../provider/resource-spec";
+import { SPECS } from "../provider/specs";
+import { readClassDocs, type ClassDocs } from "./class-docs";
+import { fromJsonSchema, type FieldType, type JsonSchema } from "./field-type";
+import { secretOutputs } from "./secrets";
+import { stemOf } from "./stem";
+
+export const PACKAGE = "compute";
+
+export interface InputFact {
+  name: string;
+  type: FieldType;
+  /** The field's JSON Schema as zod writes it (limits and patterns included). */
+  schema: JsonSchema;
+  required: boolean;
+  /** What the provider uses when the program leaves it out (the spec's `defaults`). */
+  default?: unknown;
+  /** Left out, the API chooses it (e.g. a default label), and what it chose is no change. */
+  apiChosen: boolean;
+  secret: boolean;
+  /** An ID (integer) that the class also takes as a string: another resource's `id`. */
+  idReference: boolean;
+  /** `replace`: a change replaces the resource (the spec's `replaceOn`); `update`: changed in place
+   * (unless the kind's `conditionalReplaces` rule says otherwise for a pair of values). */
+  change: "replace" | "update";
+  description: string;
+}
+
+export interface OutputFact {
+  name: string;
+  type: FieldType;
+  /** Always present once the resource exists. */
+  required: boolean;
+  secret: boolean;
+  /** Computed by the API (not an input echoed back). */
+  computed: boolean;
+  description: string;
+}
+
+export interface KindFacts {
+  kind: string;
+  /** The file stem of every layer: `instance-disk`. */
+  stem: string;
+  /** The package schema's type token: `compute:index:Vpc`. */
+  token: string;
+  description: string;
+  inputs: InputFact[];
+  outputs: OutputFact[];
+  /** Some inputs replace for some pairs of values only (the spec's `replaces` rule; its TSDoc says which). */
+  conditionalReplaces: boolean;
+  /** A replacement may delete the old resource first (the spec's `deleteBeforeReplace` rule). */
+  deleteBeforeReplace: boolean;
+}
+
+export const tokenOf = (kind: string): string => `${PACKAGE}:index:${kind}`;
+
+/** Every kind's facts, in the registry's order. */
+export function specFacts(specs: readonly AnySpec[] = SPECS): KindFacts[] {
+  const docs = readClassDocs(specs.map((spec) => spec.kind));
+  return specs.map((spec) => factsOf(spec, docs.get(spec.kind)!));
+}
+
+export function factsOf(spec: AnySpec, docs: ClassDocs): KindFacts {
+  const json = z.toJSONSchema(spec.inputs, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  const properties = json.properties ?? {};
+  const required = new Set(json.required ?? []);
+  const defaults: Record<string, unknown> = spec.defaults ?? {};
+  const secrets = new Set(secretOutputs(spec));
+  const inputSecrets = new Set<string>(spec.secrets ?? []);
+  const apiChosen = new Set<string>(spec.apiChosen ?? []);
+  const inputs: InputFact[] = Object.keys(spec.inputs.shape).map((name) => {
+    const schema = properties[name] ?? {};
+    return {
+      name,
+      type: fromJsonSchema(schema),
+      schema,
+      required: required.has(name),
+      ...(name in defaults && { default: defaults[name] }),
+      apiChosen: apiChosen.has(name),
+      secret: inputSecrets.has(name),
+      idReference: docs.idReferences.includes(name),
+      change: spec.replaceOn.includes(name) ? "replace" : "update",
+      description: docs.inputs[name] ?? "",
+    };
+  });
+  const missing = inputs.filter((input) => !(input.name in docs.inputs)).map((input) => input.name);
+  if (missing.length > 0) throw new Error(`${spec.kind}: ${missing.join(", ")} not in ${spec.kind}Args`);
+  const byName = new Map(inputs.map((input) => [input.name, input]));
+  const outputs: OutputFact[] = [...inputs.map((input) => input.name), ...spec.computed].map((name) => {
+    const declared = docs.outputs[name];
+    const input = byName.get(name);
+    if (!declared && !input) throw new Error(`${spec.kind}: output ${name} is not declared by its class`);
+    return {
+      name,
+      // An input echoed back has the type its contract gives it (an integer, where TypeScript says number).
+      type: input?.type ?? declared!.type,
+      required: declared ? !declared.optional && !declared.type.nullable : input!.required,
+      secret: secrets.has(name),
+      computed: !input,
+      description: declared?.description || input?.description || "",
+    };
+  });
+  return {
+    kind: spec.kind,
+    stem: stemOf(spec.kind),
+    token: tokenOf(spec.kind),
+    description: docs.description,
+    inputs,
+    outputs,
+    conditionalReplaces: spec.replaces !== undefined,
+    deleteBeforeReplace: spec.deleteBeforeReplace !== undefined,
+  };
+}
