@@ -6,7 +6,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { AnySpec } from "../../src/provider/resource-spec";
+import type { AnySpec } from "../../src/provider/core/resource-spec";
 import { WRITE_ONLY } from "../../src/importer/kinds";
 import type { ClassDocs } from "../../src/schema/class-docs";
 import type { FieldType } from "../../src/schema/field-type";

@@ -2,7 +2,7 @@
  * What a spec's code says that its values do not: the rules its `validate` and `lookups` apply at
  * preview (their TSDoc, the TSDoc of the rules across records they call, and the reasons they
  * return), and the comments on its conditional `replaces` and `deleteBeforeReplace` rules. Read from
- * `src/provider/<stem>.ts` with the TypeScript compiler, following the functions the spec's file
+ * `src/provider/{kinds,instance}/<stem>.ts` with the TypeScript compiler, following the functions the spec's file
  * declares and those it imports from `contract/record-rules.ts` or from its own family of files.
  */
 import * as fs from "node:fs";
@@ -161,7 +161,11 @@ function rulesIn(start: Found, source: ts.SourceFile, follow: (module: string) =
 /** The spec's rules, read from its source. */
 export function readSpecRules(kind: string): SpecRules {
   const stem = stemOf(kind);
-  const file = path.join(ROOT, "src/provider", `${stem}.ts`);
+  // A simple kind's room, or the instance family's (`src/provider/kinds/`, `src/provider/instance/`).
+  const file = ["kinds", "instance"]
+    .map((room) => path.join(ROOT, "src/provider", room, `${stem}.ts`))
+    .find((candidate) => fs.existsSync(candidate));
+  if (!file) throw new Error(`${kind}: no src/provider/{kinds,instance}/${stem}.ts`);
   const source = sourceOf(file);
   const family = stem.split("-")[0]!;
   const follow = (module: string) =>
