@@ -1,4 +1,5 @@
 import type * as pulumi from "@pulumi/pulumi";
+import { engineAlive } from "./engine-watch";
 import { forgetHeld, noteHeld } from "./held-objects";
 import type { Props } from "./props";
 import { withContext, withoutContext, type ResourceContext } from "./resource-context";
@@ -7,7 +8,9 @@ import { apiUrlIfSet } from "./settings";
 /**
  * The provider serving one resource: the context's facts reach the core with the inputs, and
  * nothing of them reaches the engine (check's inputs, outputs, a partial failure's properties).
- * Every ID the engine names as this resource's is remembered (`held-objects.ts`).
+ * Every ID the engine names as this resource's is remembered (`held-objects.ts`), and every ID a
+ * create tells an engine still there to record it (a create that ends after the CLI was killed is
+ * the interrupted run's: the journal adopts it, never this memory).
  */
 export function bindResource(
   provider: pulumi.dynamic.ResourceProvider,
@@ -24,7 +27,7 @@ export function bindResource(
       return await run();
     } catch (err) {
       if (err instanceof Error && "properties" in err && typeof err.properties === "object") {
-        held("id" in err ? err.id : undefined);
+        if (await engineAlive()) held("id" in err ? err.id : undefined);
         Object.assign(err, { properties: withoutContext(err.properties as Props) });
       }
       throw err;
@@ -48,7 +51,7 @@ export function bindResource(
     create: (inputs) =>
       kept(async () => {
         const result = await provider.create(withContext(inputs, resource));
-        held(result.id);
+        if (await engineAlive()) held(result.id);
         return { ...result, outs: withoutContext(result.outs) };
       }),
     read:
