@@ -32,13 +32,13 @@ const clients = new Map<string, ComputeClient>();
 export function clientOf(
   apiUrl: string,
   token: string | undefined,
-  use?: { name: string; retry: Partial<RetryPolicy> },
+  use?: { name: string; retry: Partial<RetryPolicy>; timeoutMs?: number },
 ): ComputeClient {
   const key = `${apiUrl}\n${token ?? ""}\n${use?.name ?? ""}`;
   let client = clients.get(key);
   if (!client) {
     const { ComputeClient: Client }: typeof import("./compute-client") = require("./compute-client");
-    client = new Client({ baseUrl: apiUrl, token, retry: use?.retry });
+    client = new Client({ baseUrl: apiUrl, token, retry: use?.retry, timeoutMs: use?.timeoutMs });
     clients.set(key, client);
   }
   return client;

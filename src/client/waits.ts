@@ -30,6 +30,8 @@ export { formatDuration };
 export interface WaitOptions {
   /** Give up after this long, in ms. */
   timeoutMs: number;
+  /** What set `timeoutMs`, named in the error when it runs out (`customTimeouts.create`). */
+  timeoutFrom?: string;
   /** Called after every poll that did not end the wait (progress reports). */
   onPoll?: (progress: WaitProgress) => void;
   /** Delay before the first poll, in ms (default 250). */
@@ -77,12 +79,12 @@ export class WaitError extends Error {
     readonly elapsedMs: number,
     readonly state: string,
     readonly timedOut: boolean,
-    reason?: string,
+    { reason, limitFrom }: { reason?: string; limitFrom?: string } = {},
   ) {
     super(
       timedOut
         ? `${target.kind} ${target.id} did not become ${goal} within ${formatDuration(elapsedMs)} (last state: ${state}); ` +
-            "raise compute:waitTimeoutSeconds (or the per-operation setting) to wait longer"
+            `raise ${limitFrom ?? "compute:waitTimeoutSeconds (or the per-operation setting)"} to wait longer`
         : `${target.kind} ${target.id} cannot become ${goal}: ${reason ?? state} (after ${formatDuration(elapsedMs)})`,
     );
   }
@@ -188,8 +190,10 @@ export async function waitFor<T>(
     if (lifecycle !== undefined) lifecycles?.notBy(lifecycle, asked);
     lifecycle ??= `${target.kind} ${state} → ${goal.name}`;
     const blocked = goal.unreachable?.(record);
-    if (blocked !== undefined) throw new WaitError(target, goal.name, elapsedMs, state, false, blocked);
-    if (elapsedMs >= options.timeoutMs) throw new WaitError(target, goal.name, elapsedMs, state, true);
+    if (blocked !== undefined)
+      throw new WaitError(target, goal.name, elapsedMs, state, false, { reason: blocked });
+    if (elapsedMs >= options.timeoutMs)
+      throw new WaitError(target, goal.name, elapsedMs, state, true, { limitFrom: options.timeoutFrom });
     options.onPoll?.({ what: `${target.kind} ${target.id} to be ${goal.name}`, elapsedMs, state, polls });
     urgent = await pause();
   }

@@ -8,7 +8,7 @@
  */
 import { isOutcomeUnknown } from "../client/errors";
 import { MAX_CREATE_ATTEMPTS } from "./create-or-adopt";
-import { readEntry, removeEntry, writeEntry } from "./create-journal";
+import { adoptedAfterInterruption, readEntry, removeEntry, writeEntry } from "./create-journal";
 import { messageOf, ProviderError } from "./errors";
 import type { OperationContext } from "./resource-spec";
 
@@ -34,7 +34,11 @@ export async function createByListing<R extends { id: number }>(
   if (earlier) {
     const made = await madeSince(create, new Set(earlier));
     if (made) {
-      ctx.log(`${create.what}: an interrupted \`pulumi up\` had created it (${made.id}); adopted`);
+      ctx.log(
+        adoptedAfterInterruption(
+          `${create.what}: an interrupted \`pulumi up\` had created it (${made.id}); adopted`,
+        ),
+      );
       return made;
     }
   }

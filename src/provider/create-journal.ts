@@ -17,9 +17,7 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-
-/** The input the resource classes pass the resource's identity in. */
-export const JOURNAL_INPUT = "journalKey";
+import { JOURNAL_INPUT } from "./resource-context";
 
 /** What a create knew before its POST. */
 export interface JournalEntry {
@@ -95,4 +93,20 @@ export async function writeEntry(
 export async function removeEntry(file: string | undefined): Promise<undefined> {
   if (file) await fs.promises.rm(file, { force: true });
   return undefined;
+}
+
+let pendingTold = false;
+
+/**
+ * The line of a create that adopted what an interrupted run made. The engine still lists that
+ * run's creates as pending operations and warns of them on every later `up` until a refresh clears
+ * them: the first such line of a run says so (once, not once per resource).
+ */
+export function adoptedAfterInterruption(line: string): string {
+  if (pendingTold) return line;
+  pendingTold = true;
+  return (
+    `${line}; the engine still lists the interrupted run's creates as pending operations: ` +
+    "once this `up` ends, `pulumi refresh --clear-pending-creates` clears them"
+  );
 }

@@ -10,11 +10,13 @@
  */
 import type { ComputeClient } from "../client/compute-client";
 import { ComputeApiError, isOutcomeUnknown } from "../client/errors";
-import { readEntry, removeEntry, writeEntry } from "./create-journal";
+import { adoptedAfterInterruption, readEntry, removeEntry, writeEntry } from "./create-journal";
 import { diffInputs } from "./diff";
 import { messageOf, ProviderError } from "./errors";
 import { claimKey, claimLabel, notOursReason } from "./label-claims";
 import type { AnySpec, OperationContext, Props } from "./resource-spec";
+
+const INTERRUPTED = "an interrupted `pulumi up` had created it";
 
 /** Creates sent in all, when each answer is lost and nothing is found. */
 export const MAX_CREATE_ATTEMPTS = 3;
@@ -49,8 +51,7 @@ export async function createOrAdopt(
   // the label now is what its POST made.
   if ((await readEntry(ctx.journal))?.labelFree) {
     const found = await spec.find(client, inputs);
-    if (found !== undefined)
-      return adopted(spec, found, inputs, ctx, "an interrupted `pulumi up` had created it");
+    if (found !== undefined) return adopted(spec, found, inputs, ctx, INTERRUPTED);
   }
   await claimLabel(spec, client, inputs);
   if (claimKey(spec, inputs) !== undefined)
@@ -73,7 +74,8 @@ function adopted(spec: AnySpec, found: unknown, inputs: Props, ctx: OperationCon
         `different ${differ.join(", ")}; delete ${spec.kind} ${id} and run \`pulumi up\` again`,
     );
   }
-  ctx.log(`${named(spec, inputs, id)}: ${how}; adopted`);
+  const line = `${named(spec, inputs, id)}: ${how}; adopted`;
+  ctx.log(how === INTERRUPTED ? adoptedAfterInterruption(line) : line);
   return found;
 }
 

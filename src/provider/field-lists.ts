@@ -5,6 +5,11 @@
  * its contract or zod (a program that only declares resources starts sooner and smaller).
  */
 
+/** Kinds whose label is unique in its scope (their spec's `find`): a replacement that keeps the
+ * label can only be made once the object it replaces is gone, so their classes replace delete-first
+ * unless the program says otherwise (`pulumi up --replace` included, which the provider cannot see). */
+export const UNIQUE_LABEL_KINDS = ["Instance", "Subnet", "Vpc"] as const;
+
 export const CONFIG_INTERFACE_COMPUTED = ["active", "vpcId", "vpcAddress", "nat11Address"] as const;
 
 export const IMAGE_COMPUTED = [

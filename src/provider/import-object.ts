@@ -13,10 +13,8 @@ import { isNotFound } from "../client/errors";
 import { isNewResource, type CheckFailure } from "./check";
 import { diffInputs } from "./diff";
 import { ProviderError } from "./errors";
+import { IMPORT_INPUT } from "./resource-context";
 import type { AnySpec, Props } from "./resource-spec";
-
-/** The input the resource classes carry the `import` option in. */
-export const IMPORT_INPUT = "importId";
 
 /** The ID a new resource's inputs ask to import, if any. */
 export function importIdOf(inputs: Props): string | undefined {

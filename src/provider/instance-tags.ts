@@ -12,7 +12,7 @@
  * both hold it, an Instance with `ignoreChanges: ["tags"]` reads the label back (a refresh) into the
  * tags the engine gives its provider, which is no second claim.
  */
-import { JOURNAL_INPUT } from "./create-journal";
+import { JOURNAL_INPUT } from "./resource-context";
 import type { Props } from "./resource-spec";
 
 interface Declared {

@@ -4,12 +4,15 @@
  * this provider process made it: the label was free in a lookup taken shortly before the POST (by
  * `check`, or by the create itself when check's lookup is older than `FRESH_MS`), and the POST's
  * outcome is unknown (its answer was lost). Anything else holding the label is not ours: an error
- * naming it and how to bring it in with the `import` option.
+ * naming it and how to bring it in with the `import` option; but the object the resource holds
+ * (`held-objects.ts`) is its own, which a check with no old inputs (`pulumi up --replace`) meets.
  */
 import type { ComputeClient } from "../client/compute-client";
+import { refusesToken, tokenRefused } from "./access-check";
 import { isNewResource, type CheckFailure } from "./check";
-import { journalOf, readEntry } from "./create-journal";
+import { journalOf, readEntry, resourceOf } from "./create-journal";
 import { ProviderError } from "./errors";
+import { heldBy } from "./held-objects";
 import { importIdOf } from "./import-object";
 import type { AnySpec, Props } from "./resource-spec";
 import { clientFromConfig, SettingsError } from "./settings";
@@ -41,6 +44,26 @@ export function notOursReason(spec: AnySpec, inputs: Props, found: unknown): str
     `${labelled(spec, inputs)} already exists (${id}) and is not this stack's; to manage it here, ` +
     `add { import: "${id}" } to this resource, or choose another label`
   );
+}
+
+/** At check, which also meets a resource's own object on `pulumi up --replace`: how to prove it. */
+const REPLACE_HINT =
+  " (if it is this resource's own object, on `pulumi up --replace` from a machine that never ran this stack, add `--refresh`)";
+
+/** The reason the object this resource held still holds the label at its create: the stack no
+ * longer lists it (`pulumi state delete`), or its replacement is made before it is deleted. */
+function stillHeldReason(spec: AnySpec, inputs: Props, found: unknown): string {
+  const id = spec.idOf(found);
+  return (
+    `${labelled(spec, inputs)} is still held by ${id}, this resource's earlier object: a replacement ` +
+    "that keeps the label is made once the object it replaces is deleted (do not set " +
+    `deleteBeforeReplace: false), and an object the state no longer lists is managed again with { import: "${id}" }`
+  );
+}
+
+/** Whether `found` is the object the resource of these inputs holds, as far as this machine knows. */
+function isHeld(spec: AnySpec, client: ComputeClient, inputs: Props, found: unknown): boolean {
+  return heldBy(client.baseUrl, resourceOf(inputs)) === String(spec.idOf(found));
 }
 
 /** Whether the label was found free recently enough to prove that what holds it after the POST is
@@ -136,8 +159,11 @@ export async function claimLabel(spec: AnySpec, client: ComputeClient, inputs: P
   const key = claimKey(spec, inputs);
   if (key === undefined || takeFreshlyFree(key)) return;
   const found = await spec.find!(client, inputs);
-  if (found !== undefined)
-    throw new ProviderError(`${spec.kind} create: ${notOursReason(spec, inputs, found)}`);
+  if (found === undefined) return;
+  const reason = isHeld(spec, client, inputs, found)
+    ? stillHeldReason(spec, inputs, found)
+    : notOursReason(spec, inputs, found);
+  throw new ProviderError(`${spec.kind} create: ${reason}`);
 }
 
 /**
@@ -162,15 +188,18 @@ export async function labelClashes(spec: AnySpec, inputs: Props, olds: Props): P
     ({ found, at } = await lookUp(spec, client, inputs));
   } catch (err) {
     if (err instanceof SettingsError) throw err;
+    if (refusesToken(err)) throw tokenRefused(client.baseUrl, err);
     return [];
   }
   if (found === undefined) {
     if (isNew) noteFree(key, at);
     return [];
   }
-  if (replacing.get(key) === spec.idOf(found)) return [];
+  // The object this resource replaces: told by diff, or, on `--replace` (no old inputs, no diff),
+  // the one it holds.
+  if (replacing.get(key) === spec.idOf(found) || isHeld(spec, client, inputs, found)) return [];
   const reason = isNew
-    ? notOursReason(spec, inputs, found)
+    ? notOursReason(spec, inputs, found) + REPLACE_HINT
     : `${labelled(spec, inputs)} already exists (${spec.idOf(found)}); choose another label`;
   return [{ property: "label", reason }];
 }

@@ -8,8 +8,9 @@ import type * as pulumi from "@pulumi/pulumi";
 import type { ComputeClient } from "../client/compute-client";
 import { isNotFound } from "../client/errors";
 import { formatDuration, type WaitProgress } from "../client/waits";
-import { checkInputs, isNewResource, rendered } from "./check";
-import { journalOf, JOURNAL_INPUT, readEntry, removeEntry, writeEntry } from "./create-journal";
+import { verifyAccess } from "./access-check";
+import { checkInputs, isNewResource, rendered, type CheckFailure } from "./check";
+import { adoptedAfterInterruption, journalOf, readEntry, removeEntry, writeEntry } from "./create-journal";
 import { createOrAdopt } from "./create-or-adopt";
 import {
   DECLARED,
@@ -22,11 +23,12 @@ import {
 import { diffInputs } from "./diff";
 import { engineAlive } from "./engine-watch";
 import { describe, failure, PartialFailure } from "./errors";
-import { checkImport, IMPORT_INPUT, importIdOf, importObject } from "./import-object";
+import { checkImport, importIdOf, importObject } from "./import-object";
 import { labelClashes, noteReplacing } from "./label-claims";
 import { isSettled, PENDING, pendingIn, withPending } from "./pending";
+import { IMPORT_INPUT, JOURNAL_INPUT } from "./resource-context";
 import type { AnySpec, OperationContext, Props } from "./resource-spec";
-import { clientFromConfig, requireSettings, waitTimeoutMs, type Operation } from "./settings";
+import { clientFromConfig, requireSettings, timeoutProblems, waitTimeout, type Operation } from "./settings";
 import { containsUnknown } from "./unknown";
 
 /** Bumped when the shape of the outputs changes, so newer code can recognise older state. 3: the
@@ -67,15 +69,23 @@ function outputsOf(spec: AnySpec, record: unknown, props: Props, declared: unkno
 }
 
 /** Progress lines go to the provider's stdout, which the CLI shows live, but on the stack's line and
- * under the stack's diagnostics (not the resource's): lines name the resource themselves. */
-export function operationContext(operation: Operation, log = (line: string) => console.log(line)) {
+ * under the stack's diagnostics (not the resource's): lines name the resource themselves. The
+ * waits' deadline is the resource's `customTimeouts` entry (in `inputs`), else the settings'. */
+export function operationContext(
+  operation: Operation,
+  {
+    inputs = {},
+    log = (line: string) => console.log(line),
+  }: { inputs?: Props; log?: (line: string) => void } = {},
+) {
   let nextReport = PROGRESS_EVERY_MS;
   const onPoll = (p: WaitProgress) => {
     if (p.elapsedMs < nextReport) return;
     nextReport = p.elapsedMs + PROGRESS_EVERY_MS;
     log(`waiting for ${p.what}: ${p.state} after ${formatDuration(p.elapsedMs)}`);
   };
-  return { wait: { timeoutMs: waitTimeoutMs(operation), onPoll }, log } satisfies OperationContext;
+  const { ms, from } = waitTimeout(operation, inputs);
+  return { wait: { timeoutMs: ms, timeoutFrom: from, onPoll }, log } satisfies OperationContext;
 }
 
 /** Runs an operation; anything it throws becomes a one-line error naming the kind and operation. */
@@ -92,35 +102,10 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
     async check(olds: Props, news: Props) {
       return guarded(spec, "check", async () => {
         requireSettings();
-        // Rules see the defaults; the engine stores what the program declared (`declared.ts`).
-        const result = checkInputs(spec.inputs, news, spec.defaults);
-        const stored = isNewResource(olds) ? {} : withDefaults(spec, olds);
-        const importId = importIdOf(news);
-        if (importId !== undefined) result.inputs[IMPORT_INPUT] = importId;
-        if (typeof news[JOURNAL_INPUT] === "string") result.inputs[JOURNAL_INPUT] = news[JOURNAL_INPUT];
-        const inputs = declaredOnly(spec, result.inputs, news);
-        if (result.failures.length === 0 && spec.validate && !containsUnknown(result.inputs)) {
-          result.failures.push(...(await spec.validate(result.inputs, stored)));
-        }
-        // An import writes nothing: what it reads is compared with the inputs instead. A create an
-        // interrupted run began may have made its object, which the create adopts: not a clash.
-        // The rules' reads and the label's run together (a subnet's check: one round trip, not
-        // two); a clash is reported once the rules pass, as when they ran one after the other.
-        const valid = result.failures.length === 0;
-        const ruled =
-          valid && spec.lookups && importId === undefined && !(await beganBefore(result.inputs, olds))
-            ? spec.lookups(result.inputs, stored, news)
-            : [];
-        const clashes =
-          valid && !containsUnknown(result.inputs)
-            ? importId !== undefined && isNewResource(olds)
-              ? checkImport(spec, clientFromConfig(), importId, result.inputs)
-              : labelClashes(spec, result.inputs, stored)
-            : [];
-        const [broken, clashing] = await Promise.all([ruled, clashes]);
-        result.failures.push(...(broken.length > 0 ? broken : clashing));
-        const secrets: readonly string[] = spec.secrets ?? [];
-        return { inputs, failures: result.failures.map((f) => rendered(f, news, secrets)) };
+        const step = parsed(spec, olds, news);
+        if (step.failures.length === 0) step.failures.push(...(await ruled(spec, step)));
+        if (step.failures.length === 0) step.failures.push(...(await read(spec, step)));
+        return reported(spec, step);
       });
     },
 
@@ -133,6 +118,7 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
         }
         const { changes, changed, replaces, deleteBeforeReplace } = diffInputs(spec, olds, news);
         if (replaces.length > 0) noteReplacing(spec, id, olds);
+        if (changes) await verifyAccess();
         // Undefined: the engine diffs its stored inputs and names each changed one (a secret too).
         const told = changes && engineNamesChanges(spec, olds, news, changed) ? undefined : changes;
         return { changes: told, replaces, deleteBeforeReplace };
@@ -143,9 +129,9 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
       const inputs = withDefaults(spec, declared);
       const listed = declaredKeys(spec, declared);
       const { client, ctx, record, imported } = await guarded(spec, "create", async () => {
-        const client = clientFromConfig("create");
+        const client = clientFromConfig("create", inputs);
         const ctx = {
-          ...operationContext("create"),
+          ...operationContext("create", { inputs }),
           journal: journalOf(client.baseUrl, inputs),
         };
         const importId = importIdOf(inputs);
@@ -200,8 +186,8 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
       const news = withDefaults(spec, declared);
       const listed = declaredKeys(spec, declared);
       const { client, ctx, record } = await guarded(spec, "update", async () => {
-        const client = clientFromConfig("update");
-        const ctx = operationContext("update");
+        const client = clientFromConfig("update", news);
+        const ctx = operationContext("update", { inputs: news });
         spec.observe?.(id, news);
         return { client, ctx, record: await spec.update(client, id, withPending(olds), news, ctx) };
       });
@@ -215,9 +201,9 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
 
     async delete(id: string, props: Props) {
       return guarded(spec, "delete", async () => {
-        const client = clientFromConfig("delete");
+        const client = clientFromConfig("delete", props);
         try {
-          await spec.delete(client, id, withPending(props), operationContext("delete"));
+          await spec.delete(client, id, withPending(props), operationContext("delete", { inputs: props }));
         } catch (err) {
           if (!isNotFound(err)) throw err;
         }
@@ -226,9 +212,72 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
   };
 }
 
+/** What a check knows after reading the program's inputs, passed from step to step. */
+interface CheckStep {
+  /** What the program said: failures are shown against it. */
+  news: Props;
+  /** The checked inputs with the defaults and the resource's context: what rules and reads see. */
+  inputs: Props;
+  /** The stored inputs with their defaults; empty for a resource not yet in the state. */
+  stored: Props;
+  isNew: boolean;
+  importId: string | undefined;
+  failures: CheckFailure[];
+}
+
+/** Each input against its contract field (unknown values pass), the defaults filled in, and the
+ * resource's context (`resource-context.ts`) checked and carried along. */
+function parsed(spec: AnySpec, olds: Props, news: Props): CheckStep {
+  const { inputs, failures } = checkInputs(spec.inputs, news, spec.defaults);
+  const importId = importIdOf(news);
+  if (importId !== undefined) inputs[IMPORT_INPUT] = importId;
+  if (typeof news[JOURNAL_INPUT] === "string") inputs[JOURNAL_INPUT] = news[JOURNAL_INPUT];
+  failures.push(...timeoutProblems(news));
+  const isNew = isNewResource(olds);
+  return { news, inputs, stored: isNew ? {} : withDefaults(spec, olds), isNew, importId, failures };
+}
+
+/** The spec's rules across inputs, once every value is known. */
+async function ruled(spec: AnySpec, step: CheckStep): Promise<CheckFailure[]> {
+  if (!spec.validate || containsUnknown(step.inputs)) return [];
+  return spec.validate(step.inputs, step.stored);
+}
+
+/**
+ * What needs the API, all at once (a subnet's check: one round trip, not two): the rules' reads,
+ * the label's (or an import's object), and, when the run would write, whether the API takes the
+ * token (`access-check.ts`). An import writes nothing: what it reads is compared with the inputs
+ * instead. A create an interrupted run began may have made its object, which the create adopts:
+ * not a clash. A clash is reported once the rules pass, as when they ran one after the other.
+ */
+async function read(spec: AnySpec, step: CheckStep): Promise<CheckFailure[]> {
+  const { inputs, stored, news, isNew, importId } = step;
+  const known = !containsUnknown(inputs);
+  const lookups =
+    spec.lookups && importId === undefined && !(await beganBefore(inputs, isNew))
+      ? spec.lookups(inputs, stored, news)
+      : [];
+  const claims = !known
+    ? []
+    : importId !== undefined && isNew
+      ? checkImport(spec, clientFromConfig(), importId, inputs)
+      : labelClashes(spec, inputs, stored);
+  const [broken, clashing] = await Promise.all([lookups, claims, isNew ? verifyAccess() : undefined]);
+  return broken.length > 0 ? broken : clashing;
+}
+
+/** What the engine stores (the declared inputs, no defaults: `declared.ts`) and shows (one line each). */
+function reported(spec: AnySpec, { inputs, news, failures }: CheckStep) {
+  const secrets: readonly string[] = spec.secrets ?? [];
+  return {
+    inputs: declaredOnly(spec, inputs, news),
+    failures: failures.map((f) => rendered(f, news, secrets)),
+  };
+}
+
 /** Whether an interrupted run began this new resource's create (its journal entry is still there). */
-async function beganBefore(inputs: Props, olds: Props | undefined): Promise<boolean> {
-  if (!isNewResource(olds) || typeof inputs[JOURNAL_INPUT] !== "string") return false;
+async function beganBefore(inputs: Props, isNew: boolean): Promise<boolean> {
+  if (!isNew || typeof inputs[JOURNAL_INPUT] !== "string") return false;
   return (await readEntry(journalOf(clientFromConfig().baseUrl, inputs))) !== undefined;
 }
 
@@ -259,7 +308,9 @@ async function madeByInterruptedRun(
   if (made === undefined) return undefined;
   try {
     const record = await spec.read(client, made, inputs);
-    ctx.log(`${spec.kind} ${made}: an interrupted \`pulumi up\` had created it; adopted`);
+    ctx.log(
+      adoptedAfterInterruption(`${spec.kind} ${made}: an interrupted \`pulumi up\` had created it; adopted`),
+    );
     return record;
   } catch (err) {
     if (isNotFound(err)) return undefined;

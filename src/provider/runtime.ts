@@ -5,10 +5,13 @@
  */
 import { flushCompileCache } from "../compile-cache";
 import type * as pulumi from "@pulumi/pulumi";
+import { bindResource } from "./bind-resource";
 import { exitWhenEngineGone } from "./engine-watch";
 import { quietHostEcho } from "./errors";
+import { keepHeldObjects } from "./held-objects";
 import { keepLifecycles } from "./lifecycle-memory";
 import { makeProvider } from "./make-provider";
+import type { ResourceContext } from "./resource-context";
 import { byKind } from "./resource-spec";
 import { configure as configureSettings } from "./settings";
 import { SPECS } from "./specs";
@@ -18,11 +21,18 @@ const specOf = byKind(SPECS);
 quietHostEcho();
 exitWhenEngineGone();
 keepLifecycles();
+keepHeldObjects();
 flushCompileCache();
 
 const providers = new Map<string, pulumi.dynamic.ResourceProvider>();
 
-export function provider(kind: string): pulumi.dynamic.ResourceProvider {
+/** The kind's provider; given a resource's context (`resource-context.ts`), the provider of that resource. */
+export function provider(kind: string, resource?: ResourceContext): pulumi.dynamic.ResourceProvider {
+  const found = kindProvider(kind);
+  return resource ? bindResource(found, resource) : found;
+}
+
+function kindProvider(kind: string): pulumi.dynamic.ResourceProvider {
   let found = providers.get(kind);
   if (!found) {
     const spec = specOf(kind);
@@ -37,7 +47,8 @@ export function configure(req: pulumi.dynamic.ConfigureRequest): void {
   configureSettings(req.config);
 }
 
-/** The provider a resource's `__provider` module hands the host (`shim.ts`): the kind's, and `configure`. */
-export function shim(kind: string): pulumi.dynamic.ResourceProvider {
-  return { ...provider(kind), configure: async (req) => configure(req) };
+/** The provider a resource's `__provider` module hands the host (`shim.ts`): the resource's, and
+ * `configure`. Modules written before resources had a context name the kind only. */
+export function shim(kind: string, resource?: ResourceContext): pulumi.dynamic.ResourceProvider {
+  return { ...provider(kind, resource), configure: async (req) => configure(req) };
 }

@@ -2,15 +2,20 @@
  * The provider as Pulumi's state holds it (the `__provider` input of every resource): the text of
  * a module whose `handler()` the dynamic provider host calls (`requireFromString(text).handler()`,
  * once per text and process) to get the provider. It loads the runtime by package name and names
- * the kind, nothing else: no code, no credentials, and 83 characters for a Vpc instead of the 2.7 KB a
- * serialized closure of the same calls takes (state the engine rewrites after every step, twice
- * per resource: inputs and outputs).
+ * the kind and the resource's context (`resource-context.ts`: its identity, `import` and
+ * `customTimeouts`), nothing else: no code, no credentials, and about 130 characters for a Vpc
+ * instead of the 2.7 KB a serialized closure of the same calls takes (state the engine rewrites
+ * after every step, twice per resource: inputs and outputs). The engine shows `__`-keys in no
+ * display but `--json`, so the context is never an input the user reads in a diff.
  *
  * State written before holds that serialized closure, which calls the runtime's `configure` and
  * `provider(kind)`; both stay.
  */
+import type { ResourceContext } from "./resource-context";
+
 export const PROVIDER_RUNTIME = "pulumi-compute/provider-runtime";
 
-export function shimModule(kind: string): string {
-  return `exports.handler = () => require(${JSON.stringify(PROVIDER_RUNTIME)}).shim(${JSON.stringify(kind)});\n`;
+export function shimModule(kind: string, resource: ResourceContext): string {
+  const args = [kind, resource].map((value) => JSON.stringify(value)).join(", ");
+  return `exports.handler = () => require(${JSON.stringify(PROVIDER_RUNTIME)}).shim(${args});\n`;
 }

@@ -4,7 +4,7 @@
  * else by the key its child's class passes (`parentKey`: `Vpc/<name>`, see
  * `resources/parent-keys.ts`), the same for every child of one parent.
  */
-import { JOURNAL_INPUT } from "./create-journal";
+import { JOURNAL_INPUT } from "./resource-context";
 import type { Props } from "./resource-spec";
 import { known } from "./lookups";
 import { PARENT_KEY_INPUT } from "./field-lists";

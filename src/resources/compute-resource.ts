@@ -3,18 +3,22 @@
  * (`pulumi-nodejs:dynamic/compute:<Kind>`, as `pulumi.dynamic.Resource` registers one) whose
  * `__provider` is the short module text of `provider/shim.ts` rather than a serialized closure.
  *
- * It adds to the inputs:
- * - Pulumi's `import` resource option, as the input `importId`: the engine's own import cannot load
- *   a dynamic provider (it carries no serialized provider), so the option leaves the options the
- *   engine sees, and the provider imports the object without writing to the API
- *   (`provider/import-object.ts`);
- * - the resource's identity, `project/stack/kind/name`, as the input `journalKey`: a create
- *   interrupted with the whole run is recognised by the same resource's next create
- *   (`provider/create-journal.ts`).
- * And it keeps secret outputs out of the SDK's debug lines (`quiet-debug.ts`) before the first
- * registration.
+ * Its `__provider` names the resource's context (`provider/resource-context.ts`), which no display
+ * but `--json` shows:
+ * - the resource's identity, `project/stack/kind/name`: a create interrupted with the whole run is
+ *   recognised by the same resource's next create (`provider/create-journal.ts`), and `--replace`
+ *   knows the resource's own object (`provider/held-objects.ts`);
+ * - Pulumi's `import` resource option: the engine's own import cannot load a dynamic provider (it
+ *   carries no serialized provider), so the option leaves the options the engine sees, and the
+ *   provider imports the object without writing to the API (`provider/import-object.ts`);
+ * - `customTimeouts`, which the engine sends a dynamic provider's host but the host drops.
+ * A kind with a unique label replaces delete-first unless the program says otherwise
+ * (`UNIQUE_LABEL_KINDS`). And it keeps secret outputs out of the SDK's debug lines
+ * (`quiet-debug.ts`) before the first registration.
  */
 import * as pulumi from "@pulumi/pulumi";
+import { UNIQUE_LABEL_KINDS } from "../provider/field-lists";
+import type { ResourceContext } from "../provider/resource-context";
 import { shimModule } from "../provider/shim";
 import { quietSecretsInDebug } from "./quiet-debug";
 
@@ -32,13 +36,24 @@ export function computeResourceArgs(
   opts: pulumi.CustomResourceOptions | undefined,
 ): [string, string, pulumi.Inputs, pulumi.CustomResourceOptions | undefined] {
   quietSecretsInDebug();
-  const journalKey = `${pulumi.getProject()}/${pulumi.getStack()}/${kind}/${name}`;
   const { import: importId, ...rest } = opts ?? {};
-  const inputs = { ...props, journalKey, __provider: shimModule(kind) };
+  const resource: ResourceContext = {
+    journalKey: `${pulumi.getProject()}/${pulumi.getStack()}/${kind}/${name}`,
+    ...(importId === undefined ? {} : { importId }),
+    ...timeoutsOf(opts?.customTimeouts),
+  };
+  const deleteFirst =
+    (UNIQUE_LABEL_KINDS as readonly string[]).includes(kind) && "label" in props && props.label !== undefined;
   return [
     `pulumi-nodejs:dynamic/compute:${kind}`,
     name,
-    importId === undefined ? inputs : { ...inputs, importId },
-    importId === undefined ? opts : rest,
+    { ...props, __provider: shimModule(kind, resource) },
+    { ...(deleteFirst ? { deleteBeforeReplace: true } : {}), ...(importId === undefined ? opts : rest) },
   ];
+}
+
+/** The durations the program set (the provider reads and checks them). */
+function timeoutsOf(custom: pulumi.CustomTimeouts | undefined): Pick<ResourceContext, "timeouts"> {
+  const set = Object.entries(custom ?? {}).filter(([, value]) => typeof value === "string" && value !== "");
+  return set.length > 0 ? { timeouts: Object.fromEntries(set) } : {};
 }

@@ -1,6 +1,8 @@
 /** Provider methods called directly against the test emulator: settings pointed at it, typed results. */
 import type * as pulumi from "@pulumi/pulumi";
+import { forgetAccess } from "../../src/provider/access-check";
 import { forgetCatalogues } from "../../src/provider/catalogues";
+import { forgetHeldObjects } from "../../src/provider/held-objects";
 import { forgetClaims } from "../../src/provider/label-claims";
 import { DECLARED } from "../../src/provider/declared";
 import { makeProvider } from "../../src/provider/make-provider";
@@ -27,6 +29,8 @@ export function pointSettingsAt(t: EmulatorFixture, extra: Record<string, string
   forgetClaims();
   forgetCatalogues();
   forgetChildren();
+  forgetHeldObjects();
+  forgetAccess();
 }
 
 export type Provider = pulumi.dynamic.ResourceProvider;

@@ -288,7 +288,8 @@ describe("check of a unique label", () => {
         property: "",
         reason:
           `label: a Vpc labelled "net" already exists (${id}) and is not this stack's; to manage it here, ` +
-          `add { import: "${id}" } to this resource, or choose another label`,
+          `add { import: "${id}" } to this resource, or choose another label (if it is this resource's own ` +
+          "object, on `pulumi up --replace` from a machine that never ran this stack, add `--refresh`)",
       },
     ]);
   });
@@ -462,7 +463,7 @@ describe("wait settings", () => {
   it("report progress at most every 10 s of a wait", () => {
     settings({});
     const lines: string[] = [];
-    const ctx = operationContext("create", (line) => lines.push(line));
+    const ctx = operationContext("create", { log: (line) => lines.push(line) });
     for (const elapsedMs of [500, 9_000, 10_500, 12_000, 21_000])
       ctx.wait.onPoll!({ what: "Instance 1 to be running", elapsedMs, state: "provisioning", polls: 1 });
     expect(lines).toEqual([

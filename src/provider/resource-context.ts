@@ -1,0 +1,46 @@
+/**
+ * What a provider knows of the one resource it serves beside the program's inputs: its identity
+ * (`project/stack/Kind/name`, the create journal's key), Pulumi's `import` option, and its
+ * `customTimeouts`. The TypeScript classes put it in the text of the resource's `__provider`
+ * (`shim.ts`), which the engine keeps out of every display but `--json`; the plugin derives it from
+ * the request's URN and timeout. Never an input the engine stores or shows.
+ *
+ * Inside the provider process the core reads these facts from the inputs it works with, under the
+ * keys below (so a spec's rules read `importIdOf(inputs)` as before); `bindResource` adds them to
+ * what the engine sends and takes them out of what goes back (`bind-resource.ts`).
+ */
+import type { Props } from "./props";
+
+/** Operations a `customTimeouts` entry limits. */
+export type TimedOperation = "create" | "update" | "delete";
+
+export interface ResourceContext {
+  /** `project/stack/Kind/name`: a create an interrupted run began is recognised by it. */
+  journalKey?: string;
+  /** Pulumi's `import` option: the object is adopted with no write. */
+  importId?: string;
+  /** `customTimeouts`: a Pulumi duration (`"2s"`, `"1h30m"`) or a number of seconds, per operation. */
+  timeouts?: Partial<Record<TimedOperation, string | number>>;
+}
+
+/** The working inputs' keys for the context's facts. */
+export const JOURNAL_INPUT = "journalKey";
+export const IMPORT_INPUT = "importId";
+export const TIMEOUTS_INPUT = "customTimeouts";
+
+const INTERNAL = [JOURNAL_INPUT, IMPORT_INPUT, TIMEOUTS_INPUT];
+
+/** The inputs with the context's facts added under their keys. */
+export function withContext(props: Props, resource: ResourceContext): Props {
+  const added: Props = { ...props };
+  if (resource.journalKey !== undefined) added[JOURNAL_INPUT] = resource.journalKey;
+  if (resource.importId !== undefined) added[IMPORT_INPUT] = resource.importId;
+  if (resource.timeouts !== undefined) added[TIMEOUTS_INPUT] = resource.timeouts;
+  return added;
+}
+
+/** What the engine may store and show: no key of the context. */
+export function withoutContext<T extends Props | undefined>(props: T): T {
+  if (props === undefined) return props;
+  return Object.fromEntries(Object.entries(props).filter(([key]) => !INTERNAL.includes(key))) as T;
+}
