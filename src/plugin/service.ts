@@ -7,17 +7,19 @@
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import * as grpc from "@grpc/grpc-js";
+import type * as pulumi from "@pulumi/pulumi";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb";
 import * as proto from "@pulumi/pulumi/proto/provider_pb";
+import { withoutContext, type ResourceContext } from "../provider/resource-context";
 import { byKind, type AnySpec } from "../provider/resource-spec";
+import { provider as kindProvider } from "../provider/runtime";
 import { configure } from "../provider/settings";
 import { SPECS } from "../provider/specs";
 import { secretOutputs } from "../schema/secrets";
 import { configSource } from "./config";
 import { diffResponse } from "./detailed-diff";
 import { grpcError } from "./errors";
-import { resourceProvider, type ResourceContext } from "./resource-binding";
 import { journalKeyOf, parseUrn } from "./urn";
 import { fromStruct, toStruct } from "./values";
 
@@ -39,7 +41,21 @@ function served(request: Request, operation?: "create" | "update" | "delete") {
     journalKey: journalKeyOf(resource),
     ...(operation && timeout > 0 && { timeouts: { [operation]: timeout } }),
   };
-  return { spec, provider: resourceProvider(spec.kind, context), secrets: secretOutputs(spec) };
+  return { spec, provider: bound(kindProvider(spec.kind, context)), secrets: secretOutputs(spec) };
+}
+
+/** Every method of the kind's provider (the generic provider has them all). */
+function bound(found: pulumi.dynamic.ResourceProvider): Required<pulumi.dynamic.ResourceProvider> {
+  const missing = () => Promise.reject(new Error("not implemented by this kind's provider"));
+  return {
+    configure: async () => {},
+    check: found.check ?? missing,
+    diff: found.diff ?? missing,
+    create: found.create,
+    read: found.read ?? missing,
+    update: found.update ?? missing,
+    delete: found.delete ?? missing,
+  };
 }
 
 type Handler<Req, Res> = (request: Req) => Promise<Res>;
@@ -155,8 +171,8 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
       const response = new proto.ReadResponse();
       response.setId(result.id ?? "");
       if (result.id) {
-        response.setProperties(toStruct(result.props ?? {}, secrets));
-        response.setInputs(toStruct(result.inputs ?? {}, secrets));
+        response.setProperties(toStruct(withoutContext(result.props ?? {}), secrets));
+        response.setInputs(toStruct(withoutContext(result.inputs ?? {}), secrets));
       }
       return response;
     }),
