@@ -23,6 +23,8 @@ export interface YamlProject {
   setProgram(resources: Record<string, unknown>, outputs?: Record<string, unknown>): void;
   /** `pulumi <args> --non-interactive` on the stack `test`: all it showed, or an error holding it. */
   pulumi(...args: string[]): Promise<string>;
+  /** A stack output's value (`pulumi stack output NAME --json --show-secrets`). */
+  output(name: string): Promise<unknown>;
   /** A command expected to fail: all it showed (stdout and stderr); throws if it succeeded. */
   failing(...args: string[]): Promise<string>;
   /** The stack's resources as `pulumi stack export` has them. */
@@ -111,6 +113,15 @@ export async function yamlProject(name: string): Promise<YamlProject> {
     setProgram,
     pulumi,
     failing,
+    async output(name) {
+      const { ok, stdout, shown } = await runCli(
+        ["stack", "output", name, "--json", "--show-secrets"],
+        dir,
+        env,
+      );
+      if (!ok) throw new Error(`pulumi stack output ${name} failed:\n${shown}`);
+      return JSON.parse(stdout);
+    },
     async resources() {
       const { stdout } = await runCli(["stack", "export"], dir, env);
       const exported = JSON.parse(stdout);
