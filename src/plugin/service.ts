@@ -19,6 +19,7 @@ import { SPECS } from "../provider/specs";
 import { secretOutputs } from "../schema/secrets";
 import { configSource } from "./config";
 import { diffResponse } from "./detailed-diff";
+import { engineLog } from "./engine-log";
 import { grpcError } from "./errors";
 import { journalKeyOf, parseUrn } from "./urn";
 import { fromStruct, toStruct } from "./values";
@@ -37,8 +38,10 @@ function served(request: Request, operation?: "create" | "update" | "delete") {
   const spec = specOf(resource.kind);
   if (!spec) throw new Error(`${resource.type} is not a resource type of this version of the compute plugin`);
   const timeout = request.getTimeout?.() ?? 0;
+  const log = engineLog(request.getUrn());
   const context: ResourceContext = {
     journalKey: journalKeyOf(resource),
+    ...(log && { log }),
     ...(operation && timeout > 0 && { timeouts: { [operation]: timeout } }),
   };
   return { spec, provider: bound(kindProvider(spec.kind, context)), secrets: secretOutputs(spec) };

@@ -21,6 +21,8 @@ export interface ResourceContext {
   importId?: string;
   /** `customTimeouts`: a Pulumi duration (`"2s"`, `"1h30m"`) or a number of seconds, per operation. */
   timeouts?: Partial<Record<TimedOperation, string | number>>;
+  /** Where the resource's progress lines go (the plugin: the engine's log, against its URN); else stdout. */
+  log?: (line: string) => void;
 }
 
 /** The working inputs' keys for the context's facts. */
@@ -30,13 +32,24 @@ export const TIMEOUTS_INPUT = "customTimeouts";
 
 const INTERNAL = [JOURNAL_INPUT, IMPORT_INPUT, TIMEOUTS_INPUT];
 
+/** The working inputs' key of the context's log: a symbol, which no copy of the inputs for the
+ * engine (its entries) carries. */
+const LOG_INPUT = Symbol("log");
+
 /** The inputs with the context's facts added under their keys. */
 export function withContext(props: Props, resource: ResourceContext): Props {
   const added: Props = { ...props };
   if (resource.journalKey !== undefined) added[JOURNAL_INPUT] = resource.journalKey;
   if (resource.importId !== undefined) added[IMPORT_INPUT] = resource.importId;
   if (resource.timeouts !== undefined) added[TIMEOUTS_INPUT] = resource.timeouts;
+  if (resource.log !== undefined) Reflect.set(added, LOG_INPUT, resource.log);
   return added;
+}
+
+/** The context's log the working inputs carry, if any. */
+export function logOf(props: Props): ((line: string) => void) | undefined {
+  const log: unknown = Reflect.get(props, LOG_INPUT);
+  return typeof log === "function" ? (line: string) => log(line) : undefined;
 }
 
 /** What the engine may store and show: no key of the context. */

@@ -1,7 +1,8 @@
 /**
  * Instance in the plugin form (Pulumi YAML, `pulumi-resource-compute`, the real CLI): the engine's
  * `customTimeouts` reach the plugin and bound the create's wait (the error names them, the instance
- * stays in the state and the next `up` finishes it), and the root password is a secret in the state.
+ * stays in the state and the next `up` finishes it), the root password is a secret in the state, and
+ * a long wait's progress lines are logged against the resource.
  */
 import { collect } from "../../../src/client";
 import { instanceEndpoints } from "../../../src/contract";
@@ -65,6 +66,26 @@ test("the root password is kept as a secret: the state holds no plaintext of it"
   expect(JSON.stringify(state)).not.toContain(ROOT_PASS);
   expect(state.inputs!.rootPass).toHaveProperty("ciphertext");
   expect(state.outputs!.rootPass).toHaveProperty("ciphertext");
+});
+
+test("a long wait's progress lines show under the resource, not the stack", async () => {
+  // The create's wait lasts past the first progress report (at 10 s).
+  p.emulator.jobs.timings.set("instance.create", 12_000);
+  p.setProgram({
+    ...program(),
+    slow: {
+      type: "compute:index:Instance",
+      properties: { ...program().web.properties, label: "plugin-slow" },
+    },
+  });
+  const shown = await p.pulumi("up", "--yes");
+  // On the resource's line while it waits, and under its diagnostics.
+  expect(shown).toMatch(
+    /compute:index:Instance slow creating \(\d+s\) waiting for Instance \d+ to be running/,
+  );
+  expect(shown).toMatch(/compute:index:Instance \(slow\):\n\s+waiting for Instance \d+ to be running/);
+  const stack = /pulumi:pulumi:Stack \([^)]*\):\n((?:\s{4,}.*\n)*)/.exec(shown)?.[1] ?? "";
+  expect(stack).not.toMatch(/waiting for/);
 });
 
 test("destroy leaves nothing", async () => {

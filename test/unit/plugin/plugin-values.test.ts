@@ -2,6 +2,7 @@ import { configSource } from "../../../src/plugin/config";
 import { journalKeyOf, parseUrn } from "../../../src/plugin/urn";
 import { fromStruct, secret, toStruct, unwrapSecrets } from "../../../src/plugin/values";
 import { engineAddress } from "../../../src/provider/engine-watch";
+import { logOf, withContext, withoutContext } from "../../../src/provider/resource-context";
 
 it("reads the kind and the journal key from a URN, a parent-qualified type included", () => {
   const urn = "urn:pulumi:dev::shop::compute:index:Vpc$compute:index:Subnet::app::1";
@@ -40,4 +41,17 @@ it("the engine watch knows the plugin's process by its main module", () => {
     port: 4312,
   });
   expect(engineAddress(["node", "/x/dist/other/main.js", "127.0.0.1:4312"])).toBeUndefined();
+});
+
+it("a resource's log rides with its working inputs, and no copy for the engine carries it", () => {
+  const lines: string[] = [];
+  const working = withContext(
+    { label: "web" },
+    { journalKey: "p/s/Vpc/web", log: (line) => lines.push(line) },
+  );
+  logOf({ ...working })!("waiting");
+  expect(lines).toEqual(["waiting"]);
+  expect(Object.keys(working)).toEqual(["label", "journalKey"]);
+  expect(toStruct(withoutContext(working)).toJavaScript()).toEqual({ label: "web" });
+  expect(logOf({ label: "web" })).toBeUndefined();
 });
