@@ -12,6 +12,25 @@ export default tseslint.config(
     },
   },
   {
+    // The provider's core is what every kind shares: it imports no kind, no instance family file, and
+    // not the registry that lists them (docs/ARCHITECTURE.md, Provider).
+    files: ["src/provider/core/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)(kinds|instance)(/|$)|(^|/)provider/(specs|runtime)$|^\\.\\./(specs|runtime)$",
+              message:
+                "core/ is what every kind shares: it imports no kind, no instance family file and not the registry",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.js"],
     languageOptions: { sourceType: "commonjs", globals: { module: "writable", require: "readonly" } },
   },

@@ -8,7 +8,12 @@ const common = {
 };
 module.exports = {
   projects: [
-    { ...common, displayName: "unit", testMatch: ["<rootDir>/test/unit/**/*.test.ts"] },
+    {
+      ...common,
+      displayName: "unit",
+      testMatch: ["<rootDir>/test/unit/**/*.test.ts"],
+      setupFilesAfterEnv: ["<rootDir>/test/support/fresh-process.ts"],
+    },
     { ...common, displayName: "engine", testMatch: ["<rootDir>/test/engine/**/*.test.ts"] },
   ],
 };

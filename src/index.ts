@@ -2,7 +2,7 @@
  * pulumi-compute: Pulumi resources and data functions for the Compute Cloud API. The client, the
  * contract and the emulator are subpaths (`pulumi-compute/client`, `/contract`, `/emulator`): a
  * program that only declares resources never loads them, and its type-check never reads zod's
- * declarations (see the README, "Use it in your own project").
+ * declarations (see docs/configuration.md, "Install in your own project").
  */
 
 import "./compile-cache";

@@ -32,8 +32,12 @@ export interface Endpoint<
   params: P;
   query: Q;
   body: B;
+  /**
+   * The answer on success: 200 with this record, or 204 with no body where the schema accepts
+   * `undefined` (`Grants.optional()`: the grants of an unrestricted user).
+   */
   response: R;
-  /** Success status; 200 unless stated (grants list answers 204 for unrestricted users). */
+  /** One line on what the endpoint does (the OpenAPI operation's summary). */
   summary: string;
   /** The real API answers it but the spec leaves it out (OpenAPI: `x-beyond-spec: true`). */
   beyondSpec?: boolean;
@@ -41,6 +45,8 @@ export interface Endpoint<
   filterable?: readonly string[];
   /** Filterable fields `+order_by` may not sort on (image `status`). */
   unorderable?: readonly string[];
+  /** Path parameters whose values hold a slash (`private/12`, `compute/grub2`), sent as is or escaped (`%2F`). */
+  slashParams?: readonly (keyof z.output<P> & string)[];
 }
 
 const none = z.object({});
@@ -64,6 +70,7 @@ export function endpoint<
   beyondSpec?: boolean;
   filterable?: readonly string[];
   unorderable?: readonly string[];
+  slashParams?: readonly (keyof z.output<P> & string)[];
 }): Endpoint<P, Q, B, R> {
   // A part the definition leaves out is `none`, which is what its type parameter defaults to.
   return {

@@ -110,6 +110,7 @@ export const imageEndpoints = {
     auth: "optional",
     scopes: ["images:read_only"],
     params: ImageParams,
+    slashParams: ["imageId"],
     response: Image,
     summary: "One image; public images need no token",
   }),
@@ -119,6 +120,7 @@ export const imageEndpoints = {
     path: "/images/{imageId}",
     scopes: ["images:read_write"],
     params: ImageParams,
+    slashParams: ["imageId"],
     body: ImageUpdateRequest,
     response: Image,
     summary: "Updates a private image's label and description; public images answer 403",
@@ -129,6 +131,7 @@ export const imageEndpoints = {
     path: "/images/{imageId}",
     scopes: ["images:read_write"],
     params: ImageParams,
+    slashParams: ["imageId"],
     summary: "Deletes a private image (a pending capture or upload ends with it); public images answer 403",
   }),
 };

@@ -1,4 +1,9 @@
-/** The endpoints of compute instances: CRUD, lifecycle actions, statistics, transfer and per-instance lists. */
+/**
+ * The endpoints of compute instances: CRUD, lifecycle actions, statistics, transfer and per-instance
+ * lists. The one area whose endpoints live apart from its records (`instances.ts`): the two hold 24
+ * endpoints and the record, the create and every action's body, and together would be over 600
+ * lines, where every other area's file is under 400.
+ */
 import { z } from "zod";
 import { endpoint } from "./endpoint";
 import { idFrom } from "./fields";

@@ -36,6 +36,7 @@ export const kernelEndpoints = {
     path: "/compute/kernels/{kernelId}",
     auth: "public",
     params: KernelParams,
+    slashParams: ["kernelId"],
     response: Kernel,
     summary: "One kernel",
   }),

@@ -32,3 +32,9 @@ export function refuse(problems: Problem[]): void {
   const [first] = problems;
   if (first) throw ApiError.badRequest(first.reason, first.field || undefined);
 }
+
+/** `value`, or a 404 `Not found` when there is none (a path that names nothing). */
+export function found<T>(value: T | undefined): T {
+  if (value === undefined) throw ApiError.notFound();
+  return value;
+}

@@ -30,9 +30,14 @@ export interface Ctx<E extends Endpoint> extends World {
   principal: Principal | undefined;
   /** The caller; throws 401 on endpoints that answer without a token when none was given. */
   user: UserRow;
+  /** The caller with the token it used (a token's scopes, per-token preferences); throws 401 as `user` does. */
+  caller: Principal;
 }
 
-/** What a model function takes of a request to `E`: path parameters, query and body as parsed. */
+/**
+ * What a model function takes of a request to `E`, as parsed: every function a route calls takes
+ * `(world, user, params, body)`, leaving off the trailing ones it does not use.
+ */
 export type Params<E extends Endpoint> = z.output<E["params"]>;
 export type Query<E extends Endpoint> = z.output<E["query"]>;
 export type Body<E extends Endpoint> = z.output<E["body"]>;
@@ -43,15 +48,10 @@ export type Handler<E extends Endpoint> = (
   ctx: Ctx<E>,
 ) => z.input<E["response"]> | typeof NO_CONTENT | Promise<z.input<E["response"]> | typeof NO_CONTENT>;
 
+/** One path segment: what a path parameter matches unless its endpoint lists it in `slashParams`. */
+const SEGMENT = "[^/]+";
 /** A slash kept (`private/12`) or path-escaped in one segment (`private%2F12`), as clients send it. */
 const WITH_SLASH = "[^/]+/[^/]+|[^/]*%2[fF][^/]*";
-
-/** Path parameters that may hold a slash (`/images/private/12`, `/compute/kernels/compute/grub2`). */
-const PARAM_PATTERNS: Record<string, string> = {
-  imageId: WITH_SLASH,
-  kernelId: WITH_SLASH,
-  tagLabel: "[^/]+",
-};
 
 interface Route {
   endpoint: Endpoint;
@@ -103,7 +103,7 @@ export class Router {
       .replace(/[.*+?^$()|[\]\\]/g, "\\$&")
       .replace(/\\?\{(\w+)\\?\}/g, (_, name: string) => {
         names.push(name);
-        return `(${PARAM_PATTERNS[name] ?? "[^/]+"})`;
+        return `(${endpoint.slashParams?.some((p) => p === name) ? WITH_SLASH : SEGMENT})`;
       });
     this.routes.push({
       endpoint,
@@ -165,8 +165,11 @@ export class Router {
       body: body.data,
       principal,
       get user(): UserRow {
+        return this.caller.user;
+      },
+      get caller(): Principal {
         if (!principal) throw ApiError.invalidToken();
-        return principal.user;
+        return principal;
       },
     };
     const result = await route.handler(ctx);

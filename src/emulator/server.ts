@@ -20,10 +20,10 @@ import { backupRoutes } from "./routes/backups";
 import { configRoutes } from "./routes/configs";
 import { diskRoutes } from "./routes/disks";
 import { instanceActionRoutes } from "./routes/instance-actions";
-import { instanceAddressRoutes } from "./routes/instance-addresses";
+import { instanceIpRoutes } from "./routes/instance-ips";
 import { instanceCloneRoutes } from "./routes/instance-clone";
 import { instancePowerRoutes } from "./routes/instance-power";
-import { instanceResizeRoutes } from "./routes/instance-resize";
+import { instanceMoveRoutes } from "./routes/instance-moves";
 import { instanceStatsRoutes } from "./routes/instance-stats";
 import { instanceRoutes } from "./routes/instances";
 import { interfaceRoutes } from "./routes/interfaces";
@@ -33,9 +33,9 @@ import { receiveImageUpload, UPLOAD_PREFIX } from "./models/image-upload";
 import { imageUploadRoutes } from "./routes/image-upload";
 import { imageRoutes } from "./routes/images";
 import { profileRoutes } from "./routes/profile";
-import { phoneRoutes } from "./routes/profile-phone";
-import { securityRoutes } from "./routes/profile-security";
-import { sessionRoutes } from "./routes/profile-sessions";
+import { profilePhoneRoutes } from "./routes/profile-phone";
+import { profileSecurityRoutes } from "./routes/profile-security";
+import { profileSessionRoutes } from "./routes/profile-sessions";
 import { profileSshKeyRoutes } from "./routes/profile-ssh-keys";
 import { profileTokenRoutes } from "./routes/profile-tokens";
 import { regionRoutes } from "./routes/regions";
@@ -78,14 +78,14 @@ const AREAS: ((router: Router, jobs: Jobs) => void)[] = [
   instanceRoutes,
   instancePowerRoutes,
   instanceActionRoutes,
-  instanceResizeRoutes,
+  instanceMoveRoutes,
   instanceCloneRoutes,
   diskRoutes,
   configRoutes,
   interfaceRoutes,
   backupRoutes,
   instanceStatsRoutes,
-  instanceAddressRoutes,
+  instanceIpRoutes,
   kernelRoutes,
   typeRoutes,
   imageRoutes,
@@ -95,9 +95,9 @@ const AREAS: ((router: Router, jobs: Jobs) => void)[] = [
   profileRoutes,
   profileTokenRoutes,
   profileSshKeyRoutes,
-  securityRoutes,
-  phoneRoutes,
-  sessionRoutes,
+  profileSecurityRoutes,
+  profilePhoneRoutes,
+  profileSessionRoutes,
   accountEventRoutes,
 ];
 

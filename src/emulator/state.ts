@@ -236,27 +236,3 @@ export interface Tables {
   preferences: PreferencesRow;
 }
 export type TableName = keyof Tables;
-export const TABLE_NAMES: TableName[] = [
-  "users",
-  "tokens",
-  "vpcs",
-  "subnets",
-  "events",
-  "jobs",
-  "images",
-  "stackscripts",
-  "tags",
-  "instances",
-  "disks",
-  "configs",
-  "interfaces",
-  "backups",
-  "profiles",
-  "two_factor",
-  "phone_codes",
-  "ssh_keys",
-  "apps",
-  "devices",
-  "logins",
-  "preferences",
-];

@@ -5,7 +5,7 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { TABLE_NAMES, type TableName, type Tables } from "./state";
+import type { TableName, Tables } from "./state";
 
 export interface Table<T extends { id: number }> {
   get(id: number): T | undefined;
@@ -68,8 +68,15 @@ export class MemoryStore implements Store {
     this.reset();
   }
 
+  /** The table `name`, made empty on first use: `Tables` is the one list of tables. */
   table<K extends TableName>(name: K): Table<Tables[K]> {
-    return this.tables.get(name) as unknown as Table<Tables[K]>;
+    return this.tableOf(name) as unknown as Table<Tables[K]>;
+  }
+
+  private tableOf(name: TableName): MapTable<{ id: number }> {
+    let table = this.tables.get(name);
+    if (!table) this.tables.set(name, (table = new MapTable(() => (this.dirty = true))));
+    return table;
   }
 
   nextId(kind: string): number {
@@ -83,7 +90,7 @@ export class MemoryStore implements Store {
   }
 
   reset(): void {
-    this.tables = new Map(TABLE_NAMES.map((name) => [name, new MapTable(() => (this.dirty = true))]));
+    this.tables = new Map();
     this.sequences = {};
     this.dirty = true;
   }
@@ -98,9 +105,9 @@ export class MemoryStore implements Store {
   protected restore(snapshot: Snapshot): void {
     this.reset();
     this.sequences = { ...snapshot.sequences };
-    for (const name of TABLE_NAMES) {
-      const table = this.tables.get(name)!;
-      for (const row of (snapshot.tables[name] ?? []) as { id: number }[]) table.rows.set(row.id, row);
+    for (const [name, rows] of Object.entries(snapshot.tables)) {
+      const table = this.tableOf(name as TableName);
+      for (const row of rows as { id: number }[]) table.rows.set(row.id, row);
     }
     this.dirty = false;
   }

@@ -15,7 +15,7 @@ import { profileSshKeyEndpoints } from "../contract/profile-ssh-keys";
 import { stackScriptEndpoints } from "../contract/stackscripts";
 import { tagEndpoints } from "../contract/tags";
 import { vpcEndpoints } from "../contract/vpcs";
-import type { Props } from "../provider/resource-spec";
+import type { Props } from "../provider/core/resource-spec";
 import { WRITE_ONLY, type ImportKind, type WriteOnly } from "./kinds";
 
 export interface Found {

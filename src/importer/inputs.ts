@@ -7,7 +7,7 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import type { ComputeClient } from "../client/compute-client";
-import type { Props } from "../provider/resource-spec";
+import type { Props } from "../provider/core/resource-spec";
 import type { Found } from "./account";
 import { leftOut, SPECS, type ImportKind } from "./kinds";
 

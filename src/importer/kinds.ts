@@ -3,17 +3,17 @@
  * API never returns (left out, with a note saying so), and the values left out of a program because
  * they mean "not managed here".
  */
-import { configInterfaceSpec } from "../provider/config-interface";
-import { imageSpec } from "../provider/image";
-import { instanceSpec } from "../provider/instance";
-import { instanceConfigSpec } from "../provider/instance-config";
-import { instanceDiskSpec } from "../provider/instance-disk";
-import type { AnySpec, Props } from "../provider/resource-spec";
-import { sshKeySpec } from "../provider/ssh-key";
-import { stackScriptSpec } from "../provider/stack-script";
-import { subnetSpec } from "../provider/subnet";
-import { tagSpec } from "../provider/tag";
-import { vpcSpec } from "../provider/vpc";
+import { configInterfaceSpec } from "../provider/instance/config-interface";
+import { imageSpec } from "../provider/kinds/image";
+import { instanceSpec } from "../provider/instance/instance";
+import { instanceConfigSpec } from "../provider/instance/instance-config";
+import { instanceDiskSpec } from "../provider/instance/instance-disk";
+import type { AnySpec, Props } from "../provider/core/resource-spec";
+import { sshKeySpec } from "../provider/kinds/ssh-key";
+import { stackScriptSpec } from "../provider/kinds/stack-script";
+import { subnetSpec } from "../provider/kinds/subnet";
+import { tagSpec } from "../provider/kinds/tag";
+import { vpcSpec } from "../provider/kinds/vpc";
 
 /** In the order a program declares them: what a kind refers to comes first. */
 export const IMPORT_KINDS = [

@@ -2,7 +2,7 @@
  * IDs of other objects in a declared resource's inputs become references to those resources
  * (`vpcId: legacyNet.id`) when the program declares them; otherwise the ID stays as it is.
  */
-import type { Props } from "../provider/resource-spec";
+import type { Props } from "../provider/core/resource-spec";
 import type { ImportKind } from "./kinds";
 import { Ref } from "./literal";
 

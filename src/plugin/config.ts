@@ -4,7 +4,7 @@
  * arguments in `args` (`apiUrl`, a secret `token`, the wait timeouts), which win. The provider reads
  * them as `compute:<name>` (`settings.ts`).
  */
-import type { ConfigSource } from "../provider/settings";
+import type { ConfigSource } from "../provider/core/settings";
 
 export function configSource(
   variables: ReadonlyMap<string, string>,

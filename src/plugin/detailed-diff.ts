@@ -5,9 +5,9 @@
  */
 import { DiffResponse, PropertyDiff } from "@pulumi/pulumi/proto/provider_pb";
 import type * as pulumi from "@pulumi/pulumi";
-import { storedInputs } from "../provider/declared";
-import { diffInputs } from "../provider/diff";
-import type { AnySpec, Props } from "../provider/resource-spec";
+import { storedInputs } from "../provider/core/declared";
+import { diffInputs } from "../provider/core/diff";
+import type { AnySpec, Props } from "../provider/core/resource-spec";
 
 const Kind = PropertyDiff.Kind;
 

@@ -6,7 +6,7 @@
 import * as grpc from "@grpc/grpc-js";
 import { EngineClient } from "@pulumi/pulumi/proto/engine_grpc_pb";
 import { LogRequest, LogSeverity } from "@pulumi/pulumi/proto/engine_pb";
-import { engineAddress } from "../provider/engine-watch";
+import { engineAddress } from "../provider/core/engine-watch";
 
 let engine: EngineClient | undefined;
 

@@ -5,16 +5,17 @@
  */
 import { flushCompileCache } from "../compile-cache";
 import type * as pulumi from "@pulumi/pulumi";
-import { bindResource } from "./bind-resource";
-import { exitWhenEngineGone } from "./engine-watch";
-import { quietHostEcho } from "./errors";
-import { keepHeldObjects } from "./held-objects";
-import { keepLifecycles } from "./lifecycle-memory";
-import { makeProvider } from "./make-provider";
-import type { ResourceContext } from "./resource-context";
-import { byKind } from "./resource-spec";
-import { configure as configureSettings } from "./settings";
+import { bindResource } from "./core/bind-resource";
+import { exitWhenEngineGone } from "./core/engine-watch";
+import { quietHostEcho } from "./core/errors";
+import { keepHeldObjects } from "./core/held-objects";
+import { keepLifecycles } from "./core/lifecycle-memory";
+import { makeProvider } from "./core/make-provider";
+import type { ResourceContext } from "./core/resource-context";
+import { byKind } from "./core/resource-spec";
+import { configure as configureSettings } from "./core/settings";
 import { SPECS } from "./specs";
+import { processMemory } from "./core/process-memory";
 
 const specOf = byKind(SPECS);
 
@@ -24,7 +25,7 @@ keepLifecycles();
 keepHeldObjects();
 flushCompileCache();
 
-const providers = new Map<string, pulumi.dynamic.ResourceProvider>();
+const providers = processMemory.map<string, pulumi.dynamic.ResourceProvider>("providers");
 
 /** The kind's provider; given a resource's context (`resource-context.ts`), the provider of that resource. */
 export function provider(kind: string, resource?: ResourceContext): pulumi.dynamic.ResourceProvider {

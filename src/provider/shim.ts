@@ -11,7 +11,7 @@
  * State written before holds that serialized closure, which calls the runtime's `configure` and
  * `provider(kind)`; both stay.
  */
-import type { ResourceContext } from "./resource-context";
+import type { ResourceContext } from "./core/resource-context";
 
 export const PROVIDER_RUNTIME = "pulumi-compute/provider-runtime";
 

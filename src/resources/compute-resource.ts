@@ -3,14 +3,14 @@
  * (`pulumi-nodejs:dynamic/compute:<Kind>`, as `pulumi.dynamic.Resource` registers one) whose
  * `__provider` is the short module text of `provider/shim.ts` rather than a serialized closure.
  *
- * Its `__provider` names the resource's context (`provider/resource-context.ts`), which no display
+ * Its `__provider` names the resource's context (`provider/core/resource-context.ts`), which no display
  * but `--json` shows:
  * - the resource's identity, `project/stack/kind/name`: a create interrupted with the whole run is
- *   recognised by the same resource's next create (`provider/create-journal.ts`), and `--replace`
- *   knows the resource's own object (`provider/held-objects.ts`);
+ *   recognised by the same resource's next create (`provider/core/create-journal.ts`), and `--replace`
+ *   knows the resource's own object (`provider/core/held-objects.ts`);
  * - Pulumi's `import` resource option: the engine's own import cannot load a dynamic provider (it
  *   carries no serialized provider), so the option leaves the options the engine sees, and the
- *   provider imports the object without writing to the API (`provider/import-object.ts`);
+ *   provider imports the object without writing to the API (`provider/core/import-object.ts`);
  * - `customTimeouts`, which the engine sends a dynamic provider's host but the host drops.
  * A kind with a unique label replaces delete-first unless the program says otherwise
  * (`UNIQUE_LABEL_KINDS`). And it keeps secret outputs out of the SDK's debug lines
@@ -18,7 +18,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import { UNIQUE_LABEL_KINDS } from "../provider/field-lists";
-import type { ResourceContext } from "../provider/resource-context";
+import type { ResourceContext } from "../provider/core/resource-context";
 import { shimModule } from "../provider/shim";
 import { quietSecretsInDebug } from "./quiet-debug";
 

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { CONFIG_INTERFACE_COMPUTED } from "../provider/field-lists";
-import { placeholders } from "../provider/resource-spec";
+import { placeholders } from "../provider/core/resource-spec";
 import type { InstanceConfigInterface } from "./instance-config";
 import { computeResourceArgs } from "./compute-resource";
 

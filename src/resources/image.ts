@@ -3,7 +3,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import { IMAGE_COMPUTED } from "../provider/field-lists";
-import { placeholders } from "../provider/resource-spec";
+import { placeholders } from "../provider/core/resource-spec";
 import { computeResourceArgs } from "./compute-resource";
 
 export interface ImageArgs {
@@ -50,8 +50,8 @@ function sha256(file: string): Promise<string | undefined> {
 /**
  * A private image of the account: captured from a disk, or uploaded from a local gzip file of a raw
  * disk image. `pulumi up` returns once it is `available`; a wait that fails keeps the image in the
- * state, and the next `up` waits again. An upload reports its progress every 10 s. Public images are
- * found with `getImage`.
+ * state, and the next `up` waits again. An upload reports its progress every 10 s. A delete waits
+ * until the image is gone. Public images are found with `getImage`.
  *
  * ```ts
  * const golden = new compute.Image("golden", { diskId: root.id, label: "golden", description: "web base" });

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { INSTANCE_CONFIG_COMPUTED } from "../provider/field-lists";
-import { placeholders } from "../provider/resource-spec";
+import { placeholders } from "../provider/core/resource-spec";
 import { computeResourceArgs } from "./compute-resource";
 
 type DeviceName = "sda" | "sdb" | "sdc" | "sdd" | "sde" | "sdf" | "sdg" | "sdh";
@@ -94,7 +94,8 @@ export interface InstanceConfigInterfaceDetail {
  * A configuration profile of an instance: what it boots (disks on devices, kernel, helpers) and its
  * interfaces. Everything but `computeId` changes in place. With `booted: true`, `pulumi up` returns
  * once the instance runs with it: how an instance assembled from an empty instance and
- * `InstanceDisk`s is started.
+ * `InstanceDisk`s is started. A reboot (`rebootOnChange`) waits until the instance runs again.
+ * Deleting a config an instance runs with shuts the instance down first.
  *
  * ```ts
  * const boot = new compute.InstanceConfig("boot", {

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { INSTANCE_DISK_COMPUTED, INSTANCE_DISK_SECRETS } from "../provider/field-lists";
-import { placeholders } from "../provider/resource-spec";
+import { placeholders } from "../provider/core/resource-spec";
 import { computeResourceArgs } from "./compute-resource";
 
 export interface InstanceDiskArgs {

@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { INSTANCE_COMPUTED, INSTANCE_SECRETS } from "../provider/field-lists";
-import { placeholders } from "../provider/resource-spec";
+import { placeholders } from "../provider/core/resource-spec";
 import type { InstanceConfigInterface } from "./instance-config";
 import { computeResourceArgs } from "./compute-resource";
 
@@ -143,6 +143,10 @@ export interface InstanceBackups {
  * A compute instance. `pulumi up` returns once it rests in its power state: running, or offline when
  * it is empty or `booted: false` (waits are bounded by `compute:createTimeoutSeconds` and the other
  * wait settings). If a wait fails the instance stays in the state and the next `up` continues.
+ * An update waits until it rests again (after a migration, in the new region); a delete, until it is
+ * gone.
+ * Changes to `label`, `tags`, `group`, `alerts`, `backupsSchedule` and `watchdogEnabled` are sent
+ * together, in one request.
  *
  * ```ts
  * const web = new compute.Instance("web", {

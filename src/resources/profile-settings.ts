@@ -1,6 +1,6 @@
 import * as pulumi from "@pulumi/pulumi";
 import { PROFILE_SETTINGS_COMPUTED } from "../provider/field-lists";
-import { placeholders } from "../provider/resource-spec";
+import { placeholders } from "../provider/core/resource-spec";
 import { computeResourceArgs } from "./compute-resource";
 
 /** Each setting is managed only when given: left out, whatever the profile holds stays and is never a diff. */
@@ -21,7 +21,7 @@ export interface ProfileSettingsArgs {
  * The settings of the token's user profile: one per stack (two would fight). Its ID is the username.
  * Creating it takes the profile over (and sets what is given); deleting it leaves the profile as it
  * is. If the token turns out to belong to another user, a refresh drops it and `up` takes over that
- * user's profile.
+ * user's profile. Every input changes in place, all in one request.
  *
  * ```ts
  * const settings = new compute.ProfileSettings("me", { timezone: "Europe/Paris", lishAuthMethod: "keys_only" });

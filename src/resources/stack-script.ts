@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { placeholders } from "../provider/resource-spec";
+import { placeholders } from "../provider/core/resource-spec";
 import { STACK_SCRIPT_COMPUTED } from "../provider/field-lists";
 import { computeResourceArgs } from "./compute-resource";
 

@@ -1,5 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
-import { placeholders } from "../provider/resource-spec";
+import { placeholders } from "../provider/core/resource-spec";
 import { PARENT_KEY_INPUT, SUBNET_COMPUTED } from "../provider/field-lists";
 import { parentKeyOf } from "./parent-keys";
 import { computeResourceArgs } from "./compute-resource";

@@ -4,7 +4,7 @@
  * (no compiler, no class loaded) and by the generated schema.
  */
 import * as lists from "../provider/field-lists";
-import type { AnySpec } from "../provider/resource-spec";
+import type { AnySpec } from "../provider/core/resource-spec";
 import { stemOf } from "./stem";
 
 const listed = lists as unknown as Record<string, readonly string[] | undefined>;

@@ -6,7 +6,7 @@
  * declared `pulumi.Output<...>` types.
  */
 import { z } from "zod";
-import type { AnySpec } from "../provider/resource-spec";
+import type { AnySpec } from "../provider/core/resource-spec";
 import { SPECS } from "../provider/specs";
 import { readClassDocs, type ClassDocs } from "./class-docs";
 import { fromJsonSchema, type FieldType, type JsonSchema } from "./field-type";

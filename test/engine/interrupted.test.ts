@@ -3,7 +3,8 @@
  * provider process notices that its engine is gone and sends nothing more, and the next `up`
  * recognises what the interrupted creates made (an instance by its label, free before the POST; a
  * disk by the listing taken before it; an interface by the ID answered before its reboot's wait) and
- * converges with no orphan and no duplicate.
+ * converges with no orphan and no duplicate. The engine keeps the killed run's creates as pending
+ * operations: the adopting `up` says once how to clear them, and the refresh it names leaves none.
  */
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
@@ -141,10 +142,25 @@ test("the next up adopts the instance the interrupted create made: one instance,
   await control.clock({ advance_ms: 120_000 });
   const out = await project.pulumi("up", "--yes", "--skip-preview");
   expect(out).toContain("an interrupted `pulumi up` had created it; adopted");
+  expect(out).toContain("once this `up` ends, `pulumi refresh --clear-pending-creates` clears them");
   const all = await instances();
   expect(all.map((i) => [i.label, i.status])).toEqual([["slow-1", "running"]]);
+  expect(await pendingOperations()).not.toEqual([]);
+  const upAgain = () => project.pulumi("up", "--yes", "--skip-preview", "--expect-no-changes");
+  expect(await upAgain()).toMatch(/with 1 pending operations/);
+  await project.pulumi("refresh", "--clear-pending-creates", "--yes", "--skip-preview");
+  expect(await pendingOperations()).toEqual([]);
+  expect(await upAgain()).not.toMatch(/pending operations/);
   await project.pulumi("preview", "--expect-no-changes");
 });
+
+/** The operations the engine lists as pending in the stack's state. */
+async function pendingOperations(): Promise<unknown[]> {
+  const exported = JSON.parse(await project.pulumi("stack", "export")) as {
+    deployment: { pending_operations?: unknown[] };
+  };
+  return exported.deployment.pending_operations ?? [];
+}
 
 test("killed right after a disk create, the next up adopts the disk: one disk, no change after", async () => {
   fs.appendFileSync(path.join(project.dir, "index.ts"), DISK);

@@ -1,5 +1,5 @@
 /**
- * The provider in a project of the user's own, as the README's "Use it in your own project" goes:
+ * The provider in a project of the user's own, as docs/configuration.md, "Install in your own project", goes:
  * the package packed from a clean copy of this repository (its `prepare` step builds dist/), a
  * project made with `pulumi new` from the template the tarball ships, the tarball installed there
  * (from the npm cache when it holds the dependencies), a type-check with the template's strict

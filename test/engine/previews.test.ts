@@ -4,7 +4,10 @@
  * `up`; a one-field change of each kind previews as exactly that field (a secret's too, its value
  * hidden), and nothing after a refresh shows inputs the program never declared; a label declared
  * both in an Instance's `tags` and through a `Tag` fails at preview naming both; the instance
- * assembled from parts reports `running` once `up` returns.
+ * assembled from parts reports `running` once `up` returns; destroy deletes every object the program
+ * made and leaves the profile's settings and preferences as they were. No step of a preview
+ * (create, update, replace) holds an input the program did not write: the engine events `--json`
+ * prints, and the text of `--diff`.
  */
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import * as compute from "pulumi-compute";
@@ -91,6 +94,22 @@ function program(shape: Shape) {
   };
 }
 
+/** Each resource's inputs that name a parent (an ID an earlier step computes). */
+const PARENTS: Record<string, string[]> = {
+  app: ["vpcId"],
+  web: ["stackscriptId"],
+  root: ["computeId"],
+  swap: ["computeId"],
+  boot: ["computeId", "devices"],
+  nic: ["computeId", "configId"],
+  both: ["instances"],
+  golden: ["diskId"],
+  daily: ["computeId"],
+};
+
+/** What the provider keeps to itself (the resource's context): never an input a step shows. */
+const INTERNAL = /journalKey|importId|customTimeouts/;
+
 interface Step {
   name: string;
   op: string;
@@ -103,12 +122,14 @@ let e: EngineStack;
 /** The steps a preview plans, but the unchanged ones. */
 async function previewSteps(): Promise<Step[]> {
   const steps: Step[] = [];
+  const internal: string[] = [];
   await e.stack.preview({
     onEvent: (event: EngineEvent) => {
       const m = event.resourcePreEvent?.metadata;
       // A replacement's create and delete steps follow its `replace` step.
       if (!m || ["same", "create-replacement", "delete-replaced"].includes(m.op)) return;
       const kinds = Object.entries(m.detailedDiff ?? {}).map(([k, d]) => [k, d.diffKind]);
+      internal.push(...Object.keys({ ...m.old?.inputs, ...m.new?.inputs }).filter((k) => INTERNAL.test(k)));
       steps.push({
         name: m.urn.split("::").pop()!,
         op: m.op,
@@ -117,6 +138,7 @@ async function previewSteps(): Promise<Step[]> {
       });
     },
   });
+  expect(internal).toEqual([]);
   return steps;
 }
 
@@ -126,6 +148,29 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await e?.dispose();
+});
+
+test("a preview of every kind's create shows the inputs the program wrote, and only them", async () => {
+  e.setProgram(program(base));
+  const inputsOf: Record<string, string[]> = {};
+  let shown = "";
+  await e.stack.preview({
+    diff: true,
+    onOutput: (out) => (shown += out),
+    onEvent: (event: EngineEvent) => {
+      const m = event.resourcePreEvent?.metadata;
+      if (m?.op === "create" && m.type.includes(":dynamic/compute:"))
+        inputsOf[m.urn.split("::").pop()!] = Object.keys(m.new?.inputs ?? {});
+    },
+  });
+  expect(Object.keys(inputsOf).sort()).toEqual(Object.keys(base).sort());
+  for (const [name, keys] of Object.entries(inputsOf)) {
+    const written = [...Object.keys(base[name]!), ...(PARENTS[name] ?? []), "__provider"];
+    expect({ name, keys: keys.sort() }).toEqual({ name, keys: written.sort() });
+  }
+  expect(shown).toContain("pulumi-nodejs:dynamic/compute:Vpc");
+  expect(shown).not.toMatch(INTERNAL);
+  expect(shown).not.toContain("__provider");
 });
 
 test("up: the assembled instance runs when up returns; preview and refresh right after show nothing", async () => {
@@ -188,7 +233,20 @@ test("a check message names the element and shows its value as JSON", async () =
   expect(await e.writes()).toEqual([]);
 });
 
-test("destroy", async () => {
+test("destroy deletes every object the program made, and leaves the profile's settings and preferences as they are", async () => {
   e.setProgram(program(base));
-  await e.stack.destroy();
+  const result = await e.stack.destroy();
+  // The 16 resources of the program and the stack itself.
+  expect(result.summary.resourceChanges).toEqual({ delete: 17 });
+  const tables = [
+    ...["vpcs", "subnets", "ssh_keys", "stackscripts", "images"],
+    ...["instances", "disks", "configs", "interfaces", "backups"],
+  ] as const;
+  const left = tables.map((table) => [table, e.emulator.store.table(table).all()]);
+  expect(Object.fromEntries(left)).toEqual(Object.fromEntries(tables.map((table) => [table, []])));
+  expect((await e.client.api.listTags()).data).toEqual([]);
+  const tokens = (await e.client.api.listProfileTokens()).data.map((t) => t.label);
+  expect(tokens).not.toContain(base.ci!.label);
+  expect(await e.client.api.getProfile()).toMatchObject(base.me!);
+  expect(await e.client.api.getProfilePreferences()).toEqual(base.prefs!.preferences);
 });

@@ -1,6 +1,6 @@
 /**
  * Tag through the real engine, with an Instance that declares its own tags (and `ignoreChanges:
- * ["tags"]`, as the README advises) and an instance made outside the program: up; no-op
+ * ["tags"]`, as docs/using-resources.md advises) and an instance made outside the program: up; no-op
  * preview/refresh; instances in place; drift (taken off and deleted out of band); label replaces;
  * bad input at preview with no API write; destroy.
  */

@@ -1,14 +1,11 @@
 /** Provider methods called directly against the test emulator: settings pointed at it, typed results. */
 import type * as pulumi from "@pulumi/pulumi";
-import { forgetAccess } from "../../src/provider/access-check";
-import { forgetCatalogues } from "../../src/provider/catalogues";
-import { forgetHeldObjects } from "../../src/provider/held-objects";
-import { forgetClaims } from "../../src/provider/label-claims";
-import { DECLARED } from "../../src/provider/declared";
-import { makeProvider } from "../../src/provider/make-provider";
-import type { AnySpec } from "../../src/provider/resource-spec";
-import { configure } from "../../src/provider/settings";
-import { forgetChildren } from "../../src/provider/siblings";
+import { checkInputs } from "../../src/provider/core/check";
+import { DECLARED } from "../../src/provider/core/declared";
+import { makeProvider } from "../../src/provider/core/make-provider";
+import { processMemory } from "../../src/provider/core/process-memory";
+import type { AnySpec, Props } from "../../src/provider/core/resource-spec";
+import { configure } from "../../src/provider/core/settings";
 import type { EmulatorFixture } from "./emulator";
 
 /** Points the provider settings at the fixture's emulator (before each test). */
@@ -25,15 +22,39 @@ export function pointSettingsAt(t: EmulatorFixture, extra: Record<string, string
   };
   configure({ get: (key) => values[key] });
   // A label a check of an earlier test found free proves nothing in this one, nor the catalogues
-  // and children its checks noted.
-  forgetClaims();
-  forgetCatalogues();
-  forgetChildren();
-  forgetHeldObjects();
-  forgetAccess();
+  // and children its checks noted: the provider starts as a new process would.
+  processMemory.forget();
 }
 
 export type Provider = pulumi.dynamic.ResourceProvider;
+
+/** `news` as check's first steps leave them: each field by the contract's schema, then the spec's defaults (no lookups). */
+export function checked(spec: AnySpec, news: Props) {
+  return checkInputs(spec.inputs, news, spec.defaults);
+}
+
+/** `checked`, failing the test on a failure: the inputs. */
+export function checkedInputs(spec: AnySpec, news: Props): Props {
+  const { inputs, failures } = checked(spec, news);
+  expect(failures).toEqual([]);
+  return inputs;
+}
+
+/**
+ * A kind's provider, and what its tests call: `checked(news)`, and `create(news)`, which checks
+ * `news` as the engine would before a create (by `checked`; by the provider's whole check, lookups
+ * included, with `check: "provider"`), fails the test on a failure, and creates.
+ */
+export function providerFor(spec: AnySpec, { check = "fields" }: { check?: "fields" | "provider" } = {}) {
+  const provider = makeProvider(spec);
+  const create = async (news: Props) => {
+    const { inputs, failures } = check === "provider" ? await provider.check!({}, news) : checked(spec, news);
+    expect(failures).toEqual([]);
+    const { id, outs } = await provider.create(inputs);
+    return { id, outs, inputs };
+  };
+  return { provider, checked: (news: Props) => checked(spec, news), create };
+}
 
 /** What a provider method threw. */
 export async function thrown(promise: Promise<unknown>): Promise<Error & Record<string, unknown>> {

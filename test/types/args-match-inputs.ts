@@ -5,21 +5,21 @@
  * `Class: field` and which side lacks it.
  */
 import type * as compute from "pulumi-compute";
-import type { configInterfaceSpec } from "../../src/provider/config-interface";
-import type { imageSpec } from "../../src/provider/image";
-import type { instanceSpec } from "../../src/provider/instance";
-import type { instanceConfigSpec } from "../../src/provider/instance-config";
-import type { instanceDiskSpec } from "../../src/provider/instance-disk";
-import type { profilePreferencesSpec } from "../../src/provider/profile-preferences";
-import type { profileSettingsSpec } from "../../src/provider/profile-settings";
-import type { ResourceSpec } from "../../src/provider/resource-spec";
-import type { snapshotSpec } from "../../src/provider/snapshot";
-import type { sshKeySpec } from "../../src/provider/ssh-key";
-import type { stackScriptSpec } from "../../src/provider/stack-script";
-import type { subnetSpec } from "../../src/provider/subnet";
-import type { tagSpec } from "../../src/provider/tag";
-import type { tokenSpec } from "../../src/provider/token";
-import type { vpcSpec } from "../../src/provider/vpc";
+import type { configInterfaceSpec } from "../../src/provider/instance/config-interface";
+import type { imageSpec } from "../../src/provider/kinds/image";
+import type { instanceSpec } from "../../src/provider/instance/instance";
+import type { instanceConfigSpec } from "../../src/provider/instance/instance-config";
+import type { instanceDiskSpec } from "../../src/provider/instance/instance-disk";
+import type { profilePreferencesSpec } from "../../src/provider/kinds/profile-preferences";
+import type { profileSettingsSpec } from "../../src/provider/kinds/profile-settings";
+import type { ResourceSpec } from "../../src/provider/core/resource-spec";
+import type { snapshotSpec } from "../../src/provider/kinds/snapshot";
+import type { sshKeySpec } from "../../src/provider/kinds/ssh-key";
+import type { stackScriptSpec } from "../../src/provider/kinds/stack-script";
+import type { subnetSpec } from "../../src/provider/kinds/subnet";
+import type { tagSpec } from "../../src/provider/kinds/tag";
+import type { tokenSpec } from "../../src/provider/kinds/token";
+import type { vpcSpec } from "../../src/provider/kinds/vpc";
 
 /** Each class with its provider's spec. */
 interface Pairs {

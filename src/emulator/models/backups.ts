@@ -6,16 +6,24 @@
  * instance's create may restore a backup of another instance too. Automatic backups are not taken by
  * the emulator.
  */
-import type { Backup, BackupsList, InstanceType } from "../../contract";
+import { backupEndpoints as e, type Backup, type BackupsList, type InstanceType } from "../../contract";
 import { ApiError } from "../api-error";
 import { canRead, requireWrite } from "../auth";
 import type { JobWorld } from "../jobs";
+import type { Body, Params } from "../router";
 import type { BackupRow, InstanceRow, UserRow } from "../state";
 import { configsOf, copyContent, disksOf, replaceContent } from "./content";
 import { notFound } from "./errors";
 import { finishAction, notify, startAction } from "./events";
-import { diskSpaceUsed, jobsOf, readyDisks, requireIdle } from "./instances";
-import { interfacesOf } from "./interfaces";
+import {
+  diskSpaceUsed,
+  jobsOf,
+  readableInstance,
+  readyDisks,
+  requireIdle,
+  writableInstance,
+} from "./instances";
+import { interfacesOf } from "./interface-rows";
 import { eventOf, type Job } from "./job-kinds";
 
 const refusals = {
@@ -58,7 +66,7 @@ function inProgress(world: JobWorld, instanceId: number): BackupRow | undefined 
   return backupsOf(world, instanceId).find((b) => b.status === "pending" || b.status === "running");
 }
 
-export function backupOf(world: JobWorld, instance: InstanceRow, backupId: number): BackupRow {
+function backupOf(world: JobWorld, instance: InstanceRow, backupId: number): BackupRow {
   const row = world.store.table("backups").get(backupId);
   if (!row || row.compute_id !== instance.id) throw ApiError.notFound();
   return row;
@@ -69,7 +77,12 @@ function sizeOf(backup: BackupRow): number {
   return backup.content.disks.reduce((sum, d) => sum + d.size, 0);
 }
 
-export function listOf(world: JobWorld, instance: InstanceRow): BackupsList {
+export function listBackups(
+  world: JobWorld,
+  user: UserRow,
+  params: Params<typeof e.listBackups>,
+): BackupsList {
+  const instance = readableInstance(world, user, params.computeId);
   const all = backupsOf(world, instance.id);
   const snapshots = all.filter((b) => b.type === "snapshot");
   const current = snapshots.filter((b) => b.status === "successful").at(-1);
@@ -83,7 +96,16 @@ export function listOf(world: JobWorld, instance: InstanceRow): BackupsList {
   };
 }
 
-export function enableBackups(world: JobWorld, user: UserRow, instance: InstanceRow): Record<string, never> {
+export function getBackup(world: JobWorld, user: UserRow, params: Params<typeof e.getBackup>): Backup {
+  return toBackup(backupOf(world, readableInstance(world, user, params.computeId), params.backupId));
+}
+
+export function enableBackups(
+  world: JobWorld,
+  user: UserRow,
+  params: Params<typeof e.enableBackups>,
+): Record<string, never> {
+  const instance = writableInstance(world, user, params.computeId);
   if (!instance.backups.available) throw refusals.unavailable(instance.region);
   if (instance.backups.enabled) return {};
   world.store.table("instances").put({ ...instance, backups: { ...instance.backups, enabled: true } });
@@ -92,8 +114,13 @@ export function enableBackups(world: JobWorld, user: UserRow, instance: Instance
 }
 
 /** Cancelling the service fails the backups under way and deletes every backup of the instance. */
-export function cancelBackups(world: JobWorld, user: UserRow, instance: InstanceRow): Record<string, never> {
+export function cancelBackups(
+  world: JobWorld,
+  user: UserRow,
+  params: Params<typeof e.cancelBackups>,
+): Record<string, never> {
   const { store } = world;
+  const instance = writableInstance(world, user, params.computeId);
   for (const job of jobsOf(world, instance.id).filter((j) => j.kind.startsWith("backup."))) {
     finishAction(world, eventOf(job), "failed");
     store.table("jobs").delete(job.id);
@@ -108,8 +135,14 @@ export function cancelBackups(world: JobWorld, user: UserRow, instance: Instance
 }
 
 /** A snapshot keeps a copy of the instance's disks and configs (with their interfaces) as they are now. */
-export function createSnapshot(world: JobWorld, user: UserRow, instance: InstanceRow, label: string): Backup {
+export function createSnapshot(
+  world: JobWorld,
+  user: UserRow,
+  params: Params<typeof e.createSnapshot>,
+  body: Body<typeof e.createSnapshot>,
+): Backup {
   const { store, clock, jobs } = world;
+  const instance = writableInstance(world, user, params.computeId);
   if (!instance.backups.enabled) throw refusals.notEnabled();
   if (inProgress(world, instance.id)) throw refusals.snapshotRunning();
   requireIdle(world, instance);
@@ -120,7 +153,7 @@ export function createSnapshot(world: JobWorld, user: UserRow, instance: Instanc
     id: store.nextId("backup"),
     compute_id: instance.id,
     region: instance.region,
-    label,
+    label: body.label,
     type: "snapshot",
     status: "pending",
     available: true,
@@ -184,9 +217,10 @@ function restoreTarget(world: JobWorld, user: UserRow, backup: BackupRow, comput
 export function restoreBackup(
   world: JobWorld,
   user: UserRow,
-  backup: BackupRow,
-  request: { compute_id: number; overwrite?: boolean },
+  params: Params<typeof e.restoreBackup>,
+  request: Body<typeof e.restoreBackup>,
 ): Record<string, never> {
+  const backup = backupOf(world, readableInstance(world, user, params.computeId), params.backupId);
   if (backup.status !== "successful" || !backup.available) throw refusals.notRestorable();
   const target = restoreTarget(world, user, backup, request.compute_id);
   const needed = sizeOf(backup);

@@ -11,7 +11,7 @@ import type { JobWorld } from "../jobs";
 import type { ConfigRow, DiskRow, InstanceRow, InterfaceRow, UserRow } from "../state";
 import type { Store } from "../store";
 import { newConfigRow, newDisk } from "./deploy";
-import { buildInterface, storeInterfaces } from "./interfaces";
+import { buildInterface, storeInterfaces } from "./interface-rows";
 
 export interface Content {
   disks: DiskRow[];

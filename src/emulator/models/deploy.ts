@@ -22,12 +22,12 @@ import {
 } from "../../contract";
 import { ApiError, refuse } from "../api-error";
 import { entityRef } from "../events";
-import { findImage, isDeployable } from "./images";
+import { findImage, isDeployable } from "./image-records";
 import type { JobWorld } from "../jobs";
 import type { ConfigRow, DiskRow, InstanceRow, StackScriptRow, UserRow } from "../state";
 import type { Store } from "../store";
 import { parseUdfs } from "../stackscript-udfs";
-import { buildInterfaceList, storeInterfaces } from "./interfaces";
+import { buildInterfaceList, storeInterfaces } from "./interface-rows";
 import { findRegion } from "../seed/regions";
 import { findStackScript } from "./stackscripts";
 

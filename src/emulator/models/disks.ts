@@ -4,14 +4,15 @@
  * allocation, and finishes on the emulator clock (`not ready` → `ready`, `deleting` → gone, and gone
  * from the configs' devices).
  */
-import { DEVICE_NAMES, type Disk, type DiskCreateRequest } from "../../contract";
+import { DEVICE_NAMES, diskEndpoints as e, type Disk } from "../../contract";
 import { ApiError } from "../api-error";
 import type { JobWorld } from "../jobs";
+import type { Body, Params } from "../router";
 import type { DiskRow, InstanceRow, UserRow } from "../state";
-import { configsOf } from "./content";
+import { configsOf, disksOf } from "./content";
 import { checkDeploy, countDeployment, newDisk } from "./deploy";
 import { diskRef, finishAction, notify, startAction } from "./events";
-import { diskOf, requireIdle, requireSpace, writableInstance } from "./instances";
+import { diskOf, readableInstance, requireIdle, requireSpace, writableInstance } from "./instances";
 import type { Job } from "./job-kinds";
 
 const LABEL_MAX = 48;
@@ -61,8 +62,21 @@ function toChange(world: JobWorld, user: UserRow, path: DiskPath, editable = tru
   return { instance, disk };
 }
 
-export function createDisk(world: JobWorld, user: UserRow, computeId: number, body: DiskCreateRequest): Disk {
-  const instance = writableInstance(world, user, computeId);
+export function listDisks(world: JobWorld, user: UserRow, params: Params<typeof e.listDisks>): Disk[] {
+  return disksOf(world.store, readableInstance(world, user, params.computeId).id).map(toDisk);
+}
+
+export function getDisk(world: JobWorld, user: UserRow, params: Params<typeof e.getDisk>): Disk {
+  return toDisk(diskOf(world, readableInstance(world, user, params.computeId), params.diskId));
+}
+
+export function createDisk(
+  world: JobWorld,
+  user: UserRow,
+  params: Params<typeof e.createDisk>,
+  body: Body<typeof e.createDisk>,
+): Disk {
+  const instance = writableInstance(world, user, params.computeId);
   requireIdle(world, instance);
   const deployment = body.image !== undefined ? checkDeploy(world, user, instance.region, body) : undefined;
   if (deployment && body.size < deployment.image.size) throw refusals.smallerThanImage(deployment.image);
@@ -78,12 +92,17 @@ export function createDisk(world: JobWorld, user: UserRow, computeId: number, bo
   return toDisk(disk);
 }
 
-export function renameDisk(world: JobWorld, user: UserRow, path: DiskPath, label: string | undefined): Disk {
+export function updateDisk(
+  world: JobWorld,
+  user: UserRow,
+  path: DiskPath,
+  body: Body<typeof e.updateDisk>,
+): Disk {
   const instance = writableInstance(world, user, path.computeId);
   const disk = diskOf(world, instance, path.diskId);
   const updated = world.store
     .table("disks")
-    .put({ ...disk, label: label ?? disk.label, updated: world.clock.timestamp() });
+    .put({ ...disk, label: body.label ?? disk.label, updated: world.clock.timestamp() });
   notify(world, user, "disk_update", instance, diskRef(updated));
   return toDisk(updated);
 }
@@ -101,7 +120,7 @@ export function resizeDisk(
   world: JobWorld,
   user: UserRow,
   path: DiskPath,
-  size: number,
+  { size }: Body<typeof e.resizeDisk>,
 ): Record<string, never> {
   const { instance, disk } = toChange(world, user, path);
   if (size > disk.size) requireSpace(world.store, instance, size - disk.size, "size");

@@ -21,9 +21,9 @@ import {
 import { ApiError, refuse } from "../api-error";
 import { grantCreator, requireGlobal, revokeEntity } from "../auth";
 import { recordChange, recordEvent, settleEvent } from "../events";
-import { imageEntity, putPrivateImage, toImage } from "./images";
+import { imageEntity, putPrivateImage, toImage } from "./image-records";
 import type { JobWorld } from "../jobs";
-import type { Body, World } from "../router";
+import type { Body, Params, World } from "../router";
 import type { ImageRow, UserRow } from "../state";
 import { findRegion } from "../seed/regions";
 import type { Job } from "./job-kinds";
@@ -164,7 +164,12 @@ export function expireUpload({ store, clock }: JobWorld, job: Job<"image.upload_
   recordChange({ store, clock }, null, "image_delete", imageEntity(row));
 }
 
-export function uploadImage(world: World, user: UserRow, body: Body<typeof e.uploadImage>) {
+export function uploadImage(
+  world: World,
+  user: UserRow,
+  _params: Params<typeof e.uploadImage>,
+  body: Body<typeof e.uploadImage>,
+) {
   const { store } = world;
   requireGlobal(user, "add_images");
   refuse(regionProblems(body.region, findRegion(body.region)));

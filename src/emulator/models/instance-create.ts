@@ -4,9 +4,10 @@
  * clock (`instance.create`): provisioning → running, or offline with `booted: false`; an empty
  * instance is offline at once.
  */
-import { DEPLOY_LIMITS, InstanceCreateRequest } from "../../contract";
+import { DEPLOY_LIMITS, instanceEndpoints as e, type Instance } from "../../contract";
 import { ApiError } from "../api-error";
-import type { InstanceRow, UserRow } from "../state";
+import type { Body, Params } from "../router";
+import type { UserRow } from "../state";
 import type { JobWorld } from "../jobs";
 import { checkDeploy, countDeployment, deployImage, imageRef } from "./deploy";
 import { copyContent } from "./content";
@@ -17,13 +18,19 @@ import {
   requireRegion,
   requireTagger,
   requireType,
+  toInstance,
 } from "./instances";
 import { finishAction, startAction } from "./events";
 import { grantCreator, requireGlobal } from "../auth";
 import { notFound } from "./errors";
 import { restorableBackup } from "./backups";
 
-export function createInstance(world: JobWorld, user: UserRow, body: InstanceCreateRequest): InstanceRow {
+export function createInstance(
+  world: JobWorld,
+  user: UserRow,
+  _params: Params<typeof e.createInstance>,
+  body: Body<typeof e.createInstance>,
+): Instance {
   const { store } = world;
   requireGlobal(user, "add_computes");
   requireTagger(user, body.tags);
@@ -76,5 +83,5 @@ export function createInstance(world: JobWorld, user: UserRow, body: InstanceCre
   } else {
     finishAction(world, eventId);
   }
-  return instance;
+  return toInstance(instance);
 }

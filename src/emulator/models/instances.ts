@@ -8,35 +8,31 @@
 import { randomUUID } from "node:crypto";
 import {
   BACKUPS_CAPABILITY,
+  instanceEndpoints as e,
   regionProblems,
   spaceProblems,
   typeProblems,
-  DEPLOY_LIMITS,
   type Instance,
   type InstanceType,
-  type InstanceUpdateRequest,
-  type RebuildRequest,
 } from "../../contract";
 import { ApiError, refuse } from "../api-error";
 import { canRead, requireWrite, revokeEntity } from "../auth";
 import { allJobs, type JobWorld } from "../jobs";
+import type { Body, Params } from "../router";
 import { findType } from "../seed/types";
 import type { ConfigRow, DiskRow, InstanceRow, UserRow } from "../state";
 import { eventOf, type Job } from "./job-kinds";
 import type { Store } from "../store";
-import { allocateIpv6, allocatePrivateIpv4, allocatePublicIpv4 } from "./addresses";
-import { configsOf, disksOf, heldBy, removeContent } from "./content";
-import { checkDeploy, countDeployment, deployImage, imageRef } from "./deploy";
-import { busy, pendingMigration } from "./errors";
+import { allocateIpv6, allocatePrivateIpv4, allocatePublicIpv4 } from "./address-pools";
+import { configsOf, disksOf, removeContent } from "./content";
+import { countDeployment } from "./deploy";
+import { busy } from "./errors";
 import { completeAction, configRef, finishAction, notify, startAction } from "./events";
 import { findRegion } from "../seed/regions";
 
 const refusals = {
   labelTaken: () => ApiError.badRequest("Label must be unique among your instances", "label"),
   cannotDelete: (why: string) => ApiError.badRequest(why),
-  notShutDown: () => ApiError.badRequest("Compute instance must be shut down to reset its root password"),
-  imageTooBig: (imageId: string, typeId: string) =>
-    ApiError.badRequest(`Image ${imageId} does not fit type ${typeId}`, "image"),
 };
 
 /** Every job of this area is keyed by the instance it works on and has one of these kind prefixes. */
@@ -265,8 +261,45 @@ function deleteBlocker(world: JobWorld, instance: InstanceRow): string | undefin
   return undefined;
 }
 
+/** The instances `user` may read. */
+export function listInstances({ store }: JobWorld, user: UserRow): Instance[] {
+  return store
+    .table("instances")
+    .filter((i) => canRead(user, "compute", i.id))
+    .map(toInstance);
+}
+
+export function getInstance(world: JobWorld, user: UserRow, params: Params<typeof e.getInstance>): Instance {
+  return toInstance(readableInstance(world, user, params.computeId));
+}
+
+/** Node balancers are not emulated: a readable instance has none. */
+export function listInstanceNodeBalancers(
+  world: JobWorld,
+  user: UserRow,
+  params: Params<typeof e.listInstanceNodeBalancers>,
+): never[] {
+  readableInstance(world, user, params.computeId);
+  return [];
+}
+
+/** Volumes are not emulated: a readable instance has none. */
+export function listInstanceVolumes(
+  world: JobWorld,
+  user: UserRow,
+  params: Params<typeof e.listInstanceVolumes>,
+): never[] {
+  readableInstance(world, user, params.computeId);
+  return [];
+}
+
 /** Deletes the instance (400 while it is cloned or restored): a `compute_delete` done at once. */
-export function deleteInstance(world: JobWorld, user: UserRow, instance: InstanceRow): Record<string, never> {
+export function deleteInstance(
+  world: JobWorld,
+  user: UserRow,
+  params: Params<typeof e.deleteInstance>,
+): Record<string, never> {
+  const instance = writableInstance(world, user, params.computeId);
   const blocker = deleteBlocker(world, instance);
   if (blocker) throw refusals.cannotDelete(blocker);
   removeInstance(world, instance);
@@ -297,73 +330,14 @@ export function removeInstance(world: JobWorld, instance: InstanceRow): void {
   revokeEntity(store, "compute", instance.id);
 }
 
-/** The root password can be reset only while the instance is shut down (`password_reset`). */
-export function resetRootPassword(
-  world: JobWorld,
-  user: UserRow,
-  instance: InstanceRow,
-): Record<string, never> {
-  requireIdle(world, instance);
-  if (instance.status !== "offline") {
-    throw refusals.notShutDown();
-  }
-  notify(world, user, "password_reset", instance);
-  return {};
-}
-
-/**
- * Rebuild: every disk and config is deleted and the image deployed again (`rebuilding`, then
- * running, or offline with `booted: false`); a `type` resizes as well, under the resize rules.
- */
-export function rebuildInstance(
-  world: JobWorld,
-  user: UserRow,
-  instance: InstanceRow,
-  body: RebuildRequest,
-): Instance {
-  const { store } = world;
-  const type = body.type !== undefined ? requireType(body.type) : undefined;
-  if (type && instance.pending_migration) throw pendingMigration();
-  requireIdle(world, instance);
-  const deployment = checkDeploy(world, user, instance.region, body);
-  const rebuilt = {
-    ...instance,
-    ...(type ? { type: type.id, specs: specsOf(type) } : {}),
-    image: deployment.image.id,
-    has_user_data: body.metadata?.user_data !== undefined,
-    status: "rebuilding" as const,
-    booted_config_id: null,
-    active_interface_ids: [],
-    stackscript_id: deployment.stackscript?.id ?? null,
-    updated: world.clock.timestamp(),
-  };
-  // Checked before anything is deleted: the new image must fit the (new) type.
-  const swap = DEPLOY_LIMITS.swapSize.default;
-  if (rebuilt.specs.disk - swap < deployment.image.size) {
-    throw refusals.imageTooBig(deployment.image.id, rebuilt.type);
-  }
-  removeContent(store, heldBy(store, instance.id));
-  if (instance.stackscript_id !== null)
-    countDeployment(store, store.table("stackscripts").get(instance.stackscript_id), -1);
-  countDeployment(store, deployment.stackscript, 1);
-  store.table("instances").put(rebuilt);
-  deployImage(world, user, rebuilt, deployment.image, { swapSize: swap });
-  const eventId = startAction(world, user, "compute_rebuild", rebuilt, imageRef(deployment.image));
-  world.jobs.schedule(world, "instance.rebuild", instance.id, world.jobs.timing("instance.rebuild", 5000), {
-    event_id: eventId,
-    boot: body.booted ?? true,
-  });
-  return toInstance(rebuilt);
-}
-
 export function updateInstance(
   world: JobWorld,
   user: UserRow,
-  computeId: number,
-  body: InstanceUpdateRequest,
+  params: Params<typeof e.updateInstance>,
+  body: Body<typeof e.updateInstance>,
 ): Instance {
   const { store, clock } = world;
-  const instance = writableInstance(world, user, computeId);
+  const instance = writableInstance(world, user, params.computeId);
   requireTagger(user, body.tags);
   if (body.label !== undefined) requireFreeLabel(store, body.label, instance.id);
   const schedule = { ...instance.backups.schedule, ...body.backups?.schedule };

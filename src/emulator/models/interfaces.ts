@@ -1,223 +1,158 @@
 /**
- * Configuration profile interfaces against the state: subnet and VPC lookup, VPC address assignment
- * (inside the subnet, not its first two or last two addresses, not taken by another instance), 1:1
- * NAT (`any` = the instance's public IPv4), ip_ranges inside the subnet; `active` and the record.
+ * Interfaces of a configuration profile: a bare ordered array; add (at most three, one public, unique
+ * vlan labels and IPAM addresses, a new primary demotes the old one), update (public: primary only;
+ * vlan: not allowed; vpc: primary, ipv4, ip_ranges), delete (not while active), order (every ID once;
+ * not while the profile is active). Add, update and delete emit compute_config_update. Building an
+ * interface row against the state: `interface-rows.ts`.
  */
-import {
-  VLAN_CAPABILITY,
-  cidr,
-  contains,
-  formatIpv4,
-  parseIpv4,
-  size,
-  within,
-  type ConfigInterface,
-  type InterfaceRequest,
-} from "../../contract";
-import { notFound } from "./errors";
-import { ApiError } from "../api-error";
-import { canRead } from "../auth";
+import { addedInterfaceProblems, configEndpoints as e } from "../../contract";
+import { ApiError, refuse } from "../api-error";
 import type { JobWorld } from "../jobs";
-import type { Store } from "../store";
-import type { ConfigRow, InstanceRow, InterfaceRow, SubnetRow, UserRow } from "../state";
-import { findRegion } from "../seed/regions";
+import type { Body, Params, World } from "../router";
+import type { ConfigRow, InstanceRow, InterfaceRow, UserRow } from "../state";
+import { requireNotRunning } from "./configs";
+import { configRef, notify } from "./events";
+import { configOf, readableInstance, writableInstance } from "./instances";
+import {
+  buildInterface,
+  checkRanges,
+  interfacesOf,
+  isActive,
+  natAddress,
+  toInterface,
+  vpcAddress,
+} from "./interface-rows";
 
 const refusals = {
-  noVlans: (region: string, field: string) =>
-    ApiError.badRequest(`VLANs are not available in region ${region}`, field),
-  otherRegion: (subnetId: number, vpcRegion: string, region: string, field: string) =>
-    ApiError.badRequest(`Subnet ${subnetId} is in region ${vpcRegion}; the instance is in ${region}`, field),
-  outside: (address: string, subnet: SubnetRow, field: string) =>
-    ApiError.badRequest(`${address} is not inside subnet ${subnet.ipv4}`, field),
-  reserved: (address: string, field: string) =>
+  vlanUpdate: () => ApiError.badRequest("vlan interfaces cannot be updated"),
+  publicUpdate: (field: string) =>
+    ApiError.badRequest("Only primary can be updated on a public interface", field),
+  activeInterface: () =>
     ApiError.badRequest(
-      `${address} is reserved: the first two and last two addresses of a subnet cannot be assigned`,
-      field,
+      "Active interfaces cannot be deleted; shut the instance down or reboot it with another configuration profile first",
     ),
-  taken: (address: string, field: string) =>
-    ApiError.badRequest(`${address} is already assigned in the subnet`, field),
-  full: (subnet: SubnetRow, field: string) =>
-    ApiError.badRequest(`Subnet ${subnet.ipv4} has no free address`, field),
-  natOnCreate: (field: string) =>
-    ApiError.badRequest("Only any can be given as 1:1 NAT on instance create", field),
-  natNotOwn: (address: string, field: string) =>
-    ApiError.badRequest(`${address} is not a public IPv4 address of this instance`, field),
+  order: () => ApiError.badRequest("ids must list every interface of the profile exactly once", "ids"),
 };
 
-export function interfacesOf(store: Store, config: ConfigRow): InterfaceRow[] {
-  return config.interface_ids
-    .map((id) => store.table("interfaces").get(id))
-    .filter((i): i is InterfaceRow => i !== undefined);
+function interfaceOf(world: JobWorld, config: ConfigRow, id: number): InterfaceRow {
+  const row = world.store.table("interfaces").get(id);
+  if (!row || row.config_id !== config.id) throw ApiError.notFound();
+  return row;
 }
 
-/** Active: the instance runs with the interface's config, and the interface was there when it booted. */
-export function isActive(store: Store, iface: InterfaceRow): boolean {
-  const instance = store.table("instances").get(iface.compute_id);
-  return (
-    instance !== undefined &&
-    instance.status === "running" &&
-    instance.booted_config_id === iface.config_id &&
-    instance.active_interface_ids.includes(iface.id)
-  );
+function changed(world: JobWorld, user: UserRow, instance: InstanceRow, config: ConfigRow) {
+  const fresh = world.store.table("configs").put({ ...config, updated: world.clock.timestamp() });
+  notify(world, user, "compute_config_update", instance, configRef(fresh));
 }
 
-export function toInterface(store: Store, row: InterfaceRow): ConfigInterface {
-  const { compute_id: _c, config_id: _f, ...record } = row;
-  return { ...record, active: isActive(store, row), ipv6: null };
-}
-
-export interface InterfaceTarget {
-  user: UserRow;
-  instance: InstanceRow;
-  configId: number;
-  /** On instance create a specific 1:1 NAT address cannot be named yet (only `any`). */
-  onCreate?: boolean;
-  /** Interfaces this change replaces: their addresses are free again. */
-  replacing?: number[];
-}
-
-/** Builds (does not store) the interface row for a request; `field` prefixes the 400s (`interfaces[1].`). */
-export function buildInterface(
-  world: JobWorld,
-  target: InterfaceTarget,
-  req: InterfaceRequest,
-  field: string,
-  pending: InterfaceRow[] = [],
-): InterfaceRow {
-  const { instance } = target;
-  const base = {
-    id: world.store.nextId("interface"),
-    compute_id: instance.id,
-    config_id: target.configId,
-    purpose: req.purpose,
-    primary: req.primary ?? false,
-    label: null,
-    ipam_address: null,
-    ipv4: null,
-    subnet_id: null,
-    vpc_id: null,
-    ip_ranges: null,
-  };
-  if (req.purpose === "public") return base;
-  if (req.purpose === "vlan") {
-    if (!findRegion(instance.region)?.capabilities.includes(VLAN_CAPABILITY)) {
-      throw refusals.noVlans(instance.region, `${field}purpose`);
-    }
-    return { ...base, label: req.label ?? null, ipam_address: req.ipam_address || null };
+/** Only one interface of a profile is primary: the others are demoted. */
+function demoteOthers(world: JobWorld, config: ConfigRow, keep: number) {
+  for (const other of interfacesOf(world.store, config)) {
+    if (other.id !== keep && other.primary) world.store.table("interfaces").put({ ...other, primary: false });
   }
-  const subnet = subnetFor(world, target.user, instance, req.subnet_id!, `${field}subnet_id`);
-  const address = vpcAddress(
-    world.store,
-    subnet,
-    req.ipv4?.vpc || undefined,
-    target,
-    pending,
-    `${field}ipv4.vpc`,
-  );
-  return {
-    ...base,
-    subnet_id: subnet.id,
-    vpc_id: subnet.vpc_id,
-    ipv4: { vpc: address, nat_1_1: natAddress(target, req.ipv4?.nat_1_1, `${field}ipv4.nat_1_1`) },
-    ip_ranges: checkRanges(subnet, req.ip_ranges ?? [], `${field}ip_ranges`),
-  };
 }
 
-function subnetFor(
-  world: JobWorld,
+export function listInterfaces(world: World, user: UserRow, path: Params<typeof e.listInterfaces>) {
+  const instance = readableInstance(world, user, path.computeId);
+  const config = configOf(world, instance, path.configId);
+  return interfacesOf(world.store, config).map((i) => toInterface(world.store, i));
+}
+
+export function getInterface(world: World, user: UserRow, path: Params<typeof e.getInterface>) {
+  const instance = readableInstance(world, user, path.computeId);
+  const config = configOf(world, instance, path.configId);
+  return toInterface(world.store, interfaceOf(world, config, path.interfaceId));
+}
+
+export function addInterface(
+  world: World,
   user: UserRow,
-  instance: InstanceRow,
-  id: number,
-  field: string,
-): SubnetRow {
-  const subnet = world.store.table("subnets").get(id);
-  const vpc = subnet && world.store.table("vpcs").get(subnet.vpc_id);
-  if (!subnet || !vpc || !canRead(user, "vpc", vpc.id)) throw notFound("Subnet", id, field);
-  if (vpc.region !== instance.region) {
-    throw refusals.otherRegion(id, vpc.region, instance.region, field);
-  }
-  return subnet;
-}
-
-/** Addresses of the subnet held by interfaces of other instances (and by interfaces of this request). */
-function takenAddresses(store: Store, subnet: SubnetRow, target: InterfaceTarget, pending: InterfaceRow[]) {
-  const replacing = new Set(target.replacing ?? []);
-  const held = store
+  path: Params<typeof e.addInterface>,
+  body: Body<typeof e.addInterface>,
+) {
+  const { store } = world;
+  const instance = writableInstance(world, user, path.computeId);
+  const config = configOf(world, instance, path.configId);
+  refuse(addedInterfaceProblems(interfacesOf(store, config), body));
+  const row = store
     .table("interfaces")
-    .filter((i) => i.subnet_id === subnet.id && i.compute_id !== target.instance.id && !replacing.has(i.id));
-  return new Set([...held, ...pending.filter((i) => i.subnet_id === subnet.id)].map((i) => i.ipv4?.vpc));
+    .put(buildInterface(world, { user, instance, configId: config.id }, body, ""));
+  if (row.primary) demoteOthers(world, config, row.id);
+  const updated = { ...config, interface_ids: [...config.interface_ids, row.id] };
+  changed(world, user, instance, updated);
+  return toInterface(store, row);
 }
 
-export function vpcAddress(
-  store: Store,
-  subnet: SubnetRow,
-  requested: string | undefined,
-  target: InterfaceTarget,
-  pending: InterfaceRow[],
-  field: string,
-): string {
-  const range = cidr(subnet.ipv4);
-  const first = range.base + 2;
-  const last = range.base + size(range.prefix) - 3;
-  const taken = takenAddresses(store, subnet, target, pending);
-  if (requested !== undefined) {
-    const value = parseIpv4(requested)!;
-    if (!contains(range, value)) throw refusals.outside(requested, subnet, field);
-    if (value < first || value > last) {
-      throw refusals.reserved(requested, field);
+export function updateInterface(
+  world: World,
+  user: UserRow,
+  path: Params<typeof e.updateInterface>,
+  body: Body<typeof e.updateInterface>,
+) {
+  const { store } = world;
+  const instance = writableInstance(world, user, path.computeId);
+  const config = configOf(world, instance, path.configId);
+  const row = interfaceOf(world, config, path.interfaceId);
+  if (row.purpose === "vlan") throw refusals.vlanUpdate();
+  if (row.purpose === "public") {
+    if (body.ipv4 !== undefined) throw refusals.publicUpdate("ipv4");
+    if (body.ip_ranges !== undefined) {
+      throw refusals.publicUpdate("ip_ranges");
     }
-    if (taken.has(requested)) throw refusals.taken(requested, field);
-    return requested;
   }
-  for (let value = first; value <= last; value++) {
-    if (!taken.has(formatIpv4(value))) return formatIpv4(value);
+  let next: InterfaceRow = { ...row, primary: body.primary ?? row.primary };
+  if (row.purpose === "vpc") {
+    const subnet = store.table("subnets").get(row.subnet_id!)!;
+    const target = { user, instance, configId: config.id, replacing: [row.id] };
+    const address =
+      body.ipv4?.vpc && body.ipv4.vpc !== row.ipv4?.vpc
+        ? vpcAddress(store, subnet, body.ipv4.vpc, target, [], "ipv4.vpc")
+        : row.ipv4!.vpc;
+    const nat =
+      body.ipv4 && "nat_1_1" in body.ipv4
+        ? natAddress(target, body.ipv4.nat_1_1, "ipv4.nat_1_1")
+        : row.ipv4!.nat_1_1;
+    const ranges =
+      body.ip_ranges === undefined ? row.ip_ranges : checkRanges(subnet, body.ip_ranges ?? [], "ip_ranges");
+    next = { ...next, ipv4: { vpc: address, nat_1_1: nat }, ip_ranges: ranges };
   }
-  throw refusals.full(subnet, field);
+  store.table("interfaces").put(next);
+  if (next.primary) demoteOthers(world, config, next.id);
+  changed(world, user, instance, config);
+  return toInterface(store, next);
 }
 
-/** `any` = the instance's public IPv4; a named address must be that one (and cannot be named on create). */
-export function natAddress(
-  target: InterfaceTarget,
-  value: string | null | undefined,
-  field: string,
-): string | null {
-  if (value === undefined || value === null || value === "") return null;
-  if (value === "any") return target.instance.public_ipv4;
-  if (target.onCreate) throw refusals.natOnCreate(field);
-  if (value !== target.instance.public_ipv4) {
-    throw refusals.natNotOwn(value, field);
+export function deleteInterface(world: World, user: UserRow, path: Params<typeof e.deleteInterface>) {
+  const { store } = world;
+  const instance = writableInstance(world, user, path.computeId);
+  const config = configOf(world, instance, path.configId);
+  const row = interfaceOf(world, config, path.interfaceId);
+  if (isActive(store, row)) {
+    throw refusals.activeInterface();
   }
-  return value;
+  store.table("interfaces").delete(row.id);
+  changed(world, user, instance, {
+    ...config,
+    interface_ids: config.interface_ids.filter((id) => id !== row.id),
+  });
+  return {};
 }
 
-export function checkRanges(subnet: SubnetRow, ranges: string[], field: string): string[] {
-  for (const r of ranges) {
-    if (!within(cidr(r), cidr(subnet.ipv4))) throw refusals.outside(r, subnet, field);
+export function orderInterfaces(
+  world: World,
+  user: UserRow,
+  path: Params<typeof e.orderInterfaces>,
+  body: Body<typeof e.orderInterfaces>,
+) {
+  const { store } = world;
+  const instance = writableInstance(world, user, path.computeId);
+  const config = configOf(world, instance, path.configId);
+  const current = [...config.interface_ids].sort((a, b) => a - b);
+  const given = [...body.ids].sort((a, b) => a - b);
+  if (current.length !== given.length || current.some((id, i) => id !== given[i])) {
+    throw refusals.order();
   }
-  return ranges;
-}
-
-/**
- * Builds a whole interface list (config create/update, instance create). None (omitted, null or `[]`)
- * stays none: the instance still gets public networking, as the spec says, but no interface object
- * appears (the real API answers `interfaces: []`).
- */
-export function buildInterfaceList(
-  world: JobWorld,
-  target: InterfaceTarget,
-  requests: InterfaceRequest[] | null | undefined,
-  field = "interfaces",
-): InterfaceRow[] {
-  const built: InterfaceRow[] = [];
-  (requests ?? []).forEach((req, i) =>
-    built.push(buildInterface(world, target, req, `${field}[${i}].`, built)),
-  );
-  return built;
-}
-
-/** Stores a built list on a config (replacing its interfaces). */
-export function storeInterfaces(store: Store, config: ConfigRow, rows: InterfaceRow[]): ConfigRow {
-  for (const id of config.interface_ids) store.table("interfaces").delete(id);
-  for (const row of rows) store.table("interfaces").put(row);
-  return store.table("configs").put({ ...config, interface_ids: rows.map((r) => r.id) });
+  requireNotRunning(instance, config);
+  store.table("configs").put({ ...config, interface_ids: body.ids, updated: world.clock.timestamp() });
+  return {};
 }

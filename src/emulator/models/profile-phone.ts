@@ -5,7 +5,7 @@ import type { Clock } from "../clock";
 import type { Store } from "../store";
 import type { PhoneCodeRow, UserRow } from "../state";
 import { ApiError } from "../api-error";
-import type { Body, World } from "../router";
+import type { Body, Params, World } from "../router";
 import { profileRowOf, updateProfileRow } from "../profiles";
 
 /** The code sent to the user that is still valid, if any. */
@@ -17,6 +17,7 @@ export function livePhoneCode(store: Store, clock: Clock, userId: number): Phone
 export function sendPhoneVerificationCode(
   world: World,
   user: UserRow,
+  _params: Params<typeof e.sendPhoneVerificationCode>,
   body: Body<typeof e.sendPhoneVerificationCode>,
 ) {
   const { store, clock } = world;
@@ -39,7 +40,12 @@ export function sendPhoneVerificationCode(
   return {};
 }
 
-export function verifyPhoneNumber(world: World, user: UserRow, body: Body<typeof e.verifyPhoneNumber>) {
+export function verifyPhoneNumber(
+  world: World,
+  user: UserRow,
+  _params: Params<typeof e.verifyPhoneNumber>,
+  body: Body<typeof e.verifyPhoneNumber>,
+) {
   const { store, clock } = world;
   // Codes are kept per user: only the user the code was sent for can use it.
   const live = livePhoneCode(store, clock, user.id);

@@ -2,7 +2,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { profileSecurityEndpoints as e, ErrorItem } from "../../contract";
 import { ApiError } from "../api-error";
-import type { Body, World } from "../router";
+import type { Body, Params, World } from "../router";
 import type { Store } from "../store";
 import type { TwoFactorRow, UserRow } from "../state";
 import { base32Encode, verifyTotp, newTotpSecret } from "../totp";
@@ -40,7 +40,12 @@ export function twoFactorOf(store: Store, userId: number): TwoFactorRow {
   );
 }
 
-export function confirmTfa(world: World, user: UserRow, body: Body<typeof e.confirmTfa>) {
+export function confirmTfa(
+  world: World,
+  user: UserRow,
+  _params: Params<typeof e.confirmTfa>,
+  body: Body<typeof e.confirmTfa>,
+) {
   const { store, clock } = world;
   const row = twoFactorOf(store, user.id);
   if (row.secret) throw refusals.tfaEnabled();
@@ -89,6 +94,7 @@ export function listSecurityQuestions(world: World, user: UserRow) {
 export function answerSecurityQuestions(
   world: World,
   user: UserRow,
+  _params: Params<typeof e.answerSecurityQuestions>,
   body: Body<typeof e.answerSecurityQuestions>,
 ) {
   const { store } = world;

@@ -5,12 +5,12 @@ import { entityRef, recordChange } from "../events";
 import type { Body, Params, World } from "../router";
 import type { SshKeyRow, UserRow } from "../state";
 
-export function toSshKey(row: SshKeyRow): SshKey {
+function toSshKey(row: SshKeyRow): SshKey {
   const { user_id: _userId, ...record } = row;
   return record;
 }
 
-export function ownKey({ store }: World, user: UserRow, id: number): SshKeyRow {
+function ownKey({ store }: World, user: UserRow, id: number): SshKeyRow {
   const row = store.table("ssh_keys").get(id);
   if (!row || row.user_id !== user.id) throw ApiError.notFound();
   return row;
@@ -20,7 +20,23 @@ function keyRef(row: SshKeyRow): EventEntity {
   return entityRef("user_ssh_key", row.id, row.label, e.getProfileSshKey, { sshKeyId: row.id });
 }
 
-export function createProfileSshKey(world: World, user: UserRow, body: Body<typeof e.createProfileSshKey>) {
+export function listProfileSshKeys({ store }: World, user: UserRow): SshKey[] {
+  return store
+    .table("ssh_keys")
+    .filter((k) => k.user_id === user.id)
+    .map(toSshKey);
+}
+
+export function getProfileSshKey(world: World, user: UserRow, path: Params<typeof e.getProfileSshKey>) {
+  return toSshKey(ownKey(world, user, path.sshKeyId));
+}
+
+export function createProfileSshKey(
+  world: World,
+  user: UserRow,
+  _params: Params<typeof e.createProfileSshKey>,
+  body: Body<typeof e.createProfileSshKey>,
+) {
   const { store, clock } = world;
   const row = store.table("ssh_keys").put({
     id: store.nextId("ssh_key"),

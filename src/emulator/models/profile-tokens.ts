@@ -20,7 +20,7 @@ export function toToken(row: TokenRow): PersonalAccessToken {
   return { ...record, token: token.slice(0, TOKEN_LIMITS.shownPrefix) };
 }
 
-export function ownToken({ store }: World, user: UserRow, id: number): TokenRow {
+function ownToken({ store }: World, user: UserRow, id: number): TokenRow {
   const row = store.table("tokens").get(id);
   if (!row || row.user_id !== user.id) throw ApiError.notFound();
   return row;
@@ -50,14 +50,27 @@ function tokenRef(row: TokenRow): EventEntity {
   return entityRef("token", row.id, row.label, e.getProfileToken, { tokenId: row.id });
 }
 
+export function listProfileTokens({ store }: World, user: UserRow): PersonalAccessToken[] {
+  return store
+    .table("tokens")
+    .filter((t) => t.user_id === user.id)
+    .map(toToken);
+}
+
+export function getProfileToken(world: World, user: UserRow, path: Params<typeof e.getProfileToken>) {
+  return toToken(ownToken(world, user, path.tokenId));
+}
+
+/** The new token's scopes are the calling token's, or fewer: `caller` is the user with that token. */
 export function createProfileToken(
   world: World,
-  user: UserRow,
+  caller: Principal,
+  _params: Params<typeof e.createProfileToken>,
   body: Body<typeof e.createProfileToken>,
-  principal: Principal | undefined,
 ) {
   const { store, clock } = world;
-  const scopes = grantedScopes(principal!.token.scopes, body.scopes);
+  const { user } = caller;
+  const scopes = grantedScopes(caller.token.scopes, body.scopes);
   const expiry = body.expiry ?? null;
   if (expiry !== null && expiry <= clock.timestamp()) {
     throw ApiError.badRequest("expiry must be in the future", "expiry");

@@ -9,7 +9,8 @@ import {
 import { ApiError } from "../api-error";
 import { entityRef, recordChange } from "../events";
 import { profileRowOf, toProfile, twoFactorEnabled, updateProfileRow } from "../profiles";
-import type { Body, World } from "../router";
+import type { Principal } from "../auth";
+import { NO_CONTENT, type Body, type Params, type World } from "../router";
 import type { ProfileRow, UserRow } from "../state";
 
 export function profileRef(user: UserRow): EventEntity {
@@ -17,7 +18,7 @@ export function profileRef(user: UserRow): EventEntity {
 }
 
 /** The grants a restricted user sees of itself: entities without access are left out. */
-export function ownGrants(user: UserRow): Grants {
+function ownGrants(user: UserRow): Grants {
   const entities = GRANT_ENTITY_TYPES.map((type) => [
     type,
     user.grants[type].filter((g) => g.permissions !== null),
@@ -25,7 +26,36 @@ export function ownGrants(user: UserRow): Grants {
   return { global: user.grants.global, ...Object.fromEntries(entities) } as Grants;
 }
 
-export function updateProfile(world: World, user: UserRow, body: Body<typeof e.updateProfile>) {
+export function getProfile({ store }: World, user: UserRow) {
+  return toProfile(store, user);
+}
+
+/** A restricted user's own grants; an unrestricted user has none to show (204). */
+export function getProfileGrants(_world: World, user: UserRow): Grants | typeof NO_CONTENT {
+  return user.restricted ? ownGrants(user) : NO_CONTENT;
+}
+
+/** Preferences belong to the OAuth client, and each token is its own client: kept by the calling token. */
+export function getProfilePreferences({ store }: World, caller: Principal): Record<string, unknown> {
+  return store.table("preferences").get(caller.token.id)?.data ?? {};
+}
+
+export function updateProfilePreferences(
+  { store }: World,
+  caller: Principal,
+  _params: Params<typeof e.updateProfilePreferences>,
+  body: Body<typeof e.updateProfilePreferences>,
+) {
+  store.table("preferences").put({ id: caller.token.id, user_id: caller.user.id, data: body });
+  return body;
+}
+
+export function updateProfile(
+  world: World,
+  user: UserRow,
+  _params: Params<typeof e.updateProfile>,
+  body: Body<typeof e.updateProfile>,
+) {
   const { store } = world;
   const row = profileRowOf(store, user.id);
   const errors: ErrorItem[] = [];

@@ -10,7 +10,7 @@ import {
 import { ApiError } from "../api-error";
 import { canRead, grantCreator, permissionOn, requireGlobal, revokeEntity } from "../auth";
 import { entityRef, recordChange } from "../events";
-import { findImage } from "./images";
+import { findImage } from "./image-records";
 import type { Body, Params, World } from "../router";
 import type { StackScriptRow, UserRow } from "../state";
 import type { Store } from "../store";
@@ -27,7 +27,7 @@ function gravatarId(email: string): string {
 }
 
 /** Every stored StackScript belongs to the account, so `mine` is true for any caller with a token. */
-export function toStackScript(store: Store, row: StackScriptRow, viewer: UserRow | undefined): StackScript {
+function toStackScript(store: Store, row: StackScriptRow, viewer: UserRow | undefined): StackScript {
   const { user_id: authorId, ...record } = row;
   const author = store.table("users").get(authorId);
   return {
@@ -41,7 +41,7 @@ export function toStackScript(store: Store, row: StackScriptRow, viewer: UserRow
   };
 }
 
-export function visible(user: UserRow | undefined, row: StackScriptRow): boolean {
+function visible(user: UserRow | undefined, row: StackScriptRow): boolean {
   return row.is_public || (user !== undefined && canRead(user, "stackscript", row.id));
 }
 
@@ -55,7 +55,7 @@ export function findStackScript(store: Store, user: UserRow | undefined, id: num
   return row && visible(user, row) ? row : undefined;
 }
 
-export function readableStackScript({ store }: World, user: UserRow, id: number): StackScriptRow {
+function readableStackScript({ store }: World, user: UserRow, id: number): StackScriptRow {
   const row = findStackScript(store, user, id);
   if (!row) throw ApiError.notFound();
   return row;
@@ -82,7 +82,24 @@ function scriptRef(row: StackScriptRow): EventEntity {
   return entityRef("stackscript", row.id, row.label, e.getStackScript, { stackscriptId: row.id });
 }
 
-export function createStackScript(world: World, user: UserRow, body: Body<typeof e.createStackScript>) {
+/** The public StackScripts and the private ones `user` may read (none without a user). */
+export function listStackScripts({ store }: World, user: UserRow | undefined): StackScript[] {
+  return store
+    .table("stackscripts")
+    .filter((row) => visible(user, row))
+    .map((row) => toStackScript(store, row, user));
+}
+
+export function getStackScript(world: World, user: UserRow, path: Params<typeof e.getStackScript>) {
+  return toStackScript(world.store, readableStackScript(world, user, path.stackscriptId), user);
+}
+
+export function createStackScript(
+  world: World,
+  user: UserRow,
+  _params: Params<typeof e.createStackScript>,
+  body: Body<typeof e.createStackScript>,
+) {
   const { store, clock } = world;
   requireGlobal(user, "add_stackscripts");
   checkImages(store, user, body.images);

@@ -7,7 +7,6 @@ import {
   tagEndpoints as e,
   TAGGABLE_KINDS,
   type ErrorItem,
-  type TagCreateRequest,
   type EventEntity,
   Instance,
   TaggedObject,
@@ -19,15 +18,15 @@ import type { Body, Params, World } from "../router";
 import type { InstanceRow, UserRow } from "../state";
 import type { Store } from "../store";
 
-export function requireUnrestricted(user: UserRow): void {
+function requireUnrestricted(user: UserRow): void {
   if (user.restricted) throw new ApiError(403, [{ reason: "Tags are available to unrestricted users only" }]);
 }
 
-export function carrying(store: Store, label: string): InstanceRow[] {
+function carrying(store: Store, label: string): InstanceRow[] {
   return store.table("instances").filter((i) => i.tags.includes(label));
 }
 
-export function allLabels(store: Store): string[] {
+function allLabels(store: Store): string[] {
   const labels = new Set(
     store
       .table("tags")
@@ -38,7 +37,7 @@ export function allLabels(store: Store): string[] {
   return [...labels].sort();
 }
 
-export function exists(store: Store, label: string): boolean {
+function exists(store: Store, label: string): boolean {
   return (
     store.table("tags").find((t) => t.label === label) !== undefined || carrying(store, label).length > 0
   );
@@ -48,7 +47,7 @@ export function exists(store: Store, label: string): boolean {
  * The instances to tag. Every listed object needs read_write; domains, node balancers and volumes
  * are not emulated, so any ID there names an object the user may not write. Reports every bad ID.
  */
-function objectsToTag(store: Store, user: UserRow, body: TagCreateRequest): InstanceRow[] {
+function objectsToTag(store: Store, user: UserRow, body: Body<typeof e.createTag>): InstanceRow[] {
   const errors: ErrorItem[] = [];
   const instances: InstanceRow[] = [];
   for (const kind of TAGGABLE_KINDS) {
@@ -66,7 +65,18 @@ function tagRef(label: string): EventEntity {
   return entityRef("tag", label, label, e.listTaggedObjects, { tagLabel: encodeURIComponent(label) });
 }
 
-export function createTag(world: World, user: UserRow, body: Body<typeof e.createTag>) {
+/** Every tag, sorted by label. */
+export function listTags({ store }: World, user: UserRow): { label: string }[] {
+  requireUnrestricted(user);
+  return allLabels(store).map((label) => ({ label }));
+}
+
+export function createTag(
+  world: World,
+  user: UserRow,
+  _params: Params<typeof e.createTag>,
+  body: Body<typeof e.createTag>,
+) {
   const { store, clock } = world;
   requireUnrestricted(user);
   const instances = objectsToTag(store, user, body);
@@ -99,7 +109,12 @@ export function deleteTag(world: World, user: UserRow, path: Params<typeof e.del
 }
 
 /** The objects carrying the tag: instances only (no other taggable kind is emulated). */
-export function taggedObjects(store: Store, user: UserRow, label: string): TaggedObject[] {
+export function listTaggedObjects(
+  { store }: World,
+  user: UserRow,
+  path: Params<typeof e.listTaggedObjects>,
+): TaggedObject[] {
+  const label = path.tagLabel;
   requireUnrestricted(user);
   if (!exists(store, label)) throw ApiError.notFound();
   return carrying(store, label).map((row) => ({ type: "compute", data: Instance.parse(row) }));

@@ -9,25 +9,22 @@ import {
   formatIpv4,
   overlapProblems,
   size,
-  vpcEndpoints,
+  vpcEndpoints as e,
   vpcRegionProblems,
   type Subnet,
   type SubnetCompute,
-  type SubnetCreateRequest,
   type Vpc,
-  type VpcCreateRequest,
   type VpcIp,
-  type VpcUpdateRequest,
   type EventEntity,
 } from "../../contract";
 import { ApiError, refuse } from "../api-error";
 import { canRead, grantCreator, requireGlobal, requireWrite, revokeEntity } from "../auth";
 import { entityRef, recordChange } from "../events";
-import type { World } from "../router";
+import type { Body, Params, World } from "../router";
 import { findRegion } from "../seed/regions";
 import type { Store } from "../store";
 import type { InterfaceRow, SubnetRow, UserRow, VpcRow } from "../state";
-import { isActive } from "./interfaces";
+import { isActive } from "./interface-rows";
 
 const refusals = {
   vpcLabelTaken: () => ApiError.badRequest("Label must be unique among your VPCs", "label"),
@@ -99,7 +96,7 @@ function recordsOf(store: Store, iface: InterfaceRow): VpcIp[] {
 }
 
 /** VPC IP records of the interfaces the user may see, optionally of one VPC only. */
-export function vpcIps(store: Store, user: UserRow, vpcId?: number): VpcIp[] {
+function vpcIps(store: Store, user: UserRow, vpcId?: number): VpcIp[] {
   return store
     .table("interfaces")
     .filter(
@@ -117,33 +114,33 @@ function computesOn(store: Store, subnetId: number): number[] {
 }
 
 /** `computes` is a list of instance IDs in the spec, of `{id, interfaces}` in the real API. */
-export function toSubnet({ store, realShapes }: World, row: SubnetRow): Subnet {
+function toSubnet({ store, realShapes }: World, row: SubnetRow): Subnet {
   const { vpc_id: _vpcId, ...record } = row;
   const computes = realShapes ? subnetComputes(store, row.id) : computesOn(store, row.id);
   return { ...record, computes, ipv6: null };
 }
 
-export function subnetsOf(store: Store, vpcId: number): SubnetRow[] {
+function subnetsOf(store: Store, vpcId: number): SubnetRow[] {
   return store.table("subnets").filter((s) => s.vpc_id === vpcId);
 }
 
-export function toVpc(world: World, row: VpcRow): Vpc {
+function toVpc(world: World, row: VpcRow): Vpc {
   return { ...row, subnets: subnetsOf(world.store, row.id).map((s) => toSubnet(world, s)) };
 }
 
-export function readableVpc({ store }: World, user: UserRow, id: number): VpcRow {
+function readableVpc({ store }: World, user: UserRow, id: number): VpcRow {
   const row = store.table("vpcs").get(id);
   if (!row || !canRead(user, "vpc", id)) throw ApiError.notFound();
   return row;
 }
 
-export function writableVpc(world: World, user: UserRow, id: number): VpcRow {
+function writableVpc(world: World, user: UserRow, id: number): VpcRow {
   const row = readableVpc(world, user, id);
   requireWrite(user, "vpc", id);
   return row;
 }
 
-export function subnetOf({ store }: World, vpc: VpcRow, id: number): SubnetRow {
+function subnetOf({ store }: World, vpc: VpcRow, id: number): SubnetRow {
   const row = store.table("subnets").get(id);
   if (!row || row.vpc_id !== vpc.id) throw ApiError.notFound();
   return row;
@@ -165,14 +162,48 @@ function blockerOf(store: Store, subnet: SubnetRow): string | undefined {
 }
 
 function subnetRef(vpc: VpcRow, s: SubnetRow): EventEntity {
-  return entityRef("subnet", s.id, s.label, vpcEndpoints.getSubnet, { vpcId: vpc.id, vpcSubnetId: s.id });
+  return entityRef("subnet", s.id, s.label, e.getSubnet, { vpcId: vpc.id, vpcSubnetId: s.id });
 }
 
 function vpcRef(vpc: VpcRow): EventEntity {
-  return entityRef("vpc", vpc.id, vpc.label, vpcEndpoints.getVpc, { vpcId: vpc.id });
+  return entityRef("vpc", vpc.id, vpc.label, e.getVpc, { vpcId: vpc.id });
 }
 
-export function createVpc(world: World, user: UserRow, body: VpcCreateRequest): Vpc {
+/** The VPCs `user` may read. */
+export function listVpcs(world: World, user: UserRow): Vpc[] {
+  return world.store
+    .table("vpcs")
+    .filter((v) => canRead(user, "vpc", v.id))
+    .map((v) => toVpc(world, v));
+}
+
+export function getVpc(world: World, user: UserRow, path: Params<typeof e.getVpc>): Vpc {
+  return toVpc(world, readableVpc(world, user, path.vpcId));
+}
+
+/** The VPC IP records of every VPC (`/vpcs/ips`, and the real API's `/vpcs/ips` path as well). */
+export function listAllVpcIps({ store }: World, user: UserRow): VpcIp[] {
+  return vpcIps(store, user);
+}
+
+export function listVpcIps(world: World, user: UserRow, path: Params<typeof e.listVpcIps>): VpcIp[] {
+  return vpcIps(world.store, user, readableVpc(world, user, path.vpcId).id);
+}
+
+export function listSubnets(world: World, user: UserRow, path: Params<typeof e.listSubnets>): Subnet[] {
+  return subnetsOf(world.store, readableVpc(world, user, path.vpcId).id).map((s) => toSubnet(world, s));
+}
+
+export function getSubnet(world: World, user: UserRow, path: Params<typeof e.getSubnet>): Subnet {
+  return toSubnet(world, subnetOf(world, readableVpc(world, user, path.vpcId), path.vpcSubnetId));
+}
+
+export function createVpc(
+  world: World,
+  user: UserRow,
+  _params: Params<typeof e.createVpc>,
+  body: Body<typeof e.createVpc>,
+): Vpc {
   const { store, clock } = world;
   requireGlobal(user, "add_vpcs");
   refuse(vpcRegionProblems(body.region, findRegion(body.region)));
@@ -200,9 +231,14 @@ export function createVpc(world: World, user: UserRow, body: VpcCreateRequest): 
   return toVpc(world, vpc);
 }
 
-export function updateVpc(world: World, user: UserRow, vpcId: number, body: VpcUpdateRequest): Vpc {
+export function updateVpc(
+  world: World,
+  user: UserRow,
+  path: Params<typeof e.updateVpc>,
+  body: Body<typeof e.updateVpc>,
+): Vpc {
   const { store, clock } = world;
-  const vpc = writableVpc(world, user, vpcId);
+  const vpc = writableVpc(world, user, path.vpcId);
   if (
     body.label !== undefined &&
     store.table("vpcs").find((v) => v.label === body.label && v.id !== vpc.id)
@@ -215,9 +251,13 @@ export function updateVpc(world: World, user: UserRow, vpcId: number, body: VpcU
 }
 
 /** A VPC goes with its subnets, unless an instance's interface uses one (every such subnet is named). */
-export function deleteVpc(world: World, user: UserRow, vpcId: number): Record<string, never> {
+export function deleteVpc(
+  world: World,
+  user: UserRow,
+  path: Params<typeof e.deleteVpc>,
+): Record<string, never> {
   const { store } = world;
-  const vpc = writableVpc(world, user, vpcId);
+  const vpc = writableVpc(world, user, path.vpcId);
   const subnets = subnetsOf(store, vpc.id);
   const blockers = subnets.map((s) => blockerOf(store, s)).filter((b): b is string => b !== undefined);
   if (blockers.length) throw refusals.inUse(blockers);
@@ -231,9 +271,14 @@ export function deleteVpc(world: World, user: UserRow, vpcId: number): Record<st
   return {};
 }
 
-export function createSubnet(world: World, user: UserRow, vpcId: number, body: SubnetCreateRequest): Subnet {
+export function createSubnet(
+  world: World,
+  user: UserRow,
+  path: Params<typeof e.createSubnet>,
+  body: Body<typeof e.createSubnet>,
+): Subnet {
   const { store, clock } = world;
-  const vpc = writableVpc(world, user, vpcId);
+  const vpc = writableVpc(world, user, path.vpcId);
   checkSubnet(subnetsOf(store, vpc.id), body.label, body.ipv4);
   const now = clock.timestamp();
   const subnet = store
@@ -246,8 +291,8 @@ export function createSubnet(world: World, user: UserRow, vpcId: number, body: S
 export function updateSubnet(
   world: World,
   user: UserRow,
-  path: { vpcId: number; vpcSubnetId: number },
-  body: { label?: string },
+  path: Params<typeof e.updateSubnet>,
+  body: Body<typeof e.updateSubnet>,
 ): Subnet {
   const { store, clock } = world;
   const vpc = writableVpc(world, user, path.vpcId);
@@ -264,7 +309,7 @@ export function updateSubnet(
 export function deleteSubnet(
   world: World,
   user: UserRow,
-  path: { vpcId: number; vpcSubnetId: number },
+  path: Params<typeof e.deleteSubnet>,
 ): Record<string, never> {
   const vpc = writableVpc(world, user, path.vpcId);
   const subnet = subnetOf(world, vpc, path.vpcSubnetId);

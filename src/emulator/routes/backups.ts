@@ -2,18 +2,16 @@
 import { backupEndpoints as e } from "../../contract";
 import type { Jobs } from "../jobs";
 import {
-  backupOf,
   cancelBackups,
   createSnapshot,
   enableBackups,
   finishRestore,
   finishSnapshot,
-  listOf,
+  getBackup,
+  listBackups,
   restoreBackup,
   startSnapshot,
-  toBackup,
 } from "../models/backups";
-import { readableInstance, writableInstance } from "../models/instances";
 import type { Router } from "../router";
 
 export function backupRoutes(router: Router, jobs: Jobs) {
@@ -23,25 +21,10 @@ export function backupRoutes(router: Router, jobs: Jobs) {
     .on("instance.restore", finishRestore);
 
   router
-    .on(e.listBackups, (ctx) => listOf(ctx, readableInstance(ctx, ctx.user, ctx.params.computeId)))
-    .on(e.getBackup, (ctx) =>
-      toBackup(backupOf(ctx, readableInstance(ctx, ctx.user, ctx.params.computeId), ctx.params.backupId)),
-    )
-    .on(e.enableBackups, (ctx) =>
-      enableBackups(ctx, ctx.user, writableInstance(ctx, ctx.user, ctx.params.computeId)),
-    )
-    .on(e.cancelBackups, (ctx) =>
-      cancelBackups(ctx, ctx.user, writableInstance(ctx, ctx.user, ctx.params.computeId)),
-    )
-    .on(e.createSnapshot, (ctx) =>
-      createSnapshot(ctx, ctx.user, writableInstance(ctx, ctx.user, ctx.params.computeId), ctx.body.label),
-    )
-    .on(e.restoreBackup, (ctx) =>
-      restoreBackup(
-        ctx,
-        ctx.user,
-        backupOf(ctx, readableInstance(ctx, ctx.user, ctx.params.computeId), ctx.params.backupId),
-        ctx.body,
-      ),
-    );
+    .on(e.listBackups, (ctx) => listBackups(ctx, ctx.user, ctx.params))
+    .on(e.getBackup, (ctx) => getBackup(ctx, ctx.user, ctx.params))
+    .on(e.enableBackups, (ctx) => enableBackups(ctx, ctx.user, ctx.params))
+    .on(e.cancelBackups, (ctx) => cancelBackups(ctx, ctx.user, ctx.params))
+    .on(e.createSnapshot, (ctx) => createSnapshot(ctx, ctx.user, ctx.params, ctx.body))
+    .on(e.restoreBackup, (ctx) => restoreBackup(ctx, ctx.user, ctx.params, ctx.body));
 }

@@ -7,5 +7,5 @@ import { expireUpload, finishUpload, uploadImage } from "../models/image-upload"
 export function imageUploadRoutes(router: Router, jobs: Jobs) {
   jobs.on("image.upload_process", finishUpload).on("image.upload_expire", expireUpload);
 
-  router.on(e.uploadImage, (ctx) => uploadImage(ctx, ctx.user, ctx.body));
+  router.on(e.uploadImage, (ctx) => uploadImage(ctx, ctx.user, ctx.params, ctx.body));
 }

@@ -1,31 +1,17 @@
-/** Images: list and view (public without a token), update and delete of private images, capture from a disk. */
+/** Images: list and view (public without a token), capture from a disk, update and delete of private images (the rules: `models/images.ts`). */
 import { imageEndpoints as e } from "../../contract";
-import { canRead } from "../auth";
 import type { Jobs } from "../jobs";
-import { captureImage, deleteImage, finishCapture, updateImage } from "../models/image-capture";
-import { publicImage, readableImageRow, toImage } from "../models/images";
+import { createImage, deleteImage, finishCapture, getImage, listImages, updateImage } from "../models/images";
 import { paginate } from "../paginate";
 import type { Router } from "../router";
-import { PUBLIC_IMAGES } from "../seed/images";
-import { ApiError } from "../api-error";
 
 export function imageRoutes(router: Router, jobs: Jobs) {
   jobs.on("disk.imagize", () => {}).on("image.capture", finishCapture);
 
   router
-    .on(e.listImages, ({ store, principal, query }) => {
-      const user = principal?.user;
-      const readable = user ? store.table("images").filter((row) => canRead(user, "image", row.id)) : [];
-      return paginate([...PUBLIC_IMAGES, ...readable.map(toImage)], query);
-    })
-    .on(e.getImage, ({ store, principal, params }) => {
-      const image = publicImage(params.imageId);
-      if (image) return image;
-      const row = readableImageRow(store, principal?.user, params.imageId);
-      if (!row) throw ApiError.notFound();
-      return toImage(row);
-    })
-    .on(e.createImage, (ctx) => captureImage(ctx, ctx.user, ctx.body))
-    .on(e.updateImage, (ctx) => updateImage(ctx, ctx.user, ctx.params.imageId, ctx.body))
-    .on(e.deleteImage, (ctx) => deleteImage(ctx, ctx.user, ctx.params.imageId));
+    .on(e.listImages, (ctx) => paginate(listImages(ctx, ctx.principal?.user), ctx.query))
+    .on(e.getImage, (ctx) => getImage(ctx, ctx.principal?.user, ctx.params))
+    .on(e.createImage, (ctx) => createImage(ctx, ctx.user, ctx.params, ctx.body))
+    .on(e.updateImage, (ctx) => updateImage(ctx, ctx.user, ctx.params, ctx.body))
+    .on(e.deleteImage, (ctx) => deleteImage(ctx, ctx.user, ctx.params));
 }

@@ -1,8 +1,8 @@
-/** Clone (the rules: `models/clones.ts`). */
+/** Clone (the rules: `models/instance-clone.ts`). */
 import { instanceEndpoints as e } from "../../contract";
 import type { Jobs } from "../jobs";
 import type { Router } from "../router";
-import { cloneInstance, finishClone } from "../models/clones";
+import { cloneInstance, finishClone } from "../models/instance-clone";
 
 export function instanceCloneRoutes(router: Router, jobs: Jobs) {
   jobs.on("instance.clone", finishClone);

@@ -1,4 +1,4 @@
-/** Boot, reboot, shut down and rescue (the rules: `models/power.ts`). */
+/** Boot, reboot, shut down and rescue (the rules: `models/instance-power.ts`). */
 import { instanceEndpoints as e } from "../../contract";
 import type { Jobs } from "../jobs";
 import type { Router } from "../router";
@@ -9,7 +9,7 @@ import {
   rebootInstance,
   rescueInstance,
   shutdownInstance,
-} from "../models/power";
+} from "../models/instance-power";
 
 export function instancePowerRoutes(router: Router, jobs: Jobs) {
   jobs.on("instance.boot", finishBoot).on("instance.shutdown", finishShutdown);

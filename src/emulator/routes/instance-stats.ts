@@ -1,4 +1,4 @@
-/** Instance statistics and transfer (the rules: `models/stats.ts`). */
+/** Instance statistics and transfer (the rules: `models/instance-stats.ts`). */
 import { instanceEndpoints as e } from "../../contract";
 import type { Router } from "../router";
 import {
@@ -6,7 +6,7 @@ import {
   getInstanceStatsByMonth,
   getInstanceTransfer,
   getInstanceTransferByMonth,
-} from "../models/stats";
+} from "../models/instance-stats";
 
 export function instanceStatsRoutes(router: Router) {
   router

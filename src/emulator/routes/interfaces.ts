@@ -1,4 +1,4 @@
-/** Interfaces of a configuration profile (the rules: `models/configs.ts`). */
+/** Interfaces of a configuration profile (the rules: `models/interfaces.ts`). */
 import { configEndpoints as e } from "../../contract";
 import type { Router } from "../router";
 import {
@@ -8,7 +8,7 @@ import {
   listInterfaces,
   orderInterfaces,
   updateInterface,
-} from "../models/configs";
+} from "../models/interfaces";
 
 export function interfaceRoutes(router: Router) {
   router

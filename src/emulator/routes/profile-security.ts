@@ -9,11 +9,11 @@ import {
   listSecurityQuestions,
 } from "../models/profile-security";
 
-export function securityRoutes(router: Router) {
+export function profileSecurityRoutes(router: Router) {
   router
     .on(e.listSecurityQuestions, (ctx) => listSecurityQuestions(ctx, ctx.user))
-    .on(e.answerSecurityQuestions, (ctx) => answerSecurityQuestions(ctx, ctx.user, ctx.body))
+    .on(e.answerSecurityQuestions, (ctx) => answerSecurityQuestions(ctx, ctx.user, ctx.params, ctx.body))
     .on(e.enableTfa, (ctx) => enableTfa(ctx, ctx.user))
-    .on(e.confirmTfa, (ctx) => confirmTfa(ctx, ctx.user, ctx.body))
+    .on(e.confirmTfa, (ctx) => confirmTfa(ctx, ctx.user, ctx.params, ctx.body))
     .on(e.disableTfa, (ctx) => disableTfa(ctx, ctx.user));
 }

@@ -4,24 +4,23 @@ import type { Router } from "../router";
 import {
   deleteProfileApp,
   deleteTrustedDevice,
-  liveApps,
-  liveDevices,
-  pick,
-  recentLogins,
-  toApp,
-  toDevice,
-  toLogin,
+  getProfileApp,
+  getProfileLogin,
+  getTrustedDevice,
+  listProfileApps,
+  listProfileLogins,
+  listTrustedDevices,
 } from "../models/profile-sessions";
 import { paginate } from "../paginate";
 
-export function sessionRoutes(router: Router) {
+export function profileSessionRoutes(router: Router) {
   router
-    .on(e.listProfileApps, (ctx) => paginate(liveApps(ctx, ctx.user).map(toApp), ctx.query))
-    .on(e.getProfileApp, (ctx) => toApp(pick(liveApps(ctx, ctx.user), ctx.params.appId)))
+    .on(e.listProfileApps, (ctx) => paginate(listProfileApps(ctx, ctx.user), ctx.query))
+    .on(e.getProfileApp, (ctx) => getProfileApp(ctx, ctx.user, ctx.params))
     .on(e.deleteProfileApp, (ctx) => deleteProfileApp(ctx, ctx.user, ctx.params))
-    .on(e.listTrustedDevices, (ctx) => paginate(liveDevices(ctx, ctx.user).map(toDevice), ctx.query))
-    .on(e.getTrustedDevice, (ctx) => toDevice(pick(liveDevices(ctx, ctx.user), ctx.params.deviceId)))
+    .on(e.listTrustedDevices, (ctx) => paginate(listTrustedDevices(ctx, ctx.user), ctx.query))
+    .on(e.getTrustedDevice, (ctx) => getTrustedDevice(ctx, ctx.user, ctx.params))
     .on(e.deleteTrustedDevice, (ctx) => deleteTrustedDevice(ctx, ctx.user, ctx.params))
-    .on(e.listProfileLogins, (ctx) => paginate(recentLogins(ctx, ctx.user).map(toLogin), ctx.query))
-    .on(e.getProfileLogin, (ctx) => toLogin(pick(recentLogins(ctx, ctx.user), ctx.params.loginId)));
+    .on(e.listProfileLogins, (ctx) => paginate(listProfileLogins(ctx, ctx.user), ctx.query))
+    .on(e.getProfileLogin, (ctx) => getProfileLogin(ctx, ctx.user, ctx.params));
 }

@@ -4,25 +4,17 @@ import type { Router } from "../router";
 import {
   createProfileToken,
   deleteProfileToken,
-  ownToken,
-  toToken,
+  getProfileToken,
+  listProfileTokens,
   updateProfileToken,
 } from "../models/profile-tokens";
 import { paginate } from "../paginate";
 
 export function profileTokenRoutes(router: Router) {
   router
-    .on(e.listProfileTokens, ({ store, user, query }) =>
-      paginate(
-        store
-          .table("tokens")
-          .filter((t) => t.user_id === user.id)
-          .map(toToken),
-        query,
-      ),
-    )
-    .on(e.createProfileToken, (ctx) => createProfileToken(ctx, ctx.user, ctx.body, ctx.principal))
-    .on(e.getProfileToken, (ctx) => toToken(ownToken(ctx, ctx.user, ctx.params.tokenId)))
+    .on(e.listProfileTokens, (ctx) => paginate(listProfileTokens(ctx, ctx.user), ctx.query))
+    .on(e.createProfileToken, (ctx) => createProfileToken(ctx, ctx.caller, ctx.params, ctx.body))
+    .on(e.getProfileToken, (ctx) => getProfileToken(ctx, ctx.user, ctx.params))
     .on(e.updateProfileToken, (ctx) => updateProfileToken(ctx, ctx.user, ctx.params, ctx.body))
     .on(e.deleteProfileToken, (ctx) => deleteProfileToken(ctx, ctx.user, ctx.params));
 }

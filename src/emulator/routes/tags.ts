@@ -1,21 +1,13 @@
 /** Tags (the rules: `models/tags.ts`). */
 import { tagEndpoints as e } from "../../contract";
 import type { Router } from "../router";
-import { createTag, deleteTag, allLabels, requireUnrestricted, taggedObjects } from "../models/tags";
+import { createTag, deleteTag, listTaggedObjects, listTags } from "../models/tags";
 import { paginate } from "../paginate";
 
 export function tagRoutes(router: Router) {
   router
-    .on(e.listTags, ({ store, user, query }) => {
-      requireUnrestricted(user);
-      return paginate(
-        allLabels(store).map((label) => ({ label })),
-        query,
-      );
-    })
-    .on(e.createTag, (ctx) => createTag(ctx, ctx.user, ctx.body))
-    .on(e.listTaggedObjects, ({ store, user, params, query }) =>
-      paginate(taggedObjects(store, user, params.tagLabel), query),
-    )
+    .on(e.listTags, (ctx) => paginate(listTags(ctx, ctx.user), ctx.query))
+    .on(e.createTag, (ctx) => createTag(ctx, ctx.user, ctx.params, ctx.body))
+    .on(e.listTaggedObjects, (ctx) => paginate(listTaggedObjects(ctx, ctx.user, ctx.params), ctx.query))
     .on(e.deleteTag, (ctx) => deleteTag(ctx, ctx.user, ctx.params));
 }

@@ -1,6 +1,6 @@
 /** Instance types: public, no authentication. */
 import { typeEndpoints as e } from "../../contract";
-import { ApiError } from "../api-error";
+import { found } from "../api-error";
 import { paginate } from "../paginate";
 import type { Router } from "../router";
 import { findType, TYPES } from "../seed/types";
@@ -8,9 +8,5 @@ import { findType, TYPES } from "../seed/types";
 export function typeRoutes(router: Router) {
   router
     .on(e.listTypes, ({ query }) => paginate(TYPES, query))
-    .on(e.getType, ({ params }) => {
-      const type = findType(params.typeId);
-      if (!type) throw ApiError.notFound();
-      return type;
-    });
+    .on(e.getType, ({ params }) => found(findType(params.typeId)));
 }

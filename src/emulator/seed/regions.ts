@@ -46,3 +46,8 @@ export const AVAILABILITY: RegionAvailability[] = REGIONS.flatMap((r) =>
 export function findRegion(id: string) {
   return REGIONS.find((r) => r.id === id);
 }
+
+/** The plans' availability in one region, or undefined when there is no such region. */
+export function availabilityIn(regionId: string): RegionAvailability[] | undefined {
+  return findRegion(regionId) && AVAILABILITY.filter((a) => a.region === regionId);
+}

@@ -1,7 +1,7 @@
 /** Images (list, view, update, delete, capture) against the running emulator, through our client. */
 import { collect } from "../../../src/client";
 import { imageEndpoints, type ImageUploadRequest } from "../../../src/contract";
-import { findImage, isDeployable } from "../../../src/emulator/models/images";
+import { findImage, isDeployable } from "../../../src/emulator/models/image-records";
 import { apiError, badRequest, useEmulator } from "../../support/emulator";
 import { rawRequest } from "../../support/raw-http";
 

@@ -97,3 +97,79 @@ describe("requests", () => {
     expect((await t.client.api.getInstance(id(made.id))).ipv4).toEqual(made.ipv4);
   });
 });
+
+describe("addresses (GET .../ips, beyond the spec, in the real API's shape)", () => {
+  it("lists the public and private IPv4 and the SLAAC and link-local IPv6 of the instance", async () => {
+    const made = await deployed(t, { private_ip: true });
+    const [publicIpv4, privateIpv4] = made.ipv4;
+    const slaac = made.ipv6!.replace(/\/128$/, "");
+    const ips = await t.client.api.getInstanceIps(id(made.id));
+    const common = { compute_id: made.id, region: "us-iad" };
+    expect(ips).toEqual({
+      ipv4: {
+        public: [
+          {
+            ...common,
+            address: publicIpv4,
+            gateway: publicIpv4!.replace(/\.\d+$/, ".1"),
+            subnet_mask: "255.255.255.0",
+            prefix: 24,
+            type: "ipv4",
+            public: true,
+            rdns: `${publicIpv4!.replace(/\./g, "-")}.ip.computeusercontent.com`,
+          },
+        ],
+        private: [
+          {
+            ...common,
+            address: privateIpv4,
+            gateway: null,
+            subnet_mask: "255.255.128.0",
+            prefix: 17,
+            type: "ipv4",
+            public: false,
+            rdns: null,
+          },
+        ],
+        shared: [],
+        reserved: [],
+      },
+      ipv6: {
+        slaac: {
+          ...common,
+          address: slaac,
+          gateway: "fe80::1",
+          subnet_mask: "ffff:ffff:ffff:ffff::",
+          prefix: 64,
+          type: "ipv6",
+          public: true,
+          rdns: null,
+        },
+        link_local: expect.objectContaining({
+          address: `fe80::${slaac.split("::")[1]}`,
+          public: false,
+          prefix: 64,
+        }),
+        global: [],
+      },
+    });
+  });
+
+  it("has the public address without any interface object, and no private one unless asked", async () => {
+    const made = await deployed(t);
+    const [config] = (await t.client.api.listConfigs(id(made.id))).data;
+    expect(config!.interfaces).toEqual([]);
+    const ips = await t.client.api.getInstanceIps(id(made.id));
+    expect(ips.ipv4.public.map((a) => a.address)).toEqual(made.ipv4);
+    expect(ips.ipv4.private).toEqual([]);
+  });
+
+  it("needs computes:read_only and a grant on the instance", async () => {
+    const made = await empty(t);
+    const other = await t.control.seedUser({ username: "vpc-only", scopes: "vpc:read_write" });
+    await apiError(t.clientFor(other.token).api.getInstanceIps(id(made.id)), 401);
+    const restricted = await t.control.seedUser({ username: "r9", restricted: true });
+    await apiError(t.clientFor(restricted.token).api.getInstanceIps(id(made.id)), 404);
+    await apiError(t.client.api.getInstanceIps(id(made.id + 1000)), 404);
+  });
+});

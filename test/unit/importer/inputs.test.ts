@@ -3,14 +3,13 @@
  * the engine runs it, the spec's outputs for the record read show no difference; the provider's own
  * read, given those inputs, finds none either; inputs the API never returns are left out.
  */
-import { checkInputs } from "../../../src/provider/check";
-import { diffInputs } from "../../../src/provider/diff";
-import { makeProvider } from "../../../src/provider/make-provider";
+import { diffInputs } from "../../../src/provider/core/diff";
+import { makeProvider } from "../../../src/provider/core/make-provider";
 import { declareAccount } from "../../../src/importer/generate";
 import type { Declared } from "../../../src/importer/inputs";
 import { IMPORT_KINDS, SPECS } from "../../../src/importer/kinds";
 import { useEmulator } from "../../support/emulator";
-import { pointSettingsAt } from "../../support/provider";
+import { checked, pointSettingsAt } from "../../support/provider";
 import { SAMPLE_IMAGE, seedSampleAccount, type SampleAccount } from "../../support/sample-account";
 
 const t = useEmulator({ speed: 1000 });
@@ -22,7 +21,6 @@ beforeAll(async () => {
   declared = await declareAccount(t.client);
 }, 60_000);
 
-const checked = (d: Declared) => checkInputs(SPECS[d.kind].inputs, d.inputs, SPECS[d.kind].defaults);
 const find = (kind: string, id: string | number) =>
   declared.find((d) => d.kind === kind && d.id === String(id))!;
 
@@ -52,7 +50,7 @@ describe.each(IMPORT_KINDS)("%s", (kind) => {
     const ofKind = declared.filter((d) => d.kind === kind);
     expect(ofKind.length).toBeGreaterThan(0);
     for (const d of ofKind) {
-      const { inputs, failures } = checked(d);
+      const { inputs, failures } = checked(SPECS[d.kind], d.inputs);
       expect(failures).toEqual([]);
       const spec = SPECS[kind];
       expect(diffInputs(spec, spec.toOutputs(d.record, inputs), inputs).changed).toEqual([]);
@@ -118,7 +116,7 @@ it("gives the provider's own read, with the program's inputs, nothing to change,
   for (const d of again) {
     const spec = SPECS[d.kind];
     const provider = makeProvider(spec);
-    const { inputs } = checked(d);
+    const { inputs } = checked(SPECS[d.kind], d.inputs);
     const read = await provider.read!(d.id, inputs);
     expect([d.kind, diffInputs(spec, read.props!, inputs).changed]).toEqual([d.kind, []]);
     // As the resource class passes the `import` option: write-only inputs are not required.

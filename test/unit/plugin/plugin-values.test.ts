@@ -1,8 +1,8 @@
 import { configSource } from "../../../src/plugin/config";
 import { journalKeyOf, parseUrn } from "../../../src/plugin/urn";
 import { fromStruct, secret, toStruct, unwrapSecrets } from "../../../src/plugin/values";
-import { engineAddress } from "../../../src/provider/engine-watch";
-import { logOf, withContext, withoutContext } from "../../../src/provider/resource-context";
+import { engineAddress } from "../../../src/provider/core/engine-watch";
+import { logOf, withContext, withoutContext } from "../../../src/provider/core/resource-context";
 
 it("reads the kind and the journal key from a URN, a parent-qualified type included", () => {
   const urn = "urn:pulumi:dev::shop::compute:index:Vpc$compute:index:Subnet::app::1";

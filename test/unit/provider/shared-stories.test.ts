@@ -13,23 +13,28 @@ import * as path from "node:path";
 import { gzipSync } from "node:zlib";
 import { collect } from "../../../src/client";
 import { imageEndpoints, profileSshKeyEndpoints } from "../../../src/contract";
-import { checkInputs } from "../../../src/provider/check";
-import { diffInputs } from "../../../src/provider/diff";
-import { PartialFailure } from "../../../src/provider/errors";
-import { imageSpec } from "../../../src/provider/image";
-import { instanceSpec } from "../../../src/provider/instance";
-import { instanceConfigSpec } from "../../../src/provider/instance-config";
-import { instanceDiskSpec } from "../../../src/provider/instance-disk";
-import { makeProvider } from "../../../src/provider/make-provider";
-import type { AnySpec } from "../../../src/provider/resource-spec";
-import { snapshotSpec } from "../../../src/provider/snapshot";
-import { sshKeySpec } from "../../../src/provider/ssh-key";
-import { stackScriptSpec } from "../../../src/provider/stack-script";
-import { subnetSpec } from "../../../src/provider/subnet";
-import { vpcSpec } from "../../../src/provider/vpc";
+import { diffInputs } from "../../../src/provider/core/diff";
+import { PartialFailure } from "../../../src/provider/core/errors";
+import { imageSpec } from "../../../src/provider/kinds/image";
+import { instanceSpec } from "../../../src/provider/instance/instance";
+import { instanceConfigSpec } from "../../../src/provider/instance/instance-config";
+import { instanceDiskSpec } from "../../../src/provider/instance/instance-disk";
+import { makeProvider } from "../../../src/provider/core/make-provider";
+import type { AnySpec } from "../../../src/provider/core/resource-spec";
+import { snapshotSpec } from "../../../src/provider/kinds/snapshot";
+import { sshKeySpec } from "../../../src/provider/kinds/ssh-key";
+import { stackScriptSpec } from "../../../src/provider/kinds/stack-script";
+import { subnetSpec } from "../../../src/provider/kinds/subnet";
+import { vpcSpec } from "../../../src/provider/kinds/vpc";
 import { deployed, empty, IMAGE, ROOT_PASS, status } from "../../support/compute";
 import { useEmulator } from "../../support/emulator";
-import { pointSettingsAt, thrown, useLogLines, useProviderSettings } from "../../support/provider";
+import {
+  checkedInputs,
+  pointSettingsAt,
+  thrown,
+  useLogLines,
+  useProviderSettings,
+} from "../../support/provider";
 import { publicKeyLine } from "../../support/ssh-keys";
 
 // Lifecycles run a thousand times faster than real time (an instance's 4 s take 4 ms), and the
@@ -241,13 +246,6 @@ const subnet: Kind = {
   post: (p) => `/vpcs/${p.vpcId}/subnets`,
 };
 
-/** Checks `news` as the engine would (defaults filled in), failing the test on a failure. */
-function checked(spec: AnySpec, news: Record<string, unknown>) {
-  const { inputs, failures } = checkInputs(spec.inputs, news, spec.defaults);
-  expect(failures).toEqual([]);
-  return inputs;
-}
-
 const named = <K extends Kind>(kinds: K[]) =>
   kinds.map((kind) => [kind.name ?? kind.spec.kind, kind] as const);
 
@@ -261,7 +259,7 @@ describe.each(named([instance, image, instanceDisk, instanceConfig, snapshot]))(
       const p = await kind.parts();
       t.emulator.jobs.timings.set(kind.timing, HOUR);
       pointSettingsAt(t, { "compute:createTimeoutSeconds": "0.5" });
-      const inputs = checked(kind.spec, kind.inputs(p));
+      const inputs = checkedInputs(kind.spec, kind.inputs(p));
       // The engine's inputs carry the serialized provider, which the kept state needs too.
       const err = await thrown(provider.create({ ...inputs, __provider: "code" }));
       const made = await kind.list(p);
@@ -307,7 +305,7 @@ describe.each(
     const provider = makeProvider(kind.spec);
     const p = await kind.parts();
     const others = await kind.list(p);
-    const { id, outs } = await provider.create(checked(kind.spec, kind.inputs(p)));
+    const { id, outs } = await provider.create(checkedInputs(kind.spec, kind.inputs(p)));
     expect(await kind.list(p)).toEqual([...others, id]);
     await provider.delete!(id, outs);
     expect(await kind.list(p)).toEqual(others);
@@ -336,7 +334,7 @@ describe.each(
     const others = await kind.list(p);
     await t.control.injectFault({ status: 503, method: "POST", path: kind.post(p) });
     await t.control.clearRequests();
-    const { id } = await provider.create(checked(kind.spec, kind.inputs(p)));
+    const { id } = await provider.create(checkedInputs(kind.spec, kind.inputs(p)));
     expect(await kind.list(p)).toEqual([...others, id]);
     const posts = (await t.control.requests()).filter((r) => r.method === "POST" && r.path === kind.post(p));
     expect(posts.map((r) => r.status)).toEqual([503, 200]);

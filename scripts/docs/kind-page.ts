@@ -1,0 +1,275 @@
+/**
+ * One resource kind's reference page, `docs/resources/<stem>.md`: what it is, a tested example, its
+ * inputs, outputs, what `up` waits for, what preview refuses, and import. Everything on it comes from
+ * the spec (through `src/schema/spec-facts.ts` and `spec-rules.ts`), the class's TSDoc and the example
+ * file the engine tests run.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { AnySpec } from "../../src/provider/core/resource-spec";
+import { WRITE_ONLY } from "../../src/importer/kinds";
+import type { ClassDocs } from "../../src/schema/class-docs";
+import type { FieldType } from "../../src/schema/field-type";
+import type { InputFact, KindFacts } from "../../src/schema/spec-facts";
+import { limitsText, typeText } from "./render-type";
+import type { SpecRules } from "./spec-rules";
+
+const ROOT = path.resolve(__dirname, "../..");
+
+/** Inputs the API never returns, by kind (the importer's lists): what import cannot compare. */
+const NOT_READ_BACK: Record<string, readonly string[]> = {
+  Instance: [...new Set([...WRITE_ONLY.deployedInstance.inputs, ...WRITE_ONLY.emptyInstance.inputs])],
+  InstanceDisk: WRITE_ONLY.deployedDisk.inputs,
+  Image: WRITE_ONLY.image.inputs,
+};
+
+/** The example file the engine tests run for a kind: `examples/<stem>.ts`, else the first that declares one. */
+export function exampleOf(facts: KindFacts): string | undefined {
+  const own = path.join(ROOT, "examples", `${facts.stem}.ts`);
+  if (fs.existsSync(own)) return own;
+  const skip = new Set(["demo.ts", "program.ts", "index.ts"]);
+  return fs
+    .readdirSync(path.join(ROOT, "examples"))
+    .filter((name) => name.endsWith(".ts") && !skip.has(name))
+    .sort()
+    .map((name) => path.join(ROOT, "examples", name))
+    .find((file) => fs.readFileSync(file, "utf8").includes(`new compute.${facts.kind}(`));
+}
+
+/** The class TSDoc's prose, and its `ts` example if it has one. */
+function splitDescription(description: string): { prose: string; snippet?: string } {
+  const match = /```ts\n([\s\S]*?)```/.exec(description);
+  if (!match) return { prose: description.trim() };
+  return { prose: description.replace(match[0], "").trim(), snippet: match[1]!.trimEnd() };
+}
+
+/** What the spec's `idOf` makes the ID of: probed with a record whose every field names itself. */
+function idField(spec: AnySpec): string | undefined {
+  const record = new Proxy({}, { get: (_target, key) => (typeof key === "string" ? `<${key}>` : undefined) });
+  try {
+    return /^<(\w+)>$/.exec(String(spec.idOf(record)))?.[1];
+  } catch {
+    return undefined;
+  }
+}
+
+const code = (text: string) => `\`${text}\``;
+const json = (value: unknown) => code(JSON.stringify(value));
+
+/** The contract's type, or the class's where the contract's cannot be written (a union, a transform). */
+function fieldType(input: InputFact, classDocs: ClassDocs): FieldType {
+  return input.type.type === "any" ? (classDocs.outputs[input.name]?.type ?? input.type) : input.type;
+}
+
+function inputType(input: InputFact, classDocs: ClassDocs): string {
+  const text = typeText(fieldType(input, classDocs));
+  return input.idReference ? `${text} or a resource's id` : text;
+}
+
+function changeText(input: InputFact): string {
+  return input.change === "replace" ? "replaces" : "in place";
+}
+
+function defaultText(input: InputFact): string {
+  if ("default" in input) return json(input.default);
+  return input.apiChosen ? "the API's" : "";
+}
+
+function inputsSection(facts: KindFacts, rules: SpecRules, classDocs: ClassDocs): string[] {
+  const lines = [
+    "## Inputs",
+    "",
+    "| input | type | required | default | secret | a change |",
+    "| --- | --- | --- | --- | --- | --- |",
+    ...facts.inputs.map(
+      (input) =>
+        `| [${code(input.name)}](#${input.name.toLowerCase()}) | ${code(inputType(input, classDocs)).replace(/\|/g, "\\|")} | ${
+          input.required ? "yes" : ""
+        } | ${defaultText(input)} | ${input.secret ? "yes" : ""} | ${changeText(input)} |`,
+    ),
+    "",
+    ...(facts.inputs.some((i) => i.apiChosen && !("default" in i))
+      ? ["`the API's`: left out, the API chooses the value, and whatever it holds is no change."]
+      : []),
+    `A replacement creates the new ${facts.kind} before it deletes the old one` +
+      (facts.deleteBeforeReplace
+        ? `, unless it must delete the old one first (${(rules.deleteFirstWhen ?? "see the inputs below").replace(/\.$/, "")}).`
+        : ".") +
+      (facts.conditionalReplaces
+        ? ` Some values of an input updated in place replace the resource: ${rules.replacesWhen ?? "see the inputs below."}`
+        : ""),
+    "",
+  ];
+  for (const input of facts.inputs) {
+    const facts1 = [
+      code(inputType(input, classDocs)),
+      input.required ? "required" : "optional",
+      ...limitsText(input.schema, input.type),
+      ...("default" in input ? [`default ${json(input.default)}`] : []),
+      ...(input.apiChosen ? ["left out: the API chooses it"] : []),
+      ...(input.secret ? ["secret (stored encrypted, never shown)"] : []),
+      input.change === "replace" ? "a change replaces the resource" : "a change is made in place",
+    ];
+    lines.push(`### ${input.name}`, "", `${facts1.join("; ")}.`, "");
+    if (input.description) lines.push(input.description, "");
+    const type = fieldType(input, classDocs);
+    const element = type?.type === "array" ? type.items : type;
+    if (element?.type === "object") {
+      const described = Object.entries(element.properties);
+      if (described.length > 0) {
+        lines.push(
+          ...described.map(
+            ([name, field]) =>
+              `- ${code(name)} (${code(typeText(field))}${element.required.includes(name) ? ", required" : ""})${
+                field.description ? `: ${field.description}` : ""
+              }`,
+          ),
+          "",
+        );
+      }
+    }
+  }
+  return lines;
+}
+
+function outputsSection(facts: KindFacts): string[] {
+  const computed = facts.outputs.filter((o) => o.computed);
+  const lines = [
+    "## Outputs",
+    "",
+    "Every input is also an output, as the API holds it (a secret stays secret), and `id`. Besides:",
+    "",
+  ];
+  if (computed.length === 0)
+    return [...lines.slice(0, 3), "Every input is also an output, as the API holds it, and `id`.", ""];
+  lines.push("| output | type | description |", "| --- | --- | --- |");
+  for (const output of computed) {
+    const marked = !output.secret || /secret/i.test(output.description);
+    const description = `${marked ? "" : "Secret. "}${output.description}`.replace(/\n/g, " ");
+    lines.push(
+      `| ${code(output.name)} | ${code(typeText(output.type)).replace(/\|/g, "\\|")} | ${description.replace(/\|/g, "\\|")} |`,
+    );
+  }
+  lines.push("");
+  return lines;
+}
+
+function waitsSection(spec: AnySpec): string[] {
+  const lines = ["## What `up` waits for", ""];
+  if (!spec.settle) {
+    lines.push("Nothing beyond the API's answer: create and update return once the API has answered.", "");
+    return lines;
+  }
+  const atRest = spec.atRest ?? [];
+  lines.push(
+    `Create and update wait after the API's answer${
+      atRest.length > 0 ? `, until the object's ${code("status")} is ${atRest.map(code).join(" or ")}` : ""
+    } (the description above says for what), bounded by ${code("compute:createTimeoutSeconds")} and ${code(
+      "compute:updateTimeoutSeconds",
+    )} (default 15 and 60 minutes; see [configuration](../configuration.md#settings)). A progress line appears every 10 s. A wait that fails or times out keeps the resource in the state with its ID: the next ${code("pulumi up")} waits again instead of creating another ([reliability](../reliability.md#waits)).`,
+    "",
+  );
+  return lines;
+}
+
+function previewSection(facts: KindFacts, spec: AnySpec, rules: SpecRules): string[] {
+  const lines = [
+    "## What preview refuses",
+    "",
+    "`pulumi preview` fails, naming the input, before anything is sent to the API:",
+    "",
+    "- an input of the wrong type or outside the limits above, a required one missing;",
+  ];
+  if (spec.find) {
+    lines.push(
+      `- a ${code("label")} another object already holds${
+        spec.uniqueWithin?.length ? ` (in the same ${spec.uniqueWithin.map(code).join(", ")})` : ""
+      }: the error names it and the ${code("import")} option to adopt it instead;`,
+    );
+  }
+  for (const rule of rules.refuses) lines.push(`- ${/[.]$/.test(rule) ? rule : `"${rule}"`}`);
+  lines.push("");
+  return lines;
+}
+
+function importSection(facts: KindFacts, spec: AnySpec): string[] {
+  const field = idField(spec);
+  const parents: string[] = spec.parents ?? [];
+  const what =
+    field === "label"
+      ? "its label"
+      : field === "username"
+        ? "the token's user's username (one per profile)"
+        : `its ${code("id")} as the API shows it`;
+  const required = facts.inputs.filter((i) => i.required).map((i) => i.name);
+  const lines = [
+    "## Import",
+    "",
+    "```ts",
+    `new compute.${facts.kind}("name", { ${required.join(", ")} }, { import: "<id>" }); // the inputs as the object holds them`,
+    "```",
+    "",
+    `The ID is ${what}${
+      parents.length > 0
+        ? `; the parent comes from the program's inputs (${parents.map(code).join(", ")})`
+        : ""
+    }. Preview reads the object and fails, naming each input, where the program says something else; ${code(
+      "up",
+    )} writes nothing to the API.`,
+  ];
+  const notCompared = NOT_READ_BACK[facts.kind];
+  if (notCompared) {
+    lines.push(
+      `Not compared, because the API never returns them: ${notCompared.map(code).join(", ")}; leave them out or set them (the state keeps what the program says).`,
+    );
+  }
+  lines.push("More: [importing](../importing.md).", "");
+  return lines;
+}
+
+export interface PageSources {
+  facts: KindFacts;
+  spec: AnySpec;
+  classDocs: ClassDocs;
+  rules: SpecRules;
+}
+
+export function kindPage({ facts, spec, classDocs, rules }: PageSources): string {
+  const { prose, snippet } = splitDescription(facts.description);
+  const example = exampleOf(facts);
+  const lines = [
+    `# ${facts.kind}`,
+    "",
+    "<!-- Generated by `npm run docs` from the spec (src/provider), the class (src/resources) and the example; do not edit. -->",
+    "",
+    prose,
+    "",
+    "## Example",
+    "",
+  ];
+  if (snippet) lines.push("```ts", 'import * as compute from "pulumi-compute";', "", snippet, "```", "");
+  if (example) {
+    const rel = path.relative(ROOT, example);
+    const test = `test/engine/${facts.stem}.test.ts`;
+    lines.push(
+      `The tested program, [${rel}](../../${rel})${
+        fs.existsSync(path.join(ROOT, test))
+          ? `, which [${test}](../../${test}) runs through \`pulumi\` against the emulator`
+          : ""
+      }:`,
+      "",
+      "```ts",
+      fs.readFileSync(example, "utf8").trimEnd(),
+      "```",
+      "",
+    );
+  }
+  lines.push(
+    ...inputsSection(facts, rules, classDocs),
+    ...outputsSection(facts),
+    ...waitsSection(spec),
+    ...previewSection(facts, spec, rules),
+    ...importSection(facts, spec),
+  );
+  return lines.join("\n");
+}

@@ -1,0 +1,209 @@
+/**
+ * What proves that an object holding a unique label is this stack's. The account is shared with
+ * other stacks and with people, so an object found by its label is adopted only when a create of
+ * this provider process made it: the label was free in a lookup taken shortly before the POST (by
+ * `check`, or by the create itself when check's lookup is older than `FRESH_MS`), and the POST's
+ * outcome is unknown (its answer was lost). Anything else holding the label is not ours: an error
+ * naming it and how to bring it in with the `import` option; but the object the resource holds
+ * (`held-objects.ts`) is its own, which a check with no old inputs (`pulumi up --replace`) meets.
+ */
+import type { ComputeClient } from "../../client/compute-client";
+import { refusesToken, tokenRefused } from "./access-check";
+import { isNewResource, type CheckFailure } from "./check";
+import { journalOf, readEntry, resourceOf } from "./create-journal";
+import { ProviderError } from "./errors";
+import { heldBy } from "./held-objects";
+import { importIdOf } from "./import-object";
+import type { AnySpec, Props } from "./resource-spec";
+import { clientFromConfig, SettingsError } from "./settings";
+import { processMemory } from "./process-memory";
+
+/** How old a lookup that found the label free may be when the POST is sent. */
+export const FRESH_MS = 10_000;
+
+/** The local time a lookup found each label free, by `claimKey`. */
+const freeSince = processMemory.map<string, number>("label claims: free since");
+
+/** The unique label and the scope it is unique in (e.g. its VPC), for this kind; undefined without one. */
+export function claimKey(spec: AnySpec, inputs: Props): string | undefined {
+  if (!spec.find || typeof inputs.label !== "string") return undefined;
+  const scope = (spec.uniqueWithin ?? []).map((key) => inputs[key]);
+  return JSON.stringify([spec.kind, ...scope, inputs.label]);
+}
+
+/** `a Subnet labelled "app" in vpcId 4`, `an Instance labelled "web"`. */
+function labelled(spec: AnySpec, inputs: Props): string {
+  const scope = (spec.uniqueWithin ?? []).map((key) => ` in ${key} ${String(inputs[key])}`).join("");
+  const article = /^[AEIOU]/.test(spec.kind) ? "an" : "a";
+  return `${article} ${spec.kind} labelled ${JSON.stringify(inputs.label)}${scope}`;
+}
+
+/** The reason an object that holds the label is not this stack's, and what to do. */
+export function notOursReason(spec: AnySpec, inputs: Props, found: unknown): string {
+  const id = spec.idOf(found);
+  return (
+    `${labelled(spec, inputs)} already exists (${id}) and is not this stack's; to manage it here, ` +
+    `add { import: "${id}" } to this resource, or choose another label`
+  );
+}
+
+/** At check, which also meets a resource's own object on `pulumi up --replace`: how to prove it. */
+const REPLACE_HINT =
+  " (if it is this resource's own object, on `pulumi up --replace` from a machine that never ran this stack, add `--refresh`)";
+
+/** The reason the object this resource held still holds the label at its create: the stack no
+ * longer lists it (`pulumi state delete`), or its replacement is made before it is deleted. */
+function stillHeldReason(spec: AnySpec, inputs: Props, found: unknown): string {
+  const id = spec.idOf(found);
+  return (
+    `${labelled(spec, inputs)} is still held by ${id}, this resource's earlier object: a replacement ` +
+    "that keeps the label is made once the object it replaces is deleted (do not set " +
+    `deleteBeforeReplace: false), and an object the state no longer lists is managed again with { import: "${id}" }`
+  );
+}
+
+/** Whether `found` is the object the resource of these inputs holds, as far as this machine knows. */
+function isHeld(spec: AnySpec, client: ComputeClient, inputs: Props, found: unknown): boolean {
+  return heldBy(client.baseUrl, resourceOf(inputs)) === String(spec.idOf(found));
+}
+
+/** Whether the label was found free recently enough to prove that what holds it after the POST is
+ * ours. A lookup proves it for one create only: the note is taken. */
+export function takeFreshlyFree(key: string, now = Date.now()): boolean {
+  const since = freeSince.get(key);
+  freeSince.delete(key);
+  return since !== undefined && now - since <= FRESH_MS;
+}
+
+export function noteFree(key: string, now = Date.now()): void {
+  freeSince.set(key, now);
+}
+
+/** Objects of this stack being replaced, by `claimKey`: their ID. */
+const replacing = processMemory.map<string, string>("label claims: replacing");
+/** The same objects as `kind/id`, for rules that must not count an object its replacement frees. */
+const replacedIds = processMemory.set<string>("label claims: replaced IDs");
+
+/**
+ * Told by diff that a resource of this stack will be replaced. The engine then checks the
+ * replacement as a new resource (with no old inputs): the object holding its label is the one it
+ * replaces (deleted first when the label is kept), not someone else's.
+ */
+export function noteReplacing(spec: AnySpec, id: string, olds: Props): void {
+  replacedIds.add(`${spec.kind}/${id}`);
+  const key = claimKey(spec, olds);
+  if (key !== undefined) replacing.set(key, id);
+}
+
+/**
+ * At the check of a resource not in the state: the object it holds (`held-objects.ts`), if any, is
+ * the one `pulumi up --replace` replaces (the engine checks it as new and calls no diff), so rules
+ * do not count it, as for a replacement diff found.
+ */
+export function noteHeldReplaced(spec: AnySpec, apiUrl: string, inputs: Props): void {
+  const id = heldBy(apiUrl, resourceOf(inputs));
+  if (id !== undefined) replacedIds.add(`${spec.kind}/${id}`);
+}
+
+/** Whether diff found that this object of the stack is being replaced. */
+export function isBeingReplaced(kind: string, id: string | number): boolean {
+  return replacedIds.has(`${kind}/${id}`);
+}
+
+/**
+ * The engine checks one resource after another, so one lookup per new resource adds a round trip
+ * to the API each (and spends the list requests' rate limit). When a second new resource of a kind
+ * is checked within `LISTING_MS` of the first, in the same scope (the account, a VPC), the check
+ * lists every object of the kind there at once (`listLabelled`, at most `LISTING_PAGES` pages of
+ * 500: a larger account keeps one lookup each), and the checks that follow within `LISTING_MS` of
+ * that listing read their labels from it. A label found free there counts as free since the
+ * listing (`noteFree`), so a create still looks again when that is older than `FRESH_MS`.
+ */
+export const LISTING_MS = 2_000;
+const LISTING_PAGES = 2;
+
+/** Listings taken at check, and when each scope's last lookup was, by kind and scope. */
+const listings = processMemory.map<string, { at: number; records: Promise<unknown[] | undefined> }>(
+  "label claims: listings",
+);
+const lastLookup = processMemory.map<string, number>("label claims: last lookup");
+
+const labelOf = (record: unknown) =>
+  typeof record === "object" && record !== null && "label" in record ? record.label : undefined;
+
+/** The object holding the inputs' label at check, and when that was seen. */
+async function lookUp(
+  spec: AnySpec,
+  client: ComputeClient,
+  inputs: Props,
+): Promise<{ found: unknown; at: number }> {
+  const now = Date.now();
+  if (spec.listLabelled) {
+    const scope = JSON.stringify([spec.kind, ...(spec.uniqueWithin ?? []).map((key) => inputs[key])]);
+    let listing = listings.get(scope);
+    if (
+      (!listing || now - listing.at > LISTING_MS) &&
+      now - (lastLookup.get(scope) ?? -Infinity) <= LISTING_MS
+    ) {
+      listing = { at: now, records: spec.listLabelled(client, inputs, LISTING_PAGES).catch(() => undefined) };
+      listings.set(scope, listing);
+    }
+    lastLookup.set(scope, now);
+    const records = listing && now - listing.at <= LISTING_MS ? await listing.records : undefined;
+    if (records) return { found: records.find((r) => labelOf(r) === inputs.label), at: listing!.at };
+  }
+  return { found: await spec.find!(client, inputs), at: now };
+}
+
+/**
+ * Before a create's first POST: makes sure the label is free, looking it up unless a fresh lookup
+ * already found it free. An object holding it is not ours: the create fails naming it.
+ */
+export async function claimLabel(spec: AnySpec, client: ComputeClient, inputs: Props): Promise<void> {
+  const key = claimKey(spec, inputs);
+  if (key === undefined || takeFreshlyFree(key)) return;
+  const found = await spec.find!(client, inputs);
+  if (found === undefined) return;
+  const reason = isHeld(spec, client, inputs, found)
+    ? stillHeldReason(spec, inputs, found)
+    : notOursReason(spec, inputs, found);
+  throw new ProviderError(`${spec.kind} create: ${reason}`);
+}
+
+/**
+ * At check, before anything is written: a label this resource is about to take (a new resource's,
+ * or a changed one) that an object holds already fails, naming `label`. A new resource's lookup
+ * that finds it free is remembered for its create. Lookups that fail for another reason than the
+ * settings skip the rule: the create looks again.
+ */
+export async function labelClashes(spec: AnySpec, inputs: Props, olds: Props): Promise<CheckFailure[]> {
+  const key = claimKey(spec, inputs);
+  if (key === undefined || importIdOf(inputs) !== undefined) return [];
+  const isNew = isNewResource(olds);
+  if (!isNew && key === claimKey(spec, olds)) return [];
+  const client = clientFromConfig();
+  // This resource's create was interrupted with an earlier run after it found the label free (or
+  // made the object): the create adopts it (`create-journal.ts`).
+  const earlier = isNew ? await readEntry(journalOf(client.baseUrl, inputs)) : undefined;
+  if (earlier?.labelFree || earlier?.made !== undefined) return [];
+  let found: unknown;
+  let at: number;
+  try {
+    ({ found, at } = await lookUp(spec, client, inputs));
+  } catch (err) {
+    if (err instanceof SettingsError) throw err;
+    if (refusesToken(err)) throw tokenRefused(client.baseUrl, err);
+    return [];
+  }
+  if (found === undefined) {
+    if (isNew) noteFree(key, at);
+    return [];
+  }
+  // The object this resource replaces: told by diff, or, on `--replace` (no old inputs, no diff),
+  // the one it holds.
+  if (replacing.get(key) === String(spec.idOf(found)) || isHeld(spec, client, inputs, found)) return [];
+  const reason = isNew
+    ? notOursReason(spec, inputs, found) + REPLACE_HINT
+    : `${labelled(spec, inputs)} already exists (${spec.idOf(found)}); choose another label`;
+  return [{ property: "label", reason }];
+}

@@ -1,0 +1,347 @@
+/**
+ * The generic dynamic provider every resource kind runs on: check/diff from the contract; create
+ * that adopts what a lost answer left behind and settles (waits) inside the step that keeps the
+ * ID; read with drift (current inputs) and 404 as "gone"; update that settles too; delete that
+ * tolerates an already deleted resource. Every failure reaches the user as one line.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import type { ComputeClient } from "../../client/compute-client";
+import { isNotFound } from "../../client/errors";
+import { formatDuration, type WaitProgress } from "../../client/waits";
+import { verifyAccess } from "./access-check";
+import { checkInputs, isNewResource, rendered, type CheckFailure } from "./check";
+import { adoptedAfterInterruption, journalOf, readEntry, removeEntry, writeEntry } from "./create-journal";
+import { createOrAdopt } from "./create-or-adopt";
+import {
+  DECLARED,
+  declaredKeys,
+  declaredOnly,
+  engineNamesChanges,
+  storedInputs,
+  withDefaults,
+} from "./declared";
+import { diffInputs } from "./diff";
+import { engineAlive } from "./engine-watch";
+import { describe, failure, PartialFailure } from "./errors";
+import { checkImport, importIdOf, importObject } from "./import-object";
+import { labelClashes, noteHeldReplaced, noteReplacing } from "./label-claims";
+import { isSettled, PENDING, pendingIn, withPending } from "./pending";
+import { IMPORT_INPUT, JOURNAL_INPUT, logOf } from "./resource-context";
+import type { AnySpec, OperationContext, Props } from "./resource-spec";
+import { clientFromConfig, requireSettings, timeoutProblems, waitTimeout, type Operation } from "./settings";
+import { containsUnknown } from "./unknown";
+
+/** Bumped when the shape of the outputs changes, so newer code can recognise older state. 3: the
+ * pending work is the core's `pending` (was the specs' `resumeBoot` and `rebootPending`). */
+export const SCHEMA_VERSION = 3;
+
+/** A wait reports progress first after this long, then at this interval. */
+const PROGRESS_EVERY_MS = 10_000;
+
+/** Leaves out absent values: the host cannot send `undefined` to the engine ("Unexpected struct type"). */
+function defined(props: Props): Props {
+  return Object.fromEntries(Object.entries(props).filter(([, value]) => value !== undefined));
+}
+
+/** The input the core adds to every resource's (the journal's key): kept in the outputs so that read
+ * returns it with the program's, as the engine stored it. */
+const coreInputs = (props: Props): Props => ({ [JOURNAL_INPUT]: props[JOURNAL_INPUT] });
+
+/** What read tells the engine its inputs now are: the declared ones as the API holds them. */
+function inputsFrom(spec: AnySpec, outputs: Props): Props {
+  const declared =
+    storedInputs(spec, outputs) ??
+    Object.fromEntries(Object.keys(spec.inputs.shape).map((key) => [key, outputs[key]]));
+  return defined({ ...declared, ...coreInputs(outputs) });
+}
+
+/** `props` are the inputs (create, update) or the prior outputs (read); `declared` the inputs the
+ * program declared (read keeps the prior outputs' list); `kept` the pending work a read keeps. */
+function outputsOf(spec: AnySpec, record: unknown, props: Props, declared: unknown, kept?: unknown): Props {
+  const filled = withDefaults(spec, props);
+  return defined({
+    ...spec.toOutputs(record, filled),
+    ...coreInputs(props),
+    schemaVersion: SCHEMA_VERSION,
+    [DECLARED]: declared,
+    [PENDING]: spec.pending?.(record, filled) ?? kept,
+  });
+}
+
+/** Progress lines go to the resource's context's log (the plugin sends them to the engine against the
+ * resource), else to the provider's stdout, which the CLI shows live, but on the stack's line and
+ * under the stack's diagnostics (not the resource's): lines name the resource themselves. The
+ * waits' deadline is the resource's `customTimeouts` entry (in `inputs`), else the settings'. */
+export function operationContext(
+  operation: Operation,
+  {
+    inputs = {},
+    log = logOf(inputs) ?? ((line: string) => console.log(line)),
+  }: { inputs?: Props; log?: (line: string) => void } = {},
+) {
+  let nextReport = PROGRESS_EVERY_MS;
+  const onPoll = (p: WaitProgress) => {
+    if (p.elapsedMs < nextReport) return;
+    nextReport = p.elapsedMs + PROGRESS_EVERY_MS;
+    log(`waiting for ${p.what}: ${p.state} after ${formatDuration(p.elapsedMs)}`);
+  };
+  const { ms, from } = waitTimeout(operation, inputs);
+  return { wait: { timeoutMs: ms, timeoutFrom: from, onPoll }, log } satisfies OperationContext;
+}
+
+/** Runs an operation; anything it throws becomes a one-line error naming the kind and operation. */
+async function guarded<T>(spec: AnySpec, operation: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    throw failure(spec.kind, operation, err);
+  }
+}
+
+export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
+  return {
+    async check(olds: Props, news: Props) {
+      return guarded(spec, "check", async () => {
+        requireSettings();
+        const step = parsed(spec, olds, news);
+        if (step.failures.length === 0) step.failures.push(...(await ruled(spec, step)));
+        if (step.failures.length === 0) step.failures.push(...(await read(spec, step)));
+        return reported(spec, step);
+      });
+    },
+
+    async diff(id: string, olds: Props, news: Props) {
+      return guarded(spec, "diff", async () => {
+        spec.observe?.(id, withDefaults(spec, news));
+        if (await vanishedWhileUnsettled(spec, id, olds)) {
+          // Deleted out of band while a wait of an earlier run failed: made again, with no refresh needed.
+          return { changes: true, replaces: [Object.keys(spec.inputs.shape)[0]!], deleteBeforeReplace: true };
+        }
+        const { changes, changed, replaces, deleteBeforeReplace } = diffInputs(spec, olds, news);
+        if (replaces.length > 0) noteReplacing(spec, id, olds);
+        if (changes) await verifyAccess();
+        // Undefined: the engine diffs its stored inputs and names each changed one (a secret too).
+        const told = changes && engineNamesChanges(spec, olds, news, changed) ? undefined : changes;
+        return { changes: told, replaces, deleteBeforeReplace };
+      });
+    },
+
+    async create(declared: Props) {
+      const inputs = withDefaults(spec, declared);
+      const listed = declaredKeys(spec, declared);
+      const { client, ctx, record, imported } = await guarded(spec, "create", async () => {
+        const client = clientFromConfig("create", inputs);
+        const ctx = {
+          ...operationContext("create", { inputs }),
+          journal: journalOf(client.baseUrl, inputs),
+        };
+        const importId = importIdOf(inputs);
+        if (importId !== undefined) {
+          return { client, ctx, record: await importObject(spec, client, importId, inputs), imported: true };
+        }
+        const record =
+          (await madeByInterruptedRun(spec, client, inputs, ctx)) ??
+          (await createOrAdopt(spec, client, inputs, ctx));
+        // Until the engine has the ID: a run interrupted during the wait is recognised by the next.
+        if (!spec.answerOnlyOnce) await writeEntry(ctx.journal, { kind: spec.kind, made: spec.idOf(record) });
+        return { client, ctx, record, imported: false };
+      });
+      const id = spec.idOf(record);
+      spec.observe?.(id, inputs);
+      // An import writes nothing: an object not yet at rest (`atRest`) is settled by the next `up`.
+      if (imported) return { id, outs: outputsOf(spec, record, inputs, listed) };
+      try {
+        const settled = spec.settle ? await spec.settle(client, record, inputs, ctx) : record;
+        return { id, outs: outputsOf(spec, settled, inputs, listed) };
+      } catch (err) {
+        throw keepId(
+          spec,
+          id,
+          "was created, but",
+          err,
+          () => outputsOf(spec, record, inputs, listed),
+          inputs,
+        );
+      } finally {
+        // Once the engine has the ID; if it is gone, the next run adopts the object from the entry.
+        if (ctx.journal && (await engineAlive())) await removeEntry(ctx.journal);
+      }
+    },
+
+    async read(id: string, props: Props) {
+      return guarded(spec, "read", async () => {
+        const client = clientFromConfig();
+        try {
+          const stored = withPending(props);
+          const record = await spec.read(client, id, stored);
+          const outs = outputsOf(spec, record, stored, props[DECLARED], pendingIn(stored));
+          return { id, props: outs, inputs: inputsFrom(spec, outs) };
+        } catch (err) {
+          if (isNotFound(err)) return { id: "" };
+          throw err;
+        }
+      });
+    },
+
+    async update(id: string, olds: Props, declared: Props) {
+      const news = withDefaults(spec, declared);
+      const listed = declaredKeys(spec, declared);
+      const { client, ctx, record } = await guarded(spec, "update", async () => {
+        const client = clientFromConfig("update", news);
+        const ctx = operationContext("update", { inputs: news });
+        spec.observe?.(id, news);
+        return { client, ctx, record: await spec.update(client, id, withPending(olds), news, ctx) };
+      });
+      try {
+        const settled = spec.settle ? await spec.settle(client, record, news, ctx) : record;
+        return { outs: outputsOf(spec, settled, news, listed) };
+      } catch (err) {
+        throw keepId(spec, id, "was updated, but", err, () => outputsOf(spec, record, news, listed), news);
+      }
+    },
+
+    async delete(id: string, props: Props) {
+      return guarded(spec, "delete", async () => {
+        const client = clientFromConfig("delete", props);
+        try {
+          await spec.delete(client, id, withPending(props), operationContext("delete", { inputs: props }));
+        } catch (err) {
+          if (!isNotFound(err)) throw err;
+        }
+      });
+    },
+  };
+}
+
+/** What a check knows after reading the program's inputs, passed from step to step. */
+interface CheckStep {
+  /** What the program said: failures are shown against it. */
+  news: Props;
+  /** The checked inputs with the defaults and the resource's context: what rules and reads see. */
+  inputs: Props;
+  /** The stored inputs with their defaults; empty for a resource not yet in the state. */
+  stored: Props;
+  isNew: boolean;
+  importId: string | undefined;
+  failures: CheckFailure[];
+}
+
+/** Each input against its contract field (unknown values pass), the defaults filled in, and the
+ * resource's context (`resource-context.ts`) checked and carried along. */
+function parsed(spec: AnySpec, olds: Props, news: Props): CheckStep {
+  const { inputs, failures } = checkInputs(spec.inputs, news, spec.defaults);
+  const importId = importIdOf(news);
+  if (importId !== undefined) inputs[IMPORT_INPUT] = importId;
+  if (typeof news[JOURNAL_INPUT] === "string") inputs[JOURNAL_INPUT] = news[JOURNAL_INPUT];
+  failures.push(...timeoutProblems(news));
+  const isNew = isNewResource(olds);
+  return { news, inputs, stored: isNew ? {} : withDefaults(spec, olds), isNew, importId, failures };
+}
+
+/** The spec's rules across inputs, once every value is known. */
+async function ruled(spec: AnySpec, step: CheckStep): Promise<CheckFailure[]> {
+  if (!spec.validate || containsUnknown(step.inputs)) return [];
+  return spec.validate(step.inputs, step.stored);
+}
+
+/**
+ * What needs the API, all at once (a subnet's check: one round trip, not two): the rules' reads,
+ * the label's (or an import's object), and, when the run would write, whether the API takes the
+ * token (`access-check.ts`). An import writes nothing: what it reads is compared with the inputs
+ * instead. A create an interrupted run began may have made its object, which the create adopts:
+ * not a clash. A clash is reported once the rules pass, as when they ran one after the other.
+ */
+async function read(spec: AnySpec, step: CheckStep): Promise<CheckFailure[]> {
+  const { inputs, stored, news, isNew, importId } = step;
+  const known = !containsUnknown(inputs);
+  if (isNew && importId === undefined) noteHeldReplaced(spec, clientFromConfig().baseUrl, inputs);
+  const lookups =
+    spec.lookups && importId === undefined && !(await beganBefore(inputs, isNew))
+      ? spec.lookups(inputs, stored, news)
+      : [];
+  const claims = !known
+    ? []
+    : importId !== undefined && isNew
+      ? checkImport(spec, clientFromConfig(), importId, inputs)
+      : labelClashes(spec, inputs, stored);
+  const [broken, clashing] = await Promise.all([lookups, claims, isNew ? verifyAccess() : undefined]);
+  return broken.length > 0 ? broken : clashing;
+}
+
+/** What the engine stores (the declared inputs, no defaults: `declared.ts`) and shows (one line each). */
+function reported(spec: AnySpec, { inputs, news, failures }: CheckStep) {
+  const secrets: readonly string[] = spec.secrets ?? [];
+  return {
+    inputs: declaredOnly(spec, inputs, news),
+    failures: failures.map((f) => rendered(f, news, secrets)),
+  };
+}
+
+/** Whether an interrupted run began this new resource's create (its journal entry is still there). */
+async function beganBefore(inputs: Props, isNew: boolean): Promise<boolean> {
+  if (!isNew || typeof inputs[JOURNAL_INPUT] !== "string") return false;
+  return (await readEntry(journalOf(clientFromConfig().baseUrl, inputs))) !== undefined;
+}
+
+/**
+ * Whether an object the state shows not at rest (a wait of an earlier run failed) is gone from the
+ * API. Looked up only then, so an unchanged preview sends nothing; a lookup that fails otherwise
+ * leaves the diff as it is.
+ */
+async function vanishedWhileUnsettled(spec: AnySpec, id: string, olds: Props): Promise<boolean> {
+  if (isSettled(spec.atRest, olds)) return false;
+  try {
+    await spec.read(clientFromConfig(), id, olds);
+    return false;
+  } catch (err) {
+    return isNotFound(err);
+  }
+}
+
+/** The object a create of this resource made before its run was interrupted (during the wait that
+ * follows the POST), if it still exists. */
+async function madeByInterruptedRun(
+  spec: AnySpec,
+  client: ComputeClient,
+  inputs: Props,
+  ctx: OperationContext,
+): Promise<unknown> {
+  const made = (await readEntry(ctx.journal))?.made;
+  if (made === undefined) return undefined;
+  try {
+    const record = await spec.read(client, made, inputs);
+    ctx.log(
+      adoptedAfterInterruption(`${spec.kind} ${made}: an interrupted \`pulumi up\` had created it; adopted`),
+    );
+    return record;
+  } catch (err) {
+    if (isNotFound(err)) return undefined;
+    throw err;
+  }
+}
+
+/** The object exists: report the failure with its ID and what is known of it, so the engine keeps it
+ * in the state and the next `up` continues (update runs, then settle again). */
+function keepId(
+  spec: AnySpec,
+  id: string,
+  what: string,
+  err: unknown,
+  outputs: () => Props,
+  inputs: Props,
+): PartialFailure {
+  let properties: Props;
+  try {
+    properties = outputs();
+  } catch {
+    properties = { ...inputs };
+  }
+  // The host adds the serialized provider to the outputs of a success only; without it in the
+  // state, a refresh or destroy before the next `up` cannot load the provider.
+  if (inputs.__provider !== undefined) properties.__provider = inputs.__provider;
+  return new PartialFailure(
+    `${spec.kind} ${id} ${what} ${describe(err)}; the next \`pulumi up\` continues from here`,
+    id,
+    properties,
+  );
+}

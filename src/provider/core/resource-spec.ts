@@ -1,0 +1,171 @@
+/**
+ * What one resource kind tells the generic provider: its inputs (a zod object of per-field
+ * schemas, validated field by field so unknown values pass preview), the outputs the API computes,
+ * which inputs force a replacement, how to call the API, how to find what a create made when its
+ * answer was lost, what to wait for after create and update, and how an API record becomes the
+ * resource's outputs. Written once per kind with `defineSpec`.
+ */
+import type { z } from "zod";
+import type { ComputeClient, WaitOptions } from "../../client";
+import type { CheckFailure } from "./check";
+import type { CoreOutputs, Pending } from "./pending";
+import type { Props } from "./props";
+
+export type { Props };
+
+/** Stored outputs as a spec reads them: its own and the core's (`pending`). */
+export type Stored<Outputs extends Props> = Outputs & CoreOutputs;
+
+/** What a spec's methods get besides the client: the operation's wait settings and a log. */
+export interface OperationContext {
+  /** Pass to the client's waiters: the operation's deadline and progress reports. */
+  wait: WaitOptions;
+  /** A line the user sees during `pulumi up` (never a secret). */
+  log(line: string): void;
+  /** A create's entry in the journal of creates in flight (`create-journal.ts`), if it has one. */
+  journal?: string;
+}
+
+/**
+ * `Outputs` are what `toOutputs` returns (`defineSpec` infers them), as Pulumi's own
+ * `ResourceProvider<Inputs, Outputs>` types them: the methods that get the stored state (`read`,
+ * `update`'s `olds`, `delete`, `replaces`) read its fields without a cast. State an older
+ * version wrote may lack a field added since: the type says what this version writes.
+ */
+export interface ResourceSpec<Inputs extends Props = Props, Rec = unknown, Outputs extends Props = Props> {
+  /** The resource's type name, e.g. `Vpc`: the type token `compute:Vpc`, messages, the registry. */
+  kind: string;
+  inputs: z.ZodObject;
+  /** Outputs the API computes (beyond the inputs); the resource class declares them. */
+  computed: readonly string[];
+  /** Values used for optional inputs the program leaves out (what the API stores for them). */
+  defaults?: Partial<Inputs>;
+  /**
+   * Optional inputs the API chooses when the program leaves them out (e.g. a default label): while
+   * the program leaves one out, whatever the API holds is not a change.
+   */
+  apiChosen?: (keyof Inputs & string)[];
+  /** Secret inputs (the resource class marks them secret): a failing check never shows their value. */
+  secrets?: readonly (keyof Inputs & string)[];
+  /**
+   * Rules across inputs, checked at preview once every field is valid and known. `olds` are the
+   * inputs in the state (empty for a new resource), for rules that hold only for new values (an
+   * expiry in the past); a rule may look something up in the API.
+   */
+  validate?(inputs: Inputs, olds: Props): CheckFailure[] | Promise<CheckFailure[]>;
+  /**
+   * Rules that read the API (catalogues, the parent's live children; `lookups.ts`), checked at
+   * preview once every field is valid, whether or not all are known: each rule runs when the values
+   * it needs are known and new. `declared` are the inputs as the program gave them, with what its
+   * class adds for the provider (e.g. `parentKey`, `siblings.ts`).
+   */
+  lookups?(inputs: Inputs, olds: Props, declared: Props): Promise<CheckFailure[]>;
+  /**
+   * Told each ID this provider process works on, with the inputs declared for it (diff, create,
+   * update), for rules across the resources of one program that `validate` then checks (a config
+   * that declares its interfaces inline, and a ConfigInterface on it).
+   */
+  observe?(id: string, inputs: Inputs): void;
+  /** Inputs that cannot change in place. */
+  replaceOn: (keyof Inputs & string)[];
+  /**
+   * Inputs whose change replaces in one direction only (a value the API can add but not take
+   * away), from the stored outputs and the new inputs, whose values may be unknown at preview.
+   * Counted for changed inputs only, in addition to `replaceOn`.
+   */
+  replaces?(olds: Stored<Outputs>, news: Inputs): (keyof Inputs & string)[];
+  /** Whether a replacement must delete the old resource first (e.g. a unique label is kept). */
+  deleteBeforeReplace?(olds: Stored<Outputs>, news: Inputs): boolean;
+  create(client: ComputeClient, inputs: Inputs, ctx: OperationContext): Promise<Rec>;
+  /**
+   * The create's answer holds what no read gives back (a token's value): an object whose answer the
+   * engine never recorded cannot be adopted by its ID, and the create cleans it up itself.
+   */
+  answerOnlyOnce?: boolean;
+  /**
+   * The object that holds the inputs' unique label, if any. Looked up at check and before a
+   * create's first POST (an object found then is not this stack's: an error naming it), and when
+   * the create's outcome is unknown (its answer was lost): found then, it is what the create made
+   * and is adopted (see `label-claims.ts`).
+   */
+  find?(client: ComputeClient, inputs: Inputs): Promise<Rec | undefined>;
+  /**
+   * Every object of the kind in the inputs' scope (`uniqueWithin`: the account, a VPC), in at most
+   * `maxPages` pages of 500 (undefined when there are more): what several checks of new resources
+   * read their labels from, in one listing instead of one lookup each (`label-claims.ts`).
+   */
+  listLabelled?(client: ComputeClient, inputs: Inputs, maxPages: number): Promise<Rec[] | undefined>;
+  /** Fields whose 400 "must be unique" clash means the object may already exist (see `find`). */
+  uniqueFields?: string[];
+  /** Inputs naming the parents an ID is read under (a subnet's `vpcId`), for messages. */
+  parents?: (keyof Inputs & string)[];
+  /** Inputs naming the parent the label is unique in (a subnet's `vpcId`); none: the account. */
+  uniqueWithin?: (keyof Inputs & string)[];
+  /**
+   * Waits and follow-up calls after create and update. Runs inside the step that keeps the ID: if
+   * it fails, the resource stays in the state and the next `up` runs update (and settle) again.
+   */
+  settle?(client: ComputeClient, record: Rec, inputs: Inputs, ctx: OperationContext): Promise<Rec>;
+  /**
+   * The statuses (output `status`) the object rests in. In any other (a wait that failed: still
+   * provisioning), diff reports a change so that the next `up` runs update and settle again: the
+   * engine forgets a failed wait once a refresh has read the object.
+   */
+  atRest?: readonly string[];
+  /**
+   * Work the record shows still to do after a failed settle (`pending.ts`): the core keeps it in
+   * the output `pending`, and the next `up` runs update (whose `olds.pending` says it) and settle.
+   */
+  pending?(record: Rec, props: Props): Pending | undefined;
+  /** `props` are the stored outputs (refresh) or, for an object a create made, the inputs. */
+  read(client: ComputeClient, id: string, props: Stored<Outputs> | Inputs): Promise<Rec>;
+  update(
+    client: ComputeClient,
+    id: string,
+    olds: Stored<Outputs>,
+    news: Inputs,
+    ctx: OperationContext,
+  ): Promise<Rec>;
+  delete(client: ComputeClient, id: string, props: Stored<Outputs>, ctx: OperationContext): Promise<void>;
+  idOf(record: Rec): string;
+  /** Outputs: every input as the API holds it, plus the computed fields. `props` are the inputs (or
+   * prior outputs) for addressing data the record does not carry, such as a parent's ID. */
+  toOutputs(record: Rec, props: Props): Outputs;
+}
+
+/** Any kind's spec, as the registry and the generic provider hold it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnySpec = ResourceSpec<any, any, any>;
+
+/** Declares a resource kind; the inputs' type comes from the zod schema, the outputs' from `toOutputs`. */
+export function defineSpec<S extends z.ZodObject, Rec, Outputs extends Props>(
+  spec: ResourceSpec<z.infer<S>, Rec, Outputs> & { inputs: S },
+): ResourceSpec<z.infer<S>, Rec, Outputs> & { inputs: S } {
+  return spec;
+}
+
+/** The outputs a spec's `toOutputs` gives. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type OutputsOf<S> = S extends ResourceSpec<any, any, infer O> ? O : never;
+
+/**
+ * A spec whose outputs were inferred, for the registry: a `toOutputs` whose record parameter is not
+ * annotated leaves them `Props` (any key, every value unknown), and this fails to compile.
+ */
+export function typedOutputs<S extends AnySpec>(
+  spec: S & (string extends keyof OutputsOf<S> ? never : unknown),
+): AnySpec {
+  return spec;
+}
+
+/** The registry of kinds, looked up by kind name. State written by older versions named kinds in
+ * lower case (`vpc`), so the lookup ignores case. */
+export function byKind(specs: AnySpec[]): (kind: string) => AnySpec | undefined {
+  const map = new Map(specs.map((s) => [s.kind.toLowerCase(), s]));
+  return (kind) => map.get(kind.toLowerCase());
+}
+
+/** `{created: undefined, ...}`: the placeholders a resource class passes for its computed outputs. */
+export function placeholders(names: readonly string[]): Record<string, undefined> {
+  return Object.fromEntries(names.map((name) => [name, undefined]));
+}

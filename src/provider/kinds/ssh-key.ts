@@ -1,0 +1,56 @@
+/** SshKey. API area: profile-ssh-keys. The label updates in place; the key itself replaces.
+ *
+ * The API lets one profile hold the same key twice, under the same label too, so neither the key nor
+ * the label tells a key a lost create made from one that was there before: the create lists the
+ * profile's keys before the POST and, when the answer is lost, adopts the one new key with the asked
+ * label and key (`createByListing`).
+ */
+import { z } from "zod";
+import type { ComputeClient } from "../../client/compute-client";
+import { collect } from "../../client/pagination";
+import {
+  profileSshKeyEndpoints,
+  SshKeyLabel,
+  SshKeyParams,
+  sshPublicKey,
+  type SshKey,
+} from "../../contract/profile-ssh-keys";
+import { createByListing } from "../core/create-by-listing";
+import { defineSpec } from "../core/resource-spec";
+import { SSH_KEY_COMPUTED } from "../field-lists";
+
+export const SshKeyInputs = z.object({
+  label: SshKeyLabel,
+  // The API keeps the key line without surrounding spaces; so do the inputs, so a trailing newline
+  // (a key read from a file) is never a diff.
+  sshKey: sshPublicKey("sshKey").transform((key) => key.trim()),
+});
+export type SshKeyInputs = z.infer<typeof SshKeyInputs>;
+
+const listKeys = (client: ComputeClient) => collect(client.each(profileSshKeyEndpoints.listProfileSshKeys));
+
+export const sshKeySpec = defineSpec({
+  kind: "SshKey",
+  inputs: SshKeyInputs,
+  computed: SSH_KEY_COMPUTED,
+  replaceOn: ["sshKey"],
+  create: (client, { label, sshKey }, ctx) =>
+    createByListing(
+      {
+        kind: "SshKey",
+        what: `SshKey ${label}`,
+        list: () => listKeys(client),
+        post: () => client.api.createProfileSshKey({ body: { label, ssh_key: sshKey } }),
+        matches: (k) => k.label === label && k.ssh_key === sshKey,
+      },
+      ctx,
+    ),
+  read: (client, id) => client.api.getProfileSshKey({ params: SshKeyParams.parse({ sshKeyId: id }) }),
+  update: (client, id, _olds, { label }) =>
+    client.api.updateProfileSshKey({ params: SshKeyParams.parse({ sshKeyId: id }), body: { label } }),
+  delete: async (client, id) => {
+    await client.api.deleteProfileSshKey({ params: SshKeyParams.parse({ sshKeyId: id }) });
+  },
+  idOf: (key) => String(key.id),
+  toOutputs: (key: SshKey) => ({ label: key.label, sshKey: key.ssh_key, created: key.created }),
+});

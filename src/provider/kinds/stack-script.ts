@@ -1,0 +1,133 @@
+/** StackScript. API area: stackscripts.
+ * Everything changes in place (one PUT with every managed field); `isPublic` only from false to
+ * true: the API cannot make a public StackScript private, so `check` refuses it at preview, and it
+ * cannot delete a public one either, so delete explains how to leave it (`retainOnDelete`).
+ *
+ * Labels are not unique (the account may hold two `setup` StackScripts), so a create whose answer is
+ * lost is found by listing the account's own StackScripts before and after (`createByListing`).
+ */
+import { isDeepStrictEqual } from "node:util";
+import { z } from "zod";
+import type { ComputeClient } from "../../client/compute-client";
+import { ComputeApiError } from "../../client/errors";
+import { collect } from "../../client/pagination";
+import { bool, text } from "../../contract/fields";
+import {
+  stackScriptEndpoints,
+  StackScriptImages,
+  StackScriptLabel,
+  StackScriptParams,
+  StackScriptScript,
+  type StackScript,
+} from "../../contract/stackscripts";
+import type { CheckFailure } from "../core/check";
+import { createByListing } from "../core/create-by-listing";
+import { ProviderError } from "../core/errors";
+import { defineSpec, type Props } from "../core/resource-spec";
+import { STACK_SCRIPT_COMPUTED } from "../field-lists";
+
+export const StackScriptInputs = z.object({
+  label: StackScriptLabel,
+  script: StackScriptScript,
+  images: StackScriptImages,
+  description: text("description").optional(),
+  revNote: text("revNote").optional(),
+  isPublic: bool("isPublic").optional(),
+});
+export type StackScriptInputs = z.infer<typeof StackScriptInputs>;
+
+const params = (id: string | number) => StackScriptParams.parse({ stackscriptId: id });
+
+/** The account's own StackScripts (a listing with a token also holds everyone's public ones). */
+const ownStackScripts = (client: ComputeClient) =>
+  collect(client.each(stackScriptEndpoints.listStackScripts, { filter: { mine: true } }));
+
+function body(inputs: StackScriptInputs) {
+  return {
+    label: inputs.label,
+    script: inputs.script,
+    images: inputs.images,
+    description: inputs.description ?? "",
+    rev_note: inputs.revNote ?? "",
+    is_public: inputs.isPublic ?? false,
+  };
+}
+
+function matches(record: StackScript, inputs: StackScriptInputs): boolean {
+  const asked = body(inputs);
+  return (
+    record.label === asked.label &&
+    record.script === asked.script &&
+    isDeepStrictEqual(record.images, asked.images) &&
+    record.description === asked.description &&
+    record.rev_note === asked.rev_note &&
+    record.is_public === asked.is_public
+  );
+}
+
+function validate(inputs: StackScriptInputs, olds: Props): CheckFailure[] {
+  if (olds.isPublic === true && inputs.isPublic !== true) {
+    return [
+      {
+        property: "isPublic",
+        reason:
+          "isPublic cannot go back to false: the API cannot make a public StackScript private " +
+          "(create a new private StackScript instead)",
+      },
+    ];
+  }
+  return [];
+}
+
+export const stackScriptSpec = defineSpec({
+  kind: "StackScript",
+  inputs: StackScriptInputs,
+  computed: STACK_SCRIPT_COMPUTED,
+  defaults: { description: "", revNote: "", isPublic: false },
+  validate,
+  replaceOn: [],
+  create: (client, inputs, ctx) =>
+    createByListing(
+      {
+        kind: "StackScript",
+        what: `StackScript ${inputs.label}`,
+        list: () => ownStackScripts(client),
+        post: () => client.api.createStackScript({ body: body(inputs) }),
+        matches: (record) => matches(record, inputs),
+      },
+      ctx,
+    ),
+  read: (client, id) => client.api.getStackScript({ params: params(id) }),
+  update: (client, id, _olds, news) => client.api.updateStackScript({ params: params(id), body: body(news) }),
+  delete: async (client, id, props) => {
+    try {
+      await client.api.deleteStackScript({ params: params(id) });
+    } catch (err) {
+      if (!(err instanceof ComputeApiError && err.status === 400)) throw err;
+      const current = await client.api.getStackScript({ params: params(id) }).catch(() => undefined);
+      if (!(current?.is_public ?? props.isPublic === true)) throw err;
+      throw new ProviderError(
+        `StackScript delete: StackScript ${id} (${current?.label ?? String(props.label)}) is public, ` +
+          "and the API never deletes a public StackScript. To leave it in place and drop it from the stack, " +
+          "give the resource the `retainOnDelete: true` option and run `pulumi up`, then remove it from the " +
+          "program (or destroy)",
+      );
+    }
+  },
+  idOf: (script) => String(script.id),
+  toOutputs: (script: StackScript) => ({
+    label: script.label,
+    script: script.script,
+    images: script.images,
+    description: script.description,
+    revNote: script.rev_note,
+    isPublic: script.is_public,
+    userDefinedFields: script.user_defined_fields,
+    deploymentsTotal: script.deployments_total,
+    deploymentsActive: script.deployments_active,
+    username: script.username,
+    userGravatarId: script.user_gravatar_id,
+    created: script.created,
+    updated: script.updated,
+  }),
+});

@@ -1,0 +1,107 @@
+/** Subnet. API area: vpcs (subnets). vpcId and ipv4 replace; label updates in place. */
+import { z } from "zod";
+import { idFrom } from "../../contract/fields";
+import { collect } from "../../client/pagination";
+import { lookupClient } from "../core/settings";
+import {
+  SubnetIpv4,
+  SubnetLabel,
+  SubnetParams,
+  subnetComputeIds,
+  vpcEndpoints,
+  VpcParams,
+  type Subnet,
+} from "../../contract/vpcs";
+import { overlapProblems } from "../../contract/record-rules";
+import { isNewResource, type CheckFailure } from "../core/check";
+import { declareChild, parentOf } from "../core/siblings";
+import { isBeingReplaced } from "../core/label-claims";
+import { asFailures, asksNew, known } from "../core/lookups";
+import { defineSpec, type Props } from "../core/resource-spec";
+import { SUBNET_COMPUTED } from "../field-lists";
+
+export const SubnetInputs = z.object({
+  vpcId: idFrom("vpcId"),
+  label: SubnetLabel,
+  ipv4: SubnetIpv4,
+});
+export type SubnetInputs = z.infer<typeof SubnetInputs>;
+
+const params = (id: string, props: Record<string, unknown>) =>
+  SubnetParams.parse({ vpcId: props.vpcId, vpcSubnetId: id });
+
+/**
+ * The range overlaps no other new subnet of the VPC that this program declares (checked before it),
+ * nor, once the VPC exists, a live subnet of it, leaving out the subnet this one replaces: the old
+ * inputs' subnet at the first check, the one diff found replaced at the engine's second check.
+ */
+async function lookups(inputs: SubnetInputs, olds: Props, declared: Props): Promise<CheckFailure[]> {
+  const { vpcId, ipv4 } = inputs;
+  const asked = isNewResource(olds) || asksNew(inputs, olds, "ipv4") || asksNew(inputs, olds, "vpcId");
+  if (!known(ipv4) || !asked) return [];
+  const parent = parentOf(vpcId, declared);
+  const siblings = parent
+    ? declareChild("Subnet", parent, inputs).flatMap(({ label, ipv4 }) =>
+        typeof label === "string" && typeof ipv4 === "string" ? [{ label, ipv4 }] : [],
+      )
+    : [];
+  if (known(vpcId)) {
+    try {
+      const live = await collect(
+        lookupClient().each(vpcEndpoints.listSubnets, { params: VpcParams.parse({ vpcId }) }),
+      );
+      const replaced = (s: { id: number; label: string; ipv4: string }) =>
+        isBeingReplaced("Subnet", s.id) ||
+        (olds.vpcId === vpcId && olds.label === s.label && olds.ipv4 === s.ipv4);
+      siblings.push(...live.filter((s) => !replaced(s)));
+    } catch {
+      // Unreadable now (or gone): the create meets the API's own check.
+    }
+  }
+  return asFailures(
+    overlapProblems(
+      ipv4,
+      siblings.filter((s) => known(s.ipv4)),
+    ),
+  );
+}
+
+export const subnetSpec = defineSpec({
+  kind: "Subnet",
+  parents: ["vpcId"],
+  inputs: SubnetInputs,
+  computed: SUBNET_COMPUTED,
+  lookups,
+  replaceOn: ["vpcId", "ipv4"],
+  // Inside one VPC, labels are unique and ranges may not overlap: free the old subnet first.
+  deleteBeforeReplace: (olds, news) => olds.vpcId === news.vpcId,
+  create: (client, { vpcId, label, ipv4 }) =>
+    client.api.createSubnet({ params: VpcParams.parse({ vpcId }), body: { label, ipv4 } }),
+  // Labels are unique inside a VPC: the subnet holding one, whether a lost create made it or not.
+  find: async (client, { vpcId, label }) =>
+    (
+      await collect(
+        client.each(vpcEndpoints.listSubnets, { params: VpcParams.parse({ vpcId }), filter: { label } }),
+      )
+    ).find((s) => s.label === label),
+  listLabelled: (client, { vpcId }, maxPages) =>
+    client.upTo(vpcEndpoints.listSubnets, { params: VpcParams.parse({ vpcId }) }, maxPages),
+  uniqueFields: ["label"],
+  uniqueWithin: ["vpcId"],
+  read: (client, id, props) => client.api.getSubnet({ params: params(id, props) }),
+  update: (client, id, olds, { label }) =>
+    client.api.updateSubnet({ params: params(id, olds), body: { label } }),
+  delete: async (client, id, props) => {
+    await client.api.deleteSubnet({ params: params(id, props) });
+  },
+  idOf: (subnet) => String(subnet.id),
+  toOutputs: (subnet: Subnet, props: Props) => ({
+    vpcId: VpcParams.parse(props).vpcId,
+    label: subnet.label,
+    ipv4: subnet.ipv4,
+    // Instance IDs, whether the API answered IDs (the spec) or `{id, interfaces}` (the real API).
+    computes: subnetComputeIds(subnet),
+    created: subnet.created,
+    updated: subnet.updated,
+  }),
+});

@@ -1,0 +1,69 @@
+/** Vpc. API area: vpcs. Region replaces; label and description update in place. */
+import { z } from "zod";
+import type { ComputeClient } from "../../client/compute-client";
+import { collect } from "../../client/pagination";
+import { vpcRegionProblems } from "../../contract/record-rules";
+import {
+  type Vpc,
+  vpcEndpoints,
+  VpcCreateRequest,
+  VpcDescription,
+  VpcLabel,
+  VpcParams,
+} from "../../contract/vpcs";
+import type { CheckFailure } from "../core/check";
+import { asFailures, asksNew, catalogued } from "../core/lookups";
+import { defineSpec, type Props } from "../core/resource-spec";
+import { VPC_COMPUTED } from "../field-lists";
+
+export const VpcInputs = z.object({
+  region: VpcCreateRequest.shape.region,
+  label: VpcLabel,
+  description: VpcDescription.optional(),
+});
+export type VpcInputs = z.infer<typeof VpcInputs>;
+
+/** Labels are unique per account: the VPC holding one, whether a lost create made it or not. */
+async function findByLabel(client: ComputeClient, label: string) {
+  return (await collect(client.each(vpcEndpoints.listVpcs, { filter: { label } }))).find(
+    (v) => v.label === label,
+  );
+}
+
+/** The region exists and offers VPCs. */
+async function lookups(inputs: VpcInputs, olds: Props): Promise<CheckFailure[]> {
+  if (!asksNew(inputs, olds, "region")) return [];
+  const found = await catalogued("regions", inputs.region);
+  if (!found) return [];
+  return asFailures(vpcRegionProblems(inputs.region, found.record));
+}
+
+export const vpcSpec = defineSpec({
+  kind: "Vpc",
+  inputs: VpcInputs,
+  computed: VPC_COMPUTED,
+  defaults: { description: "" },
+  lookups,
+  replaceOn: ["region"],
+  // Labels are unique per account: a replacement that keeps the label must free it first.
+  deleteBeforeReplace: (olds, news) => olds.label === news.label,
+  create: (client, { region, label, description }) =>
+    client.api.createVpc({ body: { region, label, description } }),
+  find: (client, { label }) => findByLabel(client, label),
+  listLabelled: (client, _inputs, maxPages) => client.upTo(vpcEndpoints.listVpcs, {}, maxPages),
+  uniqueFields: ["label"],
+  read: (client, id) => client.api.getVpc({ params: VpcParams.parse({ vpcId: id }) }),
+  update: (client, id, _olds, { label, description }) =>
+    client.api.updateVpc({ params: VpcParams.parse({ vpcId: id }), body: { label, description } }),
+  delete: async (client, id) => {
+    await client.api.deleteVpc({ params: VpcParams.parse({ vpcId: id }) });
+  },
+  idOf: (vpc) => String(vpc.id),
+  toOutputs: (vpc: Vpc) => ({
+    region: vpc.region,
+    label: vpc.label,
+    description: vpc.description,
+    created: vpc.created,
+    updated: vpc.updated,
+  }),
+});

@@ -1,0 +1,4 @@
+/** Before each unit test: the provider remembers nothing from an earlier one, as a new provider process. */
+import { processMemory } from "../../src/provider/core/process-memory";
+
+beforeEach(() => processMemory.forget());

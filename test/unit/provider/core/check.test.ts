@@ -1,0 +1,74 @@
+/** check's failures as the engine prints them: one line naming the input and the element, values as JSON. */
+import { checkInputs, rendered } from "../../../../src/provider/core/check";
+import { instanceSpec } from "../../../../src/provider/instance/instance";
+
+describe("checkInputs", () => {
+  it("names the element of a list and the field of an object", () => {
+    const { failures } = checkInputs(instanceSpec.inputs, {
+      region: "us-iad",
+      type: "g6-standard-1",
+      tags: ["fine-tag", "x"],
+      alerts: { cpu: -1 },
+    });
+    expect(failures).toEqual([
+      { property: "tags[1]", reason: "tags must be 3..50 characters" },
+      { property: "alerts.cpu", reason: "alerts.cpu must be at least 0" },
+    ]);
+  });
+});
+
+describe("rendered", () => {
+  const inputs = {
+    tags: ["fine-tag", "x"],
+    interfaces: [{ purpose: "public" }, { purpose: "vpc", ipv4: { nat11: "nope" } }],
+    rootPass: "weak",
+    label: "1bad",
+    devices: { sda: "x" },
+  };
+
+  it("puts the path first and shows an element's value as JSON", () => {
+    expect(rendered({ property: "tags[1]", reason: "tags must be 3..50 characters" }, inputs, [])).toEqual({
+      property: "",
+      reason: 'tags[1]: must be 3..50 characters (got "x")',
+    });
+    expect(
+      rendered({ property: "devices.sda", reason: "devices.sda must be an integer ID" }, inputs, []),
+    ).toEqual({
+      property: "",
+      reason: 'devices.sda: must be an integer ID (got "x")',
+    });
+  });
+
+  it("joins a rule's own element path to the input's, and shows objects as JSON", () => {
+    const failure = { property: "interfaces", reason: "[1].ipv4.nat11: must be an IPv4 address or any" };
+    expect(rendered(failure, inputs, []).reason).toBe(
+      "interfaces[1].ipv4.nat11: must be an IPv4 address or any",
+    );
+    expect(rendered({ property: "interfaces[1].ipv4", reason: "is wrong" }, inputs, []).reason).toBe(
+      'interfaces[1].ipv4: is wrong (got {"nat11":"nope"})',
+    );
+  });
+
+  it("names a whole input without repeating its value, and never shows a secret's", () => {
+    expect(rendered({ property: "label", reason: "label must start with a letter" }, inputs, []).reason).toBe(
+      "label: must start with a letter",
+    );
+    expect(
+      rendered({ property: "rootPass", reason: "Password does not meet strength requirement" }, inputs, [
+        "rootPass",
+      ]),
+    ).toEqual({
+      property: "",
+      reason: "rootPass: Password does not meet strength requirement",
+    });
+    const secretElement = rendered({ property: "tags[1]", reason: "is wrong" }, inputs, ["tags"]);
+    expect(secretElement.reason).toBe("tags[1]: is wrong");
+  });
+
+  it("leaves out a value too long for one line", () => {
+    const long = { tags: ["fine-tag", "y".repeat(100)] };
+    expect(rendered({ property: "tags[1]", reason: "tags must be 3..50 characters" }, long, []).reason).toBe(
+      "tags[1]: must be 3..50 characters",
+    );
+  });
+});

@@ -1,0 +1,52 @@
+/** The provider process's watch on its engine: the address it was started with, and a call once it is gone. */
+import * as net from "node:net";
+import { engineAddress, engineAlive, watchEngine } from "../../../../src/provider/core/engine-watch";
+
+const HOST = "/x/node_modules/@pulumi/pulumi/cmd/dynamic-provider/index.js";
+
+it("finds the engine's address among the dynamic-provider host's arguments", () => {
+  expect(engineAddress(["node", HOST, "127.0.0.1:43121"])).toEqual({ host: "127.0.0.1", port: 43121 });
+  expect(engineAddress(["node", HOST, "--logtostderr", "-v=9", "localhost:80"])).toEqual({
+    host: "localhost",
+    port: 80,
+  });
+  expect(engineAddress(["node", HOST, "[::1]:9"])).toEqual({ host: "::1", port: 9 });
+  // Another process (a test runner, a program) is not watched.
+  expect(engineAddress(["node", "/x/jest", "127.0.0.1:43121"])).toBeUndefined();
+  expect(engineAddress(["node", HOST])).toBeUndefined();
+});
+
+it("calls back once the engine refuses connections, and not while it accepts them", async () => {
+  const server = net.createServer((socket) => socket.destroy());
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  let looks = 0;
+  server.on("connection", () => looks++);
+  const gone = jest.fn();
+  const goneNow = new Promise<void>((resolve) => gone.mockImplementation(() => resolve()));
+  watchEngine({ host: "127.0.0.1", port }, gone, 10);
+  while (looks < 3) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(gone).not.toHaveBeenCalled();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await goneNow;
+  expect(gone).toHaveBeenCalledTimes(1);
+});
+
+it("stops looking when told to", async () => {
+  const gone = jest.fn();
+  const stop = watchEngine({ host: "127.0.0.1", port: 1 }, gone, 20);
+  stop();
+  await new Promise((resolve) => setTimeout(resolve, 80));
+  expect(gone).not.toHaveBeenCalled();
+});
+
+it("tells whether the engine is there to receive an answer (always, outside the provider host)", async () => {
+  const server = net.createServer((socket) => socket.destroy());
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  const argv = ["node", HOST, `127.0.0.1:${port}`];
+  await expect(engineAlive(argv)).resolves.toBe(true);
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await expect(engineAlive(argv)).resolves.toBe(false);
+  await expect(engineAlive(["node", "/x/jest"])).resolves.toBe(true);
+});
