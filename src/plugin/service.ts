@@ -26,6 +26,8 @@ import { fromStruct, toStruct } from "./values";
 
 const ROOT = path.resolve(__dirname, "../..");
 const specOf = byKind(SPECS);
+/** Aborted by the engine's Cancel (Ctrl-C, or the end of a run): every wait in this process ends. */
+const cancelled = new AbortController();
 
 interface Request {
   getUrn(): string;
@@ -42,6 +44,7 @@ function served(request: Request, operation?: "create" | "update" | "delete") {
   const context: ResourceContext = {
     journalKey: journalKeyOf(resource),
     ...(log && { log }),
+    signal: cancelled.signal,
     ...(operation && timeout > 0 && { timeouts: { [operation]: timeout } }),
   };
   return { spec, provider: bound(kindProvider(spec.kind, context)), secrets: secretOutputs(spec) };
@@ -195,7 +198,10 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
       await provider.delete(request.getId(), fromStruct(request.getProperties()));
       return new Empty();
     }),
-    cancel: unary(async () => new Empty()),
+    cancel: unary(async () => {
+      cancelled.abort();
+      return new Empty();
+    }),
     attach: unimplemented("Attach"),
     getMapping: unary(async () => new proto.GetMappingResponse()),
     getMappings: unary(async () => new proto.GetMappingsResponse()),

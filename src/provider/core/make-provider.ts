@@ -26,7 +26,7 @@ import { describe, failure, PartialFailure } from "./errors";
 import { checkImport, importIdOf, importObject } from "./import-object";
 import { labelClashes, noteHeldReplaced, noteReplacing } from "./label-claims";
 import { isSettled, PENDING, pendingIn, withPending } from "./pending";
-import { IMPORT_INPUT, JOURNAL_INPUT, logOf } from "./resource-context";
+import { IMPORT_INPUT, JOURNAL_INPUT, logOf, signalOf } from "./resource-context";
 import type { AnySpec, OperationContext, Props } from "./resource-spec";
 import { clientFromConfig, requireSettings, timeoutProblems, waitTimeout, type Operation } from "./settings";
 import { containsUnknown } from "./unknown";
@@ -86,7 +86,11 @@ export function operationContext(
     log(`waiting for ${p.what}: ${p.state} after ${formatDuration(p.elapsedMs)}`);
   };
   const { ms, from } = waitTimeout(operation, inputs);
-  return { wait: { timeoutMs: ms, timeoutFrom: from, onPoll }, log } satisfies OperationContext;
+  const signal = signalOf(inputs);
+  return {
+    wait: { timeoutMs: ms, timeoutFrom: from, onPoll, ...(signal && { signal }) },
+    log,
+  } satisfies OperationContext;
 }
 
 /** Runs an operation; anything it throws becomes a one-line error naming the kind and operation. */

@@ -23,6 +23,8 @@ export interface ResourceContext {
   timeouts?: Partial<Record<TimedOperation, string | number>>;
   /** Where the resource's progress lines go (the plugin: the engine's log, against its URN); else stdout. */
   log?: (line: string) => void;
+  /** Aborted when the engine cancels the operation (the plugin's Cancel): its waits end at once. */
+  signal?: AbortSignal;
 }
 
 /** The working inputs' keys for the context's facts. */
@@ -35,6 +37,7 @@ const INTERNAL = [JOURNAL_INPUT, IMPORT_INPUT, TIMEOUTS_INPUT];
 /** The working inputs' key of the context's log: a symbol, which no copy of the inputs for the
  * engine (its entries) carries. */
 const LOG_INPUT = Symbol("log");
+const SIGNAL_INPUT = Symbol("signal");
 
 /** The inputs with the context's facts added under their keys. */
 export function withContext(props: Props, resource: ResourceContext): Props {
@@ -43,7 +46,14 @@ export function withContext(props: Props, resource: ResourceContext): Props {
   if (resource.importId !== undefined) added[IMPORT_INPUT] = resource.importId;
   if (resource.timeouts !== undefined) added[TIMEOUTS_INPUT] = resource.timeouts;
   if (resource.log !== undefined) Reflect.set(added, LOG_INPUT, resource.log);
+  if (resource.signal !== undefined) Reflect.set(added, SIGNAL_INPUT, resource.signal);
   return added;
+}
+
+/** The context's cancellation signal the working inputs carry, if any. */
+export function signalOf(props: Props): AbortSignal | undefined {
+  const signal: unknown = Reflect.get(props, SIGNAL_INPUT);
+  return signal instanceof AbortSignal ? signal : undefined;
 }
 
 /** The context's log the working inputs carry, if any. */

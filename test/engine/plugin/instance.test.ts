@@ -88,6 +88,31 @@ test("a long wait's progress lines show under the resource, not the stack", asyn
   expect(stack).not.toMatch(/waiting for/);
 });
 
+test("Ctrl-C during a create's wait: the engine's Cancel ends the wait at once, the instance is kept", async () => {
+  p.emulator.jobs.timings.set("instance.create", 3_600_000);
+  p.setProgram({
+    ...program(),
+    held: {
+      type: "compute:index:Instance",
+      properties: { ...program().web.properties, label: "plugin-held" },
+    },
+  });
+  const run = p.start("up", "--yes");
+  while (!/held creating/.test(run.shown())) await new Promise((resolve) => setTimeout(resolve, 200));
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const interrupted = Date.now();
+  run.child.kill("SIGINT");
+  const { ok, shown } = await run.done;
+  expect(ok).toBe(false);
+  expect(Date.now() - interrupted).toBeLessThan(15_000);
+  expect(shown).toMatch(
+    /Instance \d+ was created, but Instance \d+ cannot become running: the operation was cancelled/,
+  );
+  const held = (await instances()).find((i) => i.label === "plugin-held")!;
+  expect((await p.resources()).find((r) => r.urn.endsWith("::held"))?.id).toBe(String(held.id));
+  p.emulator.jobs.timings.set("instance.create", 4000);
+});
+
 test("destroy leaves nothing", async () => {
   await p.pulumi("destroy", "--yes");
   expect(await instances()).toEqual([]);

@@ -3,7 +3,7 @@
  * `plugins.providers` entry, so no other copy is picked up), run through the real `pulumi` CLI
  * against an in-process emulator. Needs the YAML language host (`scripts/setup --all-languages`).
  */
-import { execFile, execFileSync } from "node:child_process";
+import { execFile, execFileSync, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -23,6 +23,8 @@ export interface YamlProject {
   setProgram(resources: Record<string, unknown>, outputs?: Record<string, unknown>): void;
   /** `pulumi <args> --non-interactive` on the stack `test`: all it showed, or an error holding it. */
   pulumi(...args: string[]): Promise<string>;
+  /** Starts `pulumi <args> --non-interactive`: the process, what it has shown so far, and its end. */
+  start(...args: string[]): { child: ChildProcess; shown(): string; done: Promise<Ran> };
   /** A stack output's value (`pulumi stack output NAME --json --show-secrets`). */
   output(name: string): Promise<unknown>;
   /** A command expected to fail: all it showed (stdout and stderr); throws if it succeeded. */
@@ -113,6 +115,21 @@ export async function yamlProject(name: string): Promise<YamlProject> {
     setProgram,
     pulumi,
     failing,
+    start(...args) {
+      let shown = "";
+      let child!: ChildProcess;
+      const done = new Promise<Ran>((resolve) => {
+        child = execFile(
+          "pulumi",
+          [...args, "--non-interactive"],
+          { cwd: dir, env, maxBuffer: 64 * 1024 * 1024 },
+          (err, stdout) => resolve({ ok: !err, stdout, shown }),
+        );
+      });
+      child.stdout!.on("data", (chunk) => (shown += String(chunk)));
+      child.stderr!.on("data", (chunk) => (shown += String(chunk)));
+      return { child, shown: () => shown, done };
+    },
     async output(name) {
       const { ok, stdout, shown } = await runCli(
         ["stack", "output", name, "--json", "--show-secrets"],
