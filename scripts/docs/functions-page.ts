@@ -6,6 +6,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
+import { readingProgram } from "../../src/schema/class-docs";
 
 const ROOT = path.resolve(__dirname, "../..");
 const INDEX = path.join(ROOT, "src/functions/index.ts");
@@ -54,15 +55,7 @@ function resultTypes(type: ts.Type, checker: ts.TypeChecker, found: Map<string, 
 }
 
 export function functionsPage(): string {
-  const program = ts.createProgram([INDEX], {
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.CommonJS,
-    moduleResolution: ts.ModuleResolutionKind.Node10,
-    strict: true,
-    skipLibCheck: true,
-    noEmit: true,
-    types: [],
-  });
+  const program = readingProgram([INDEX]);
   const checker = program.getTypeChecker();
   const index = program.getSourceFile(INDEX)!;
   const lines: string[] = [

@@ -45,8 +45,9 @@ export interface Endpoint<
   filterable?: readonly string[];
   /** Filterable fields `+order_by` may not sort on (image `status`). */
   unorderable?: readonly string[];
-  /** Path parameters whose values hold a slash (`private/12`, `compute/grub2`), sent as is or escaped (`%2F`). */
-  slashParams?: readonly (keyof z.output<P> & string)[];
+  /** Path parameters whose values hold a slash (`private/12`, `compute/grub2`), sent as is or escaped
+   * (`%2F`); `endpoint()` checks they are the params' own names. */
+  slashParams?: readonly string[];
 }
 
 const none = z.object({});

@@ -20,10 +20,9 @@ export interface ClassDocs {
 
 const ROOT = path.resolve(__dirname, "../..");
 
-/** The classes of these kinds, read in one compiler program. */
-export function readClassDocs(kinds: readonly string[]): Map<string, ClassDocs> {
-  const files = kinds.map((kind) => path.join(ROOT, "src/resources", `${stemOf(kind)}.ts`));
-  const program = ts.createProgram(files, {
+/** A compiler program that reads these files of the package (types only, nothing emitted). */
+export function readingProgram(files: string[]): ts.Program {
+  return ts.createProgram(files, {
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.CommonJS,
     moduleResolution: ts.ModuleResolutionKind.Node10,
@@ -32,6 +31,12 @@ export function readClassDocs(kinds: readonly string[]): Map<string, ClassDocs> 
     noEmit: true,
     types: [],
   });
+}
+
+/** The classes of these kinds, read in one compiler program. */
+export function readClassDocs(kinds: readonly string[]): Map<string, ClassDocs> {
+  const files = kinds.map((kind) => path.join(ROOT, "src/resources", `${stemOf(kind)}.ts`));
+  const program = readingProgram(files);
   const checker = program.getTypeChecker();
   return new Map(
     kinds.map((kind, i) => {

@@ -11,55 +11,31 @@
  * memory. Another machine, or a deleted home, knows nothing: the check then reports the label as
  * held (its message says how a refresh teaches it), never the reverse.
  */
-import * as fs from "node:fs";
-import * as path from "node:path";
 import { z } from "zod";
-import { journalDirectory } from "./create-journal";
+import { memoryFile } from "./memory-file";
 import { processMemory } from "./process-memory";
 
-const FILE = "held.json";
 /** Entries not seen for this long are of resources gone from every program (a `state delete`). */
 const KEEP_MS = 180 * 24 * 3600 * 1000;
 
 const Held = z.record(z.string(), z.record(z.string(), z.object({ id: z.string(), at: z.number() })));
-type Held = z.infer<typeof Held>;
+const file = memoryFile<z.infer<typeof Held>>("held.json", Held, () => ({}));
 
 let kept = false;
 /** By API URL, loaded from the file once per process. */
 const memory = processMemory.map<string, Map<string, { id: string; at: number }>>("held objects: by API URL");
 /** Resources this process saw deleted, as `apiUrl\nkey`: dropped from the file too. */
 const forgotten = processMemory.set<string>("held objects: deleted");
-let writing: Promise<void> | undefined;
-let again = false;
 
 /** The provider process keeps what it learns between runs (runtime.ts). */
 export function keepHeldObjects(): void {
   kept = true;
 }
 
-const fileOf = () => path.join(journalDirectory(), FILE);
-
-function parse(text: string): Held {
-  try {
-    const held = Held.safeParse(JSON.parse(text));
-    return held.success ? held.data : {};
-  } catch {
-    return {};
-  }
-}
-
 function entriesOf(apiUrl: string): Map<string, { id: string; at: number }> {
   let entries = memory.get(apiUrl);
   if (!entries) {
-    let stored: Held = {};
-    if (kept) {
-      try {
-        stored = parse(fs.readFileSync(fileOf(), "utf8"));
-      } catch {
-        stored = {};
-      }
-    }
-    entries = new Map(Object.entries(stored[apiUrl] ?? {}));
+    entries = new Map(Object.entries(kept ? (file.read()[apiUrl] ?? {}) : {}));
     memory.set(apiUrl, entries);
   }
   return entries;
@@ -93,37 +69,19 @@ export function forgetHeld(apiUrl: string, key: string | undefined, id: string):
   save();
 }
 
-/** One write at a time; the file replaced atomically, other API URLs' and processes' entries kept. */
+/** What this process knows, over what the file holds (other API URLs' and processes' entries kept). */
 function save(): void {
   if (!kept) return;
-  if (writing) {
-    again = true;
-    return;
-  }
-  writing = (async () => {
-    do {
-      again = false;
-      // A memory that cannot be written only costs `--replace` its proof on the next run.
-      await write().catch(() => undefined);
-    } while (again);
-    writing = undefined;
-  })();
-}
-
-async function write(): Promise<void> {
-  const file = fileOf();
-  const stored = parse(await fs.promises.readFile(file, "utf8").catch(() => "{}"));
-  const now = Date.now();
-  for (const [apiUrl, entries] of memory) {
-    const merged = { ...(stored[apiUrl] ?? {}), ...Object.fromEntries(entries) };
-    // A key this process forgot (a delete) is dropped from the file too.
-    for (const key of Object.keys(merged)) {
-      if (forgotten.has(`${apiUrl}\n${key}`) || now - merged[key]!.at > KEEP_MS) delete merged[key];
+  file.save((stored) => {
+    const now = Date.now();
+    for (const [apiUrl, entries] of memory) {
+      const merged = { ...(stored[apiUrl] ?? {}), ...Object.fromEntries(entries) };
+      // A key this process forgot (a delete) is dropped from the file too.
+      for (const key of Object.keys(merged)) {
+        if (forgotten.has(`${apiUrl}\n${key}`) || now - merged[key]!.at > KEEP_MS) delete merged[key];
+      }
+      stored[apiUrl] = merged;
     }
-    stored[apiUrl] = merged;
-  }
-  await fs.promises.mkdir(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.tmp`;
-  await fs.promises.writeFile(temp, JSON.stringify(stored));
-  await fs.promises.rename(temp, file);
+    return stored;
+  });
 }

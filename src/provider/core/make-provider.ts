@@ -133,42 +133,16 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
     async create(declared: Props) {
       const inputs = withDefaults(spec, declared);
       const listed = declaredKeys(spec, declared);
-      const { client, ctx, record, imported } = await guarded(spec, "create", async () => {
-        const client = clientFromConfig("create", inputs);
-        const ctx = {
-          ...operationContext("create", { inputs }),
-          journal: journalOf(client.baseUrl, inputs),
-        };
-        const importId = importIdOf(inputs);
-        if (importId !== undefined) {
-          return { client, ctx, record: await importObject(spec, client, importId, inputs), imported: true };
-        }
-        const record =
-          (await madeByInterruptedRun(spec, client, inputs, ctx)) ??
-          (await createOrAdopt(spec, client, inputs, ctx));
-        // Until the engine has the ID: a run interrupted during the wait is recognised by the next.
-        if (!spec.answerOnlyOnce) await writeEntry(ctx.journal, { kind: spec.kind, made: spec.idOf(record) });
-        return { client, ctx, record, imported: false };
-      });
-      const id = spec.idOf(record);
+      const step = await guarded(spec, "create", () => made(spec, inputs));
+      const id = spec.idOf(step.record);
       spec.observe?.(id, inputs);
       // An import writes nothing: an object not yet at rest (`atRest`) is settled by the next `up`.
-      if (imported) return { id, outs: outputsOf(spec, record, inputs, listed) };
+      if (step.imported) return { id, outs: outputsOf(spec, step.record, inputs, listed) };
       try {
-        const settled = spec.settle ? await spec.settle(client, record, inputs, ctx) : record;
-        return { id, outs: outputsOf(spec, settled, inputs, listed) };
-      } catch (err) {
-        throw keepId(
-          spec,
-          id,
-          "was created, but",
-          err,
-          () => outputsOf(spec, record, inputs, listed),
-          inputs,
-        );
+        return { id, outs: await settledOutputs(spec, id, "was created, but", { ...step, inputs, listed }) };
       } finally {
         // Once the engine has the ID; if it is gone, the next run adopts the object from the entry.
-        if (ctx.journal && (await engineAlive())) await removeEntry(ctx.journal);
+        if (step.ctx.journal && (await engineAlive())) await removeEntry(step.ctx.journal);
       }
     },
 
@@ -190,18 +164,13 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
     async update(id: string, olds: Props, declared: Props) {
       const news = withDefaults(spec, declared);
       const listed = declaredKeys(spec, declared);
-      const { client, ctx, record } = await guarded(spec, "update", async () => {
+      const step = await guarded(spec, "update", async () => {
         const client = clientFromConfig("update", news);
         const ctx = operationContext("update", { inputs: news });
         spec.observe?.(id, news);
         return { client, ctx, record: await spec.update(client, id, withPending(olds), news, ctx) };
       });
-      try {
-        const settled = spec.settle ? await spec.settle(client, record, news, ctx) : record;
-        return { outs: outputsOf(spec, settled, news, listed) };
-      } catch (err) {
-        throw keepId(spec, id, "was updated, but", err, () => outputsOf(spec, record, news, listed), news);
-      }
+      return { outs: await settledOutputs(spec, id, "was updated, but", { ...step, inputs: news, listed }) };
     },
 
     async delete(id: string, props: Props) {
@@ -215,6 +184,41 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
       });
     },
   };
+}
+
+/**
+ * The object a create stands on: the one to import (nothing written), the one an interrupted run's
+ * create made (its journal entry), or a new one (`createOrAdopt`).
+ */
+async function made(spec: AnySpec, inputs: Props) {
+  const client = clientFromConfig("create", inputs);
+  const ctx = { ...operationContext("create", { inputs }), journal: journalOf(client.baseUrl, inputs) };
+  const importId = importIdOf(inputs);
+  if (importId !== undefined) {
+    return { client, ctx, record: await importObject(spec, client, importId, inputs), imported: true };
+  }
+  const record =
+    (await madeByInterruptedRun(spec, client, inputs, ctx)) ??
+    (await createOrAdopt(spec, client, inputs, ctx));
+  // Until the engine has the ID: a run interrupted during the wait is recognised by the next.
+  if (!spec.answerOnlyOnce) await writeEntry(ctx.journal, { kind: spec.kind, made: spec.idOf(record) });
+  return { client, ctx, record, imported: false };
+}
+
+/** The outputs once the object rests (`settle`); a wait that fails keeps the ID in the state. */
+async function settledOutputs(
+  spec: AnySpec,
+  id: string,
+  what: string,
+  step: { client: ComputeClient; ctx: OperationContext; record: unknown; inputs: Props; listed: string[] },
+): Promise<Props> {
+  const { client, ctx, record, inputs, listed } = step;
+  try {
+    const settled = spec.settle ? await spec.settle(client, record, inputs, ctx) : record;
+    return outputsOf(spec, settled, inputs, listed);
+  } catch (err) {
+    throw keepId(spec, id, what, err, () => outputsOf(spec, record, inputs, listed), inputs);
+  }
 }
 
 /** What a check knows after reading the program's inputs, passed from step to step. */

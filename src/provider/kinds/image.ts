@@ -157,19 +157,14 @@ const imageNumber = (image: Pick<Image, "id">) => Number(/^private\/(\d+)$/.exec
 
 async function capture(client: ComputeClient, inputs: ImageInputs, ctx: OperationContext): Promise<Image> {
   const { diskId, label } = inputs;
-  // Listed creates key objects by number: a private image's is the `12` of `private/12` (any other
-  // ID gets a number of its own, negative so as not to clash).
-  const others = new Map<string, number>();
-  const keyed = (image: Image) => {
-    const number = imageNumber(image);
-    if (number === 0 && !others.has(image.id)) others.set(image.id, -(others.size + 1));
-    return { id: number || others.get(image.id)!, image };
-  };
+  // Listed creates key objects by number: a private image's is the `12` of `private/12`, the only
+  // form a capture makes, so the listing keeps those alone.
+  const keyed = (image: Image) => ({ id: imageNumber(image), image });
   const made = await createByListing(
     {
       kind: "Image",
       what: `Image ${label ?? `from disk ${diskId}`}`,
-      list: async () => (await listPrivate(client)).map(keyed),
+      list: async () => (await listPrivate(client)).map(keyed).filter(({ id }) => id > 0),
       post: async () =>
         keyed(
           await client.api.createImage({
