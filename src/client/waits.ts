@@ -38,6 +38,8 @@ export interface WaitOptions {
   firstDelayMs?: number;
   /** Longest gap between two polls, in ms (default 1000). */
   maxIntervalMs?: number;
+  /** Ends the wait at once when aborted (the engine cancelled the operation): a WaitError saying so. */
+  signal?: AbortSignal;
 }
 
 /** The record as the answer of the operation waited on showed it, moments before the wait. */
@@ -90,7 +92,18 @@ export class WaitError extends Error {
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Sleeps `ms`, or less when the signal aborts. */
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+  });
 
 function defaultDescribe(record: unknown): string {
   if (record === undefined) return "gone";
@@ -147,7 +160,7 @@ export async function waitFor<T>(
     for (;;) {
       const window = dueReads < 2 && lifecycle !== undefined ? lifecycles?.expected(lifecycle) : undefined;
       if (!window) {
-        await sleep(Math.min(interval, left()));
+        await sleep(Math.min(interval, left()), options.signal);
         // Early in a wait, lifecycles the process knows nothing of end often (a disk, a boot:
         // seconds): a lone wait reads every half second there, then every `maxIntervalMs`.
         const cap = since() < EARLY_MS ? Math.min(EARLY_INTERVAL_MS, maxInterval) : maxInterval;
@@ -165,7 +178,7 @@ export async function waitFor<T>(
         dueReads = probe === undefined ? 2 : 1;
         return true;
       }
-      await sleep(Math.min(wait, RECHECK_MS, left()));
+      await sleep(Math.min(wait, RECHECK_MS, left()), options.signal);
     }
   };
   // The first read, and the one when the change is due, do not wait for a shared tick.
@@ -196,6 +209,11 @@ export async function waitFor<T>(
       throw new WaitError(target, goal.name, elapsedMs, state, true, { limitFrom: options.timeoutFrom });
     options.onPoll?.({ what: `${target.kind} ${target.id} to be ${goal.name}`, elapsedMs, state, polls });
     urgent = await pause();
+    if (options.signal?.aborted) {
+      throw new WaitError(target, goal.name, since(), state, false, {
+        reason: "the operation was cancelled",
+      });
+    }
   }
 }
 

@@ -125,3 +125,21 @@ it("passes on an API error of the poll itself (after the client's retries)", asy
     waitForInstance(t.client, offline.id, status("running"), { timeoutMs: 1_000, ...fast }),
   ).rejects.toThrow(/^\[403\]/);
 });
+
+it("an aborted signal ends a wait at once, saying the operation was cancelled", async () => {
+  t.emulator.jobs.timings.set("instance.create", HOUR);
+  const created = await t.client.api.createInstance({ body: createBody() as never });
+  const cancel = new AbortController();
+  const started = Date.now();
+  const waiting = waitForInstance(t.client, created.id, status("running"), {
+    timeoutMs: 60_000,
+    firstDelayMs: 10,
+    maxIntervalMs: 5_000,
+    signal: cancel.signal,
+    onPoll: () => cancel.abort(),
+  });
+  const err = await failure(waiting);
+  expect(err.message).toMatch(/cannot become running: the operation was cancelled/);
+  expect(err.timedOut).toBe(false);
+  expect(Date.now() - started).toBeLessThan(2_000);
+});

@@ -11,12 +11,12 @@ import * as net from "node:net";
 /** How often the engine is looked for. */
 export const EVERY_MS = 500;
 
-/** The engine's RPC address the dynamic-provider host was started with (`127.0.0.1:43121`, after
- * any logging flags), if this is that host. */
+/** The engine's RPC address the dynamic-provider host or the plugin (`pulumi-resource-compute`) was
+ * started with (`127.0.0.1:43121`, after any logging flags), if this is one of them. */
 export function engineAddress(
   argv: readonly string[] = process.argv,
 ): { host: string; port: number } | undefined {
-  if (!/dynamic-provider/.test(argv[1] ?? "")) return undefined;
+  if (!/dynamic-provider|[\\/]plugin[\\/]main\.[jt]s$/.test(argv[1] ?? "")) return undefined;
   for (const arg of argv.slice(2)) {
     const match = /^([\w.-]+|\[[0-9a-f:]+\]):(\d+)$/i.exec(arg);
     if (match) return { host: match[1]!.replace(/^\[|\]$/g, ""), port: Number(match[2]) };

@@ -26,7 +26,7 @@ import { describe, failure, PartialFailure } from "./errors";
 import { checkImport, importIdOf, importObject } from "./import-object";
 import { labelClashes, noteHeldReplaced, noteReplacing } from "./label-claims";
 import { isSettled, PENDING, pendingIn, withPending } from "./pending";
-import { IMPORT_INPUT, JOURNAL_INPUT } from "./resource-context";
+import { IMPORT_INPUT, JOURNAL_INPUT, logOf, signalOf } from "./resource-context";
 import type { AnySpec, OperationContext, Props } from "./resource-spec";
 import { clientFromConfig, requireSettings, timeoutProblems, waitTimeout, type Operation } from "./settings";
 import { containsUnknown } from "./unknown";
@@ -68,14 +68,15 @@ function outputsOf(spec: AnySpec, record: unknown, props: Props, declared: unkno
   });
 }
 
-/** Progress lines go to the provider's stdout, which the CLI shows live, but on the stack's line and
+/** Progress lines go to the resource's context's log (the plugin sends them to the engine against the
+ * resource), else to the provider's stdout, which the CLI shows live, but on the stack's line and
  * under the stack's diagnostics (not the resource's): lines name the resource themselves. The
  * waits' deadline is the resource's `customTimeouts` entry (in `inputs`), else the settings'. */
 export function operationContext(
   operation: Operation,
   {
     inputs = {},
-    log = (line: string) => console.log(line),
+    log = logOf(inputs) ?? ((line: string) => console.log(line)),
   }: { inputs?: Props; log?: (line: string) => void } = {},
 ) {
   let nextReport = PROGRESS_EVERY_MS;
@@ -85,7 +86,11 @@ export function operationContext(
     log(`waiting for ${p.what}: ${p.state} after ${formatDuration(p.elapsedMs)}`);
   };
   const { ms, from } = waitTimeout(operation, inputs);
-  return { wait: { timeoutMs: ms, timeoutFrom: from, onPoll }, log } satisfies OperationContext;
+  const signal = signalOf(inputs);
+  return {
+    wait: { timeoutMs: ms, timeoutFrom: from, onPoll, ...(signal && { signal }) },
+    log,
+  } satisfies OperationContext;
 }
 
 /** Runs an operation; anything it throws becomes a one-line error naming the kind and operation. */

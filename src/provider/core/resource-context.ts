@@ -21,6 +21,10 @@ export interface ResourceContext {
   importId?: string;
   /** `customTimeouts`: a Pulumi duration (`"2s"`, `"1h30m"`) or a number of seconds, per operation. */
   timeouts?: Partial<Record<TimedOperation, string | number>>;
+  /** Where the resource's progress lines go (the plugin: the engine's log, against its URN); else stdout. */
+  log?: (line: string) => void;
+  /** Aborted when the engine cancels the operation (the plugin's Cancel): its waits end at once. */
+  signal?: AbortSignal;
 }
 
 /** The working inputs' keys for the context's facts. */
@@ -30,13 +34,32 @@ export const TIMEOUTS_INPUT = "customTimeouts";
 
 const INTERNAL = [JOURNAL_INPUT, IMPORT_INPUT, TIMEOUTS_INPUT];
 
+/** The working inputs' key of the context's log: a symbol, which no copy of the inputs for the
+ * engine (its entries) carries. */
+const LOG_INPUT = Symbol("log");
+const SIGNAL_INPUT = Symbol("signal");
+
 /** The inputs with the context's facts added under their keys. */
 export function withContext(props: Props, resource: ResourceContext): Props {
   const added: Props = { ...props };
   if (resource.journalKey !== undefined) added[JOURNAL_INPUT] = resource.journalKey;
   if (resource.importId !== undefined) added[IMPORT_INPUT] = resource.importId;
   if (resource.timeouts !== undefined) added[TIMEOUTS_INPUT] = resource.timeouts;
+  if (resource.log !== undefined) Reflect.set(added, LOG_INPUT, resource.log);
+  if (resource.signal !== undefined) Reflect.set(added, SIGNAL_INPUT, resource.signal);
   return added;
+}
+
+/** The context's cancellation signal the working inputs carry, if any. */
+export function signalOf(props: Props): AbortSignal | undefined {
+  const signal: unknown = Reflect.get(props, SIGNAL_INPUT);
+  return signal instanceof AbortSignal ? signal : undefined;
+}
+
+/** The context's log the working inputs carry, if any. */
+export function logOf(props: Props): ((line: string) => void) | undefined {
+  const log: unknown = Reflect.get(props, LOG_INPUT);
+  return typeof log === "function" ? (line: string) => log(line) : undefined;
 }
 
 /** What the engine may store and show: no key of the context. */

@@ -10,6 +10,7 @@
  */
 import { z } from "zod";
 import type { ComputeClient } from "../../client/compute-client";
+import { isNotFound } from "../../client/errors";
 import { gone, status, waitForDisk } from "../../client/waits";
 import type { Config } from "../../contract/configs";
 import { AuthorizedKeys, AuthorizedUsers, ImageId, password, StackScriptData } from "../../contract/deploy";
@@ -176,6 +177,16 @@ async function freeDisk(
   return true;
 }
 
+/** Whether the instance no longer exists. */
+async function instanceGone(client: ComputeClient, computeId: number): Promise<boolean> {
+  try {
+    await client.api.getInstance({ params: { computeId } });
+    return false;
+  } catch (err) {
+    return isNotFound(err);
+  }
+}
+
 type DiskAddress = z.infer<typeof DiskParams>;
 
 /** `current`: the disk as an operation's answer showed it just now. */
@@ -300,7 +311,14 @@ export const instanceDiskSpec = defineSpec({
   delete: async (client, id, props, ctx) => {
     const p = params(id, props);
     const disk = await client.api.getDisk({ params: p });
-    await freeDisk(client, disk, p.computeId, "delete", props.allowReboot !== false, ctx);
+    try {
+      await freeDisk(client, disk, p.computeId, "delete", props.allowReboot !== false, ctx);
+    } catch (err) {
+      // Its instance was deleted meanwhile (a destroy of both, with no dependency recorded between
+      // them, as after `pulumi import`): the disk went with it.
+      if (await instanceGone(client, p.computeId)) return;
+      throw err;
+    }
     await client.api.deleteDisk({ params: p });
     await waitForDisk(client, p.computeId, p.diskId, gone(), ctx.wait);
   },

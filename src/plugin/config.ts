@@ -1,0 +1,23 @@
+/**
+ * The provider's settings as Configure gives them: stack config in `variables`
+ * (`compute:config:apiUrl`) and, for an explicit provider resource and the default one alike, its
+ * arguments in `args` (`apiUrl`, a secret `token`, the wait timeouts), which win. The provider reads
+ * them as `compute:<name>` (`settings.ts`).
+ */
+import type { ConfigSource } from "../provider/core/settings";
+
+export function configSource(
+  variables: ReadonlyMap<string, string>,
+  args: Record<string, unknown>,
+): ConfigSource {
+  const values = new Map<string, string>();
+  for (const [key, value] of variables) {
+    const match = /^compute:config:(.+)$/.exec(key);
+    if (match) values.set(`compute:${match[1]}`, value);
+  }
+  for (const [key, value] of Object.entries(args)) {
+    if (value === undefined || value === null || key.startsWith("__")) continue;
+    values.set(`compute:${key}`, typeof value === "string" ? value : JSON.stringify(value));
+  }
+  return { get: (key) => values.get(key) };
+}

@@ -1,0 +1,30 @@
+/**
+ * A failure as the engine receives it: one line (the provider's errors already are), and, for a
+ * failure after the object was made (a partial failure), its ID and properties, so the engine keeps
+ * the object in the state (`ErrorResourceInitFailed` in the status details, as Pulumi's own hosts send).
+ */
+import * as grpc from "@grpc/grpc-js";
+import { Any } from "google-protobuf/google/protobuf/any_pb";
+import { ErrorResourceInitFailed } from "@pulumi/pulumi/proto/provider_pb";
+import { Status } from "@pulumi/pulumi/proto/status_pb";
+import { toStruct } from "./values";
+
+export function grpcError(err: unknown, secrets: readonly string[] = []): Partial<grpc.StatusObject> {
+  const message = (err instanceof Error ? err.message : String(err)).split("\n")[0]!;
+  const metadata = new grpc.Metadata();
+  const partial = err as { id?: unknown; properties?: unknown; reasons?: unknown };
+  if (typeof partial.id === "string" && partial.id !== "") {
+    const detail = new ErrorResourceInitFailed();
+    detail.setId(partial.id);
+    detail.setProperties(toStruct((partial.properties as Record<string, unknown>) ?? {}, secrets));
+    detail.setReasonsList(Array.isArray(partial.reasons) ? partial.reasons.map(String) : [message]);
+    const any = new Any();
+    any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
+    const status = new Status();
+    status.setCode(grpc.status.UNKNOWN);
+    status.setMessage(message);
+    status.addDetails(any);
+    metadata.add("grpc-status-details-bin", Buffer.from(status.serializeBinary()));
+  }
+  return { code: grpc.status.UNKNOWN, details: message, metadata };
+}

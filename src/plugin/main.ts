@@ -1,0 +1,26 @@
+/**
+ * `pulumi-resource-compute`: the engine starts it with its own RPC address as an argument and reads
+ * the port of the `ResourceProvider` service from its first line of output.
+ */
+import * as grpc from "@grpc/grpc-js";
+import { ResourceProviderService } from "@pulumi/pulumi/proto/provider_grpc_pb";
+import { resourceProviderService } from "./service";
+
+async function main(): Promise<void> {
+  const server = new grpc.Server({
+    "grpc.max_receive_message_length": 400 * 1024 * 1024,
+    "grpc.max_send_message_length": 400 * 1024 * 1024,
+  });
+  server.addService(ResourceProviderService, resourceProviderService());
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync("127.0.0.1:0", grpc.ServerCredentials.createInsecure(), (err, bound) =>
+      err ? reject(err) : resolve(bound),
+    ),
+  );
+  console.log(String(port));
+}
+
+main().catch((err: unknown) => {
+  console.error(`pulumi-resource-compute: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

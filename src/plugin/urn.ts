@@ -1,0 +1,32 @@
+/**
+ * What a resource's URN says: `urn:pulumi:<stack>::<project>::<type>::<name>`, the type possibly
+ * qualified by its parents' (`parent$compute:index:Vpc`).
+ */
+export interface ResourceName {
+  project: string;
+  stack: string;
+  /** The type token, e.g. `compute:index:Vpc`. */
+  type: string;
+  /** The kind a `compute:index:<Kind>` token names. */
+  kind: string;
+  name: string;
+}
+
+export function parseUrn(urn: string): ResourceName {
+  const match = /^urn:pulumi:(.*?)::(.*?)::(.*?)::(.*)$/s.exec(urn);
+  if (!match) throw new Error(`not a resource URN: ${urn}`);
+  const [, stack, project, qualified, name] = match as unknown as [string, string, string, string, string];
+  const type = qualified.split("$").pop()!;
+  return { project, stack, type, kind: kindOf(type), name };
+}
+
+/** `compute:index:Vpc` -> `Vpc`; any other token is no kind of this package. */
+export function kindOf(type: string): string {
+  const match = /^compute:index:([A-Za-z]+)$/.exec(type);
+  if (!match) throw new Error(`${type} is not a resource type of the compute package`);
+  return match[1]!;
+}
+
+/** The create journal's key (`project/stack/Kind/name`), as the TypeScript classes derive it. */
+export const journalKeyOf = (resource: ResourceName): string =>
+  `${resource.project}/${resource.stack}/${resource.kind}/${resource.name}`;

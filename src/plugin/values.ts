@@ -1,0 +1,51 @@
+/**
+ * Property values between the engine's `google.protobuf.Struct` and the provider: secrets arrive
+ * wrapped (`{<sig>: <secret sig>, value}`) and are unwrapped, since the provider works with plain
+ * values; the kind's secret fields are wrapped again on the way back, so that the engine stores
+ * them encrypted. Absent values are left out (a Struct cannot hold `undefined`).
+ */
+import { Struct } from "google-protobuf/google/protobuf/struct_pb";
+import type { Props } from "../provider/core/props";
+
+const SIG = "4dabf18193072939515e22adb298388d";
+const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
+
+const isSecret = (value: unknown): value is { value: unknown } =>
+  typeof value === "object" && value !== null && (value as Record<string, unknown>)[SIG] === SECRET_SIG;
+
+/** The value with every secret wrapper replaced by what it holds. */
+export function unwrapSecrets(value: unknown): unknown {
+  if (isSecret(value)) return unwrapSecrets(value.value);
+  if (Array.isArray(value)) return value.map(unwrapSecrets);
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, unwrapSecrets(inner)]));
+  }
+  return value;
+}
+
+export const secret = (value: unknown) => ({ [SIG]: SECRET_SIG, value });
+
+/** Plain properties from a request's Struct (none: `{}`). */
+export function fromStruct(struct: Struct | undefined): Props {
+  return (unwrapSecrets(struct?.toJavaScript() ?? {}) as Props) ?? {};
+}
+
+function withoutUndefined(value: unknown): unknown {
+  if (Array.isArray(value))
+    return value.map((inner) => (inner === undefined ? null : withoutUndefined(inner)));
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, inner]) => inner !== undefined)
+        .map(([key, inner]) => [key, withoutUndefined(inner)]),
+    );
+  }
+  return value;
+}
+
+/** A Struct of the properties, the named ones wrapped as secrets. */
+export function toStruct(props: Props, secrets: readonly string[] = []): Struct {
+  const plain = withoutUndefined(props) as Props;
+  for (const key of secrets) if (plain[key] !== undefined) plain[key] = secret(plain[key]);
+  return Struct.fromJavaScript(plain as Parameters<typeof Struct.fromJavaScript>[0]);
+}

@@ -1,0 +1,160 @@
+/**
+ * The Pulumi package schema (`schema.json`, served by the plugin's GetSchema, the source of the
+ * SDKs) from the spec facts: one resource per kind (`compute:index:<Kind>`), property names as the
+ * classes take them, `willReplaceOnChanges` from `replaceOn`, `secret` from the secrets, object
+ * types hoisted into `types` (`compute:index:<Kind><Property>`), and the provider's settings as
+ * config variables and provider inputs.
+ */
+import type { FieldType } from "./field-type";
+import { PACKAGE, type InputFact, type KindFacts, type OutputFact } from "./spec-facts";
+
+export interface PropertySpec {
+  type?: string;
+  $ref?: string;
+  items?: PropertySpec;
+  additionalProperties?: PropertySpec;
+  description?: string;
+  secret?: boolean;
+  willReplaceOnChanges?: boolean;
+}
+
+interface ObjectTypeSpec {
+  type: "object";
+  description?: string;
+  properties: Record<string, PropertySpec>;
+  required?: string[];
+}
+
+/** The provider's settings (`settings.ts`): stack config `compute:<name>` or provider arguments. */
+export const CONFIG: Record<string, PropertySpec> = {
+  apiUrl: {
+    type: "string",
+    description: "The API's base URL, e.g. `https://api.example.com/v4`. Environment: `COMPUTE_API_URL`.",
+  },
+  token: {
+    type: "string",
+    secret: true,
+    description:
+      "The API token the provider acts with (set it with `--secret`). Environment: `COMPUTE_TOKEN`.",
+  },
+  waitTimeoutSeconds: {
+    type: "number",
+    description:
+      "How long the waits of any operation may take, in seconds, unless a per-operation setting or the " +
+      "resource's `customTimeouts` says otherwise. Environment: `COMPUTE_WAIT_TIMEOUT_SECONDS`.",
+  },
+  createTimeoutSeconds: { type: "number", description: "How long a create's waits may take, in seconds." },
+  updateTimeoutSeconds: { type: "number", description: "How long an update's waits may take, in seconds." },
+  deleteTimeoutSeconds: { type: "number", description: "How long a delete's waits may take, in seconds." },
+};
+
+const ANY = { $ref: "pulumi.json#/Any" };
+const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+
+class Types {
+  readonly specs: Record<string, ObjectTypeSpec> = {};
+
+  /** `idReference`: integers become strings (another resource's `id` is a string). */
+  property(type: FieldType, name: string, idReference: boolean): PropertySpec {
+    const described = type.description ? { description: type.description } : {};
+    switch (type.type) {
+      case "string":
+      case "number":
+      case "boolean":
+        return { type: type.type, ...described };
+      case "integer":
+        return { type: idReference ? "string" : "integer", ...described };
+      case "array":
+        return { type: "array", items: this.property(type.items, `${name}Item`, idReference), ...described };
+      case "map":
+        return {
+          type: "object",
+          additionalProperties: this.property(type.values, `${name}Value`, idReference),
+          ...described,
+        };
+      case "object":
+        return { $ref: `#/types/${this.object(type, name, idReference)}`, ...described };
+      case "any":
+        return { ...ANY, ...described };
+    }
+  }
+
+  private object(type: FieldType & { type: "object" }, name: string, idReference: boolean): string {
+    const token = `${PACKAGE}:index:${name}`;
+    const spec: ObjectTypeSpec = {
+      type: "object",
+      properties: Object.fromEntries(
+        Object.entries(type.properties).map(([key, field]) => [
+          key,
+          this.property(field, `${name}${pascal(key)}`, idReference),
+        ]),
+      ),
+      ...(type.required.length > 0 && { required: type.required }),
+    };
+    // Two properties whose names join alike (`backupsSchedule`, `backups.schedule`) but whose
+    // shapes differ: the later one is `<name>Details`.
+    const known = this.specs[token];
+    if (known && JSON.stringify(known) !== JSON.stringify(spec)) {
+      return this.object(type, `${name}Details`, idReference);
+    }
+    this.specs[token] = spec;
+    return token;
+  }
+}
+
+function inputProperty(types: Types, kind: string, input: InputFact): PropertySpec {
+  return {
+    ...types.property(input.type, `${kind}${pascal(input.name)}`, input.idReference),
+    ...(input.description && { description: input.description }),
+    ...(input.secret && { secret: true }),
+    ...(input.change === "replace" && { willReplaceOnChanges: true }),
+  };
+}
+
+/** An echoed input keeps its input's type, so that an object type has one token for both. */
+function outputProperty(types: Types, k: KindFacts, output: OutputFact): PropertySpec {
+  const idReference = k.inputs.some((i) => i.name === output.name && i.idReference);
+  return {
+    ...types.property(output.type, `${k.kind}${pascal(output.name)}`, idReference),
+    ...(output.description && { description: output.description }),
+    ...(output.secret && { secret: true }),
+  };
+}
+
+export function packageSchema(facts: readonly KindFacts[], version: string): object {
+  const types = new Types();
+  const resources = Object.fromEntries(
+    facts.map((k) => [
+      k.token,
+      {
+        description: k.description,
+        properties: Object.fromEntries(k.outputs.map((o) => [o.name, outputProperty(types, k, o)])),
+        required: k.outputs.filter((o) => o.required).map((o) => o.name),
+        inputProperties: Object.fromEntries(k.inputs.map((i) => [i.name, inputProperty(types, k.kind, i)])),
+        requiredInputs: k.inputs.filter((i) => i.required).map((i) => i.name),
+      },
+    ]),
+  );
+  return {
+    name: PACKAGE,
+    displayName: "Compute Cloud",
+    version,
+    description: "Resources of the Compute Cloud API (v4): VPCs, instances, disks, images and more.",
+    keywords: ["pulumi", "compute", "category/cloud"],
+    license: "Apache-2.0",
+    meta: { moduleFormat: "(.*)" },
+    language: {
+      nodejs: { respectSchemaVersion: true, packageName: "pulumi-compute-sdk" },
+      python: { respectSchemaVersion: true, packageName: "pulumi_compute" },
+      go: { respectSchemaVersion: true, importBasePath: "github.com/pulumi-compute/sdk/go/compute" },
+      csharp: { respectSchemaVersion: true, rootNamespace: "PulumiCompute" },
+    },
+    config: { variables: CONFIG },
+    provider: {
+      description: "The provider's settings; each may also come from stack config `compute:<name>`.",
+      inputProperties: CONFIG,
+    },
+    types: types.specs,
+    resources,
+  };
+}

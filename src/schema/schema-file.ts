@@ -1,0 +1,14 @@
+/** The text of `schema.json`, as `npm run schema` writes it and the staleness test compares it. */
+import { readFileSync } from "node:fs";
+import * as path from "node:path";
+import { packageSchema } from "./package-schema";
+import { specFacts } from "./spec-facts";
+
+export const SCHEMA_FILE = path.resolve(__dirname, "../../schema.json");
+
+export function schemaText(): string {
+  const { version } = JSON.parse(readFileSync(path.resolve(__dirname, "../../package.json"), "utf8")) as {
+    version: string;
+  };
+  return `${JSON.stringify(packageSchema(specFacts(), version), null, 2)}\n`;
+}

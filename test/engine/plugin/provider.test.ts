@@ -1,0 +1,44 @@
+/**
+ * An explicit provider in the plugin form (`pulumi:providers:compute`, Pulumi YAML): its arguments
+ * (the API URL, a secret token) are what Configure serves the resources that name it, ahead of the
+ * stack's config; the token is stored encrypted.
+ */
+import { collect } from "../../../src/client";
+import { vpcEndpoints } from "../../../src/contract";
+import { yamlProject, type YamlProject } from "./yaml-project";
+
+jest.setTimeout(180_000);
+
+let p: YamlProject;
+
+beforeAll(async () => {
+  p = await yamlProject("plugin-provider");
+  // The stack's own settings point nowhere: only the explicit provider's arguments can work.
+  await p.pulumi("config", "set", "compute:apiUrl", "http://127.0.0.1:9/v4");
+  await p.pulumi("config", "set", "--secret", "compute:token", "not-a-token");
+});
+afterAll(async () => {
+  await p?.dispose();
+});
+
+test("resources that name an explicit provider use its arguments, the token kept secret", async () => {
+  p.setProgram({
+    account: {
+      type: "pulumi:providers:compute",
+      properties: { apiUrl: p.emulator.url, token: { "fn::secret": p.emulator.token } },
+    },
+    net: {
+      type: "compute:index:Vpc",
+      properties: { region: "us-iad", label: "explicit" },
+      options: { provider: "${account}" },
+    },
+  });
+  await p.pulumi("up", "--yes");
+  expect(await collect(p.client.each(vpcEndpoints.listVpcs))).toEqual([
+    expect.objectContaining({ label: "explicit" }),
+  ]);
+  const state = JSON.stringify(await p.resources());
+  expect(state).not.toContain(p.emulator.token);
+  await p.pulumi("destroy", "--yes");
+  expect(await collect(p.client.each(vpcEndpoints.listVpcs))).toEqual([]);
+});

@@ -1,0 +1,128 @@
+/**
+ * Subnet in the plugin form (Pulumi YAML, `pulumi-resource-compute`, the real CLI): created under a
+ * VPC by reference, no-change preview, label updated in place, range replaced, clean refresh,
+ * `pulumi import compute:index:Subnet NAME VPCID/SUBNETID` with no write, bad input, destroy.
+ */
+import { vpcEndpoints, VpcParams } from "../../../src/contract";
+import { collect } from "../../../src/client";
+import { yamlProject, type YamlProject } from "./yaml-project";
+
+jest.setTimeout(180_000);
+
+let p: YamlProject;
+let vpcId: number;
+const subnets = () =>
+  collect(p.client.each(vpcEndpoints.listSubnets, { params: VpcParams.parse({ vpcId }) }));
+
+const program = (subnet: Record<string, unknown>, more: Record<string, unknown> = {}) => ({
+  net: { type: "compute:index:Vpc", properties: { region: "us-iad", label: "plugin-subnets" } },
+  app: {
+    type: "compute:index:Subnet",
+    properties: { vpcId: "${net.id}", label: "app", ipv4: "10.0.1.0/24", ...subnet },
+  },
+  ...more,
+});
+
+async function detailedDiff(name: string) {
+  const shown = await p.pulumi("preview", "--json");
+  const { steps } = JSON.parse(shown.slice(0, shown.lastIndexOf("}") + 1)) as {
+    steps: { op: string; urn: string; detailedDiff?: Record<string, { kind: string }> }[];
+  };
+  return steps.find((s) => s.urn.endsWith(`::${name}`));
+}
+
+beforeAll(async () => {
+  p = await yamlProject("plugin-subnet");
+});
+afterAll(async () => {
+  await p?.dispose();
+});
+
+test("up creates a subnet in the VPC it names by reference", async () => {
+  p.setProgram(program({}));
+  await p.pulumi("up", "--yes");
+  vpcId = (await collect(p.client.each(vpcEndpoints.listVpcs)))[0]!.id;
+  expect(await subnets()).toEqual([expect.objectContaining({ label: "app", ipv4: "10.0.1.0/24" })]);
+  const state = (await p.resources()).find((r) => r.urn.endsWith("::app"))!;
+  expect(state.type).toBe("compute:index:Subnet");
+  expect(state.inputs).toEqual({ vpcId, label: "app", ipv4: "10.0.1.0/24" });
+});
+
+test("a preview of the same program sends no write and shows no change", async () => {
+  await p.control.clearRequests();
+  await p.pulumi("preview", "--expect-no-changes");
+  expect(await p.writes()).toEqual([]);
+});
+
+test("a new label updates in place; a new range replaces the subnet", async () => {
+  p.setProgram(program({ label: "app2" }));
+  expect(await detailedDiff("app")).toMatchObject({
+    op: "update",
+    detailedDiff: { label: { kind: "update" } },
+  });
+  const [before] = await subnets();
+  await p.control.clearRequests();
+  await p.pulumi("up", "--yes");
+  expect(await p.writes()).toEqual([`PUT /vpcs/${vpcId}/subnets/${before!.id}`]);
+
+  p.setProgram(program({ label: "app2", ipv4: "10.0.9.0/24" }));
+  const replace = await detailedDiff("app");
+  expect(replace).toMatchObject({ op: "replace" });
+  expect(replace!.detailedDiff).toEqual({ ipv4: { kind: "update-replace", inputDiff: true } });
+  await p.pulumi("up", "--yes");
+  const after = await subnets();
+  expect(after).toEqual([expect.objectContaining({ label: "app2", ipv4: "10.0.9.0/24" })]);
+  expect(after[0]!.id).not.toBe(before!.id);
+});
+
+test("a refresh finds nothing changed", async () => {
+  await p.control.clearRequests();
+  await p.pulumi("refresh", "--yes", "--expect-no-changes");
+  expect(await p.writes()).toEqual([]);
+});
+
+test("`pulumi import compute:index:Subnet` takes VPCID/SUBNETID and writes nothing", async () => {
+  const made = await p.client.api.createSubnet({
+    params: VpcParams.parse({ vpcId }),
+    body: { label: "outside", ipv4: "10.0.20.0/24" },
+  });
+  await p.control.clearRequests();
+  await p.pulumi(
+    "import",
+    "compute:index:Subnet",
+    "outside",
+    `${vpcId}/${made.id}`,
+    "--yes",
+    "--protect=false",
+  );
+  expect(await p.writes()).toEqual([]);
+  const state = (await p.resources()).find((r) => r.urn.endsWith("::outside"))!;
+  expect(state).toMatchObject({ type: "compute:index:Subnet", id: String(made.id) });
+  expect(state.inputs).toEqual({ vpcId, label: "outside", ipv4: "10.0.20.0/24" });
+  const bad = await p.failing("import", "compute:index:Subnet", "worse", String(made.id), "--yes");
+  expect(bad).toMatch(/Subnet import ID must be vpcId\/subnetId, not \d+/);
+  expect(bad).not.toMatch(/\n\s+at /);
+});
+
+test("an overlapping range fails the preview naming ipv4", async () => {
+  p.setProgram(
+    program(
+      { label: "app2", ipv4: "10.0.9.0/24" },
+      {
+        db: {
+          type: "compute:index:Subnet",
+          properties: { vpcId: "${net.id}", label: "db", ipv4: "10.0.9.128/25" },
+        },
+      },
+    ),
+  );
+  const shown = await p.failing("preview");
+  expect(shown).toMatch(/compute:index:Subnet resource 'db' has a problem: ipv4/);
+  expect(shown).not.toMatch(/\n\s+at /);
+});
+
+test("destroy leaves nothing, the imported subnet included", async () => {
+  await p.pulumi("destroy", "--yes");
+  expect(await collect(p.client.each(vpcEndpoints.listVpcs))).toEqual([]);
+  expect(await p.resources()).toEqual([]);
+});

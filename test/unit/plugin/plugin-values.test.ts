@@ -1,0 +1,57 @@
+import { configSource } from "../../../src/plugin/config";
+import { journalKeyOf, parseUrn } from "../../../src/plugin/urn";
+import { fromStruct, secret, toStruct, unwrapSecrets } from "../../../src/plugin/values";
+import { engineAddress } from "../../../src/provider/core/engine-watch";
+import { logOf, withContext, withoutContext } from "../../../src/provider/core/resource-context";
+
+it("reads the kind and the journal key from a URN, a parent-qualified type included", () => {
+  const urn = "urn:pulumi:dev::shop::compute:index:Vpc$compute:index:Subnet::app::1";
+  expect(parseUrn(urn)).toMatchObject({ project: "shop", stack: "dev", kind: "Subnet", name: "app::1" });
+  expect(journalKeyOf(parseUrn("urn:pulumi:dev::shop::compute:index:Vpc::net"))).toBe("shop/dev/Vpc/net");
+  expect(() => parseUrn("urn:pulumi:dev::shop::aws:s3:Bucket::b")).toThrow(
+    /not a resource type of the compute package/,
+  );
+});
+
+it("unwraps secrets however deep, and wraps the kind's secret fields on the way back", () => {
+  expect(unwrapSecrets({ a: secret("x"), b: [secret({ c: secret(1) })] })).toEqual({ a: "x", b: [{ c: 1 }] });
+  const struct = toStruct({ rootPass: "hunter22", label: "web", gone: undefined }, ["rootPass", "token"]);
+  expect(struct.toJavaScript()).toEqual({ rootPass: secret("hunter22"), label: "web" });
+  expect(fromStruct(struct)).toEqual({ rootPass: "hunter22", label: "web" });
+  expect(fromStruct(undefined)).toEqual({});
+});
+
+it("takes stack config and provider arguments as the provider's settings, the arguments winning", () => {
+  const source = configSource(
+    new Map([
+      ["compute:config:apiUrl", "http://stack"],
+      ["compute:config:token", "t1"],
+      ["other:config:apiUrl", "http://other"],
+    ]),
+    { apiUrl: "http://explicit", createTimeoutSeconds: 90 },
+  );
+  expect(source.get("compute:apiUrl")).toBe("http://explicit");
+  expect(source.get("compute:token")).toBe("t1");
+  expect(source.get("compute:createTimeoutSeconds")).toBe("90");
+});
+
+it("the engine watch knows the plugin's process by its main module", () => {
+  expect(engineAddress(["node", "/x/dist/plugin/main.js", "127.0.0.1:4312"])).toEqual({
+    host: "127.0.0.1",
+    port: 4312,
+  });
+  expect(engineAddress(["node", "/x/dist/other/main.js", "127.0.0.1:4312"])).toBeUndefined();
+});
+
+it("a resource's log rides with its working inputs, and no copy for the engine carries it", () => {
+  const lines: string[] = [];
+  const working = withContext(
+    { label: "web" },
+    { journalKey: "p/s/Vpc/web", log: (line) => lines.push(line) },
+  );
+  logOf({ ...working })!("waiting");
+  expect(lines).toEqual(["waiting"]);
+  expect(Object.keys(working)).toEqual(["label", "journalKey"]);
+  expect(toStruct(withoutContext(working)).toJavaScript()).toEqual({ label: "web" });
+  expect(logOf({ label: "web" })).toBeUndefined();
+});

@@ -1,0 +1,45 @@
+import { readFileSync } from "node:fs";
+import { SCHEMA_FILE, schemaText } from "../../../src/schema/schema-file";
+
+const text = schemaText();
+const schema = JSON.parse(text);
+
+it("schema.json is what `npm run schema` writes from the specs now", () => {
+  // Stale: run `npm run schema` and commit schema.json.
+  expect(readFileSync(SCHEMA_FILE, "utf8")).toBe(text);
+});
+
+it("names the package and every kind's token, and asks the SDKs for this plugin version", () => {
+  expect(schema.name).toBe("compute");
+  expect(Object.keys(schema.resources)).toContain("compute:index:Vpc");
+  expect(Object.keys(schema.resources)).toHaveLength(14);
+  for (const language of ["nodejs", "python", "go", "csharp"]) {
+    expect(schema.language[language].respectSchemaVersion).toBe(true);
+  }
+});
+
+it("says which inputs replace, which are secret and which are required", () => {
+  const vpc = schema.resources["compute:index:Vpc"];
+  expect(vpc.inputProperties.region.willReplaceOnChanges).toBe(true);
+  expect(vpc.inputProperties.label.willReplaceOnChanges).toBeUndefined();
+  expect(vpc.requiredInputs).toEqual(["region", "label"]);
+  const instance = schema.resources["compute:index:Instance"];
+  expect(instance.inputProperties.rootPass.secret).toBe(true);
+  expect(schema.resources["compute:index:Token"].properties.token.secret).toBe(true);
+  // Another resource's `id` is a string: a parent ID input takes one.
+  expect(schema.resources["compute:index:Subnet"].inputProperties.vpcId.type).toBe("string");
+});
+
+it("declares the provider's settings as config variables, the token secret", () => {
+  expect(Object.keys(schema.config.variables)).toEqual(
+    expect.arrayContaining(["apiUrl", "token", "waitTimeoutSeconds", "createTimeoutSeconds"]),
+  );
+  expect(schema.config.variables.token.secret).toBe(true);
+  expect(schema.provider.inputProperties).toEqual(schema.config.variables);
+});
+
+it("refers only to types it declares", () => {
+  const refs = [...text.matchAll(/"\$ref": "#\/types\/([^"]+)"/g)].map((m) => m[1]);
+  expect(refs.length).toBeGreaterThan(0);
+  for (const ref of refs) expect(Object.keys(schema.types)).toContain(ref);
+});
