@@ -1,6 +1,6 @@
 /**
  * The plugin's gRPC `ResourceProvider` service: each `compute:index:<Kind>` resource is served by
- * the kind's provider from the runtime (`resource-binding.ts`), the one the TypeScript classes use.
+ * the kind's provider from the runtime (`provider(kind, context)`), the one the TypeScript classes use.
  * Pulumi's own Node server (`@pulumi/pulumi/provider`) drops Configure's config, crashes reading an
  * import, passes no `timeout` and sends no detailed diff, hence this one.
  */
