@@ -1,0 +1,256 @@
+/**
+ * The projects `npm run bench:startup` runs: for each form of the provider, the demo's stack and a
+ * program of 10 servers written as a user of that form writes them, and an empty program of the same
+ * language (the floor). Each project has its own directory and stack; all share one file backend and
+ * PULUMI_HOME, and take the API's URL and token from the environment.
+ */
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { Emulator } from "pulumi-compute/emulator";
+
+const ROOT = path.resolve(__dirname, "..");
+const IMAGE = "compute/debian12";
+const SERVERS = 10;
+
+export type Case = "preview" | "servers";
+
+export interface Project {
+  name: string;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** Arguments every command of this project takes (the stack, its config file). */
+  stackArgs: string[];
+}
+
+export interface Form {
+  key: string;
+  label: string;
+  language: string;
+  /** Why this form cannot run here, or undefined. */
+  missing(): string | undefined;
+  project(tmp: string, c: Case, emulator: Emulator): Promise<Project>;
+  floor(tmp: string, c: Case, emulator: Emulator): Promise<Project>;
+}
+
+function envFor(tmp: string, name: string, emulator: Emulator): NodeJS.ProcessEnv {
+  for (const sub of ["state", "home"]) fs.mkdirSync(path.join(tmp, sub), { recursive: true });
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.PULUMI_CONFIG_PASSPHRASE_FILE;
+  delete env.PULUMI_ACCESS_TOKEN;
+  return Object.assign(env, {
+    PULUMI_BACKEND_URL: `file://${path.join(tmp, "state")}`,
+    PULUMI_HOME: path.join(tmp, "home"),
+    PULUMI_CONFIG_PASSPHRASE: "startup-bench",
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    COMPUTE_API_URL: emulator.url,
+    COMPUTE_TOKEN: emulator.token,
+    COMPUTE_JOURNAL_DIR: path.join(tmp, "journal", name),
+  });
+}
+
+function cli(args: string[], cwd: string, env: NodeJS.ProcessEnv): void {
+  execFileSync("pulumi", ["--non-interactive", ...args], { cwd, env, stdio: "pipe" });
+}
+
+const rootPass = () => `${randomBytes(18).toString("base64url")}-Aa1`;
+
+/** A project directory holding `files`, with a stack of its own and a secret `rootPass`. */
+function projectIn(tmp: string, name: string, emulator: Emulator, files: Record<string, string>): Project {
+  const dir = path.join(tmp, name);
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [file, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, file), text);
+  const env = envFor(tmp, name, emulator);
+  cli(["stack", "init", "bench"], dir, env);
+  cli(["config", "set", "--secret", "rootPass", "--", rootPass()], dir, env);
+  return { name, cwd: dir, env, stackArgs: [] };
+}
+
+// --- TypeScript: the dynamic classes ------------------------------------------------------------------
+
+/** A TypeScript project as `pulumi new` from the package's template makes it. */
+function typescriptProject(tmp: string, name: string, emulator: Emulator, program: string): Project {
+  const project = projectIn(tmp, name, emulator, {
+    "Pulumi.yaml": `name: ${name}\nruntime:\n  name: nodejs\n  options:\n    typescript: true\n`,
+    "tsconfig.json": fs.readFileSync(path.join(ROOT, "templates/typescript/tsconfig.json"), "utf8"),
+    "index.ts": program,
+  });
+  fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(project.cwd, "node_modules"));
+  return project;
+}
+
+const TS_SERVERS = `import * as pulumi from "@pulumi/pulumi";
+import * as compute from "pulumi-compute";
+
+const rootPass = new pulumi.Config().requireSecret("rootPass");
+for (let i = 0; i < ${SERVERS}; i++) {
+  new compute.Instance(\`s\${i}\`, {
+    region: "us-iad",
+    type: "g6-nanode-1",
+    label: \`ts-bench-\${i}\`,
+    image: "${IMAGE}",
+    rootPass,
+  });
+}
+`;
+
+/** The demo itself, as `npm run demo` runs it: this repository's Pulumi.yaml and examples/index.ts. */
+function demoProject(tmp: string, emulator: Emulator): Project {
+  const dir = path.join(tmp, "ts-demo");
+  fs.mkdirSync(dir);
+  fs.copyFileSync(path.join(ROOT, "Pulumi.yaml"), path.join(dir, "Pulumi.yaml"));
+  const env = envFor(tmp, "ts-demo", emulator);
+  const configFile = path.join(dir, "Pulumi.bench.yaml");
+  cli(["stack", "init", "bench"], dir, env);
+  cli(
+    [
+      "config",
+      "set",
+      "--secret",
+      "rootPass",
+      "--stack",
+      "bench",
+      "--config-file",
+      configFile,
+      "--",
+      rootPass(),
+    ],
+    ROOT,
+    env,
+  );
+  return { name: "ts-demo", cwd: ROOT, env, stackArgs: ["--stack", "bench", "--config-file", configFile] };
+}
+
+const typescript: Form = {
+  key: "ts",
+  label: "TypeScript, dynamic classes",
+  language: "TypeScript",
+  missing: () =>
+    fs.existsSync(path.join(ROOT, "dist/index.js")) ? undefined : "no dist/: run `npm run build`",
+  project: async (tmp, c, emulator) =>
+    c === "preview" ? demoProject(tmp, emulator) : typescriptProject(tmp, "ts-servers", emulator, TS_SERVERS),
+  floor: async (tmp, c, emulator) => typescriptProject(tmp, `ts-empty-${c}`, emulator, "export {};\n"),
+};
+
+// --- Pulumi YAML: the resource plugin ---------------------------------------------------------------
+
+/** The demo's resources (examples/program.ts), in Pulumi YAML, labels prefixed `prefix`. */
+export function demoResources(prefix: string): Record<string, unknown> {
+  const r = (type: string, properties: Record<string, unknown>) => ({
+    type: `compute:index:${type}`,
+    properties,
+  });
+  return {
+    vpc: r("Vpc", { region: "us-iad", label: `${prefix}-vpc`, description: "Created by the bench" }),
+    app: r("Subnet", { vpcId: "${vpc.id}", label: "app", ipv4: "10.0.1.0/24" }),
+    db: r("Subnet", { vpcId: "${vpc.id}", label: "db", ipv4: "10.0.2.0/24" }),
+    deploy: r("SshKey", {
+      label: `${prefix}-deploy`,
+      sshKey:
+        "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIIoN0rM0AxiPAReAXKe4aeJh2PrQfhiXSBKo8LLeYgS+ bench@compute",
+    }),
+    webSetup: r("StackScript", {
+      label: `${prefix}-web-setup`,
+      description: "nginx with the site's name",
+      images: [IMAGE],
+      script:
+        '#!/bin/bash\n# <UDF name="site" label="Site name" example="demo.example"/>\napt-get install -y nginx\n',
+    }),
+    web: r("Instance", {
+      region: "us-iad",
+      type: "g6-nanode-1",
+      label: `${prefix}-web`,
+      image: IMAGE,
+      rootPass: "${rootPass}",
+      authorizedKeys: ["${deploy.sshKey}"],
+      stackscriptId: "${webSetup.id}",
+      stackscriptData: { site: "demo.example" },
+      tags: ["demo"],
+    }),
+    dbServer: r("Instance", {
+      region: "us-iad",
+      type: "g6-standard-1",
+      label: `${prefix}-db`,
+      tags: ["demo"],
+    }),
+    dbRoot: r("InstanceDisk", {
+      computeId: "${dbServer.id}",
+      label: "root",
+      size: 8192,
+      image: IMAGE,
+      rootPass: "${rootPass}",
+    }),
+    dbSwap: r("InstanceDisk", { computeId: "${dbServer.id}", label: "swap", size: 512, filesystem: "swap" }),
+    dbBoot: r("InstanceConfig", {
+      computeId: "${dbServer.id}",
+      label: "boot",
+      devices: { sda: "${dbRoot.id}", sdb: "${dbSwap.id}" },
+      interfaces: [{ purpose: "public" }, { purpose: "vpc", subnetId: "${db.id}" }],
+      booted: true,
+    }),
+  };
+}
+
+function serverResources(prefix: string): Record<string, unknown> {
+  return Object.fromEntries(
+    Array.from({ length: SERVERS }, (_, i) => [
+      `s${i}`,
+      {
+        type: "compute:index:Instance",
+        properties: {
+          region: "us-iad",
+          type: "g6-nanode-1",
+          label: `${prefix}-bench-${i}`,
+          image: IMAGE,
+          rootPass: "${rootPass}",
+        },
+      },
+    ]),
+  );
+}
+
+function yamlProject(tmp: string, name: string, emulator: Emulator, resources?: Record<string, unknown>) {
+  // YAML is a superset of JSON: the program is written as JSON.
+  const program = resources
+    ? {
+        name,
+        runtime: "yaml",
+        plugins: { providers: [{ name: "compute", path: path.join(ROOT, "bin") }] },
+        config: { rootPass: { type: "string" } },
+        resources,
+      }
+    : { name, runtime: "yaml", config: { rootPass: { type: "string" } }, resources: {} };
+  return projectIn(tmp, name, emulator, { "Pulumi.yaml": JSON.stringify(program, null, 2) });
+}
+
+function hasCommand(command: string): boolean {
+  try {
+    execFileSync("which", [command], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const yaml: Form = {
+  key: "yaml",
+  label: "Pulumi YAML, resource plugin",
+  language: "Pulumi YAML",
+  missing: () =>
+    !hasCommand("pulumi-language-yaml")
+      ? "no pulumi-language-yaml on PATH: run it with `scripts/run --with-languages`"
+      : fs.existsSync(path.join(ROOT, "dist/plugin/main.js"))
+        ? undefined
+        : "no dist/: run `npm run build`",
+  project: async (tmp, c, emulator) =>
+    yamlProject(
+      tmp,
+      `yaml-${c}`,
+      emulator,
+      c === "preview" ? demoResources("yaml") : serverResources("yaml"),
+    ),
+  floor: async (tmp, c, emulator) => yamlProject(tmp, `yaml-empty-${c}`, emulator),
+};
+
+export const forms = (): Form[] => [typescript, yaml];
