@@ -63,7 +63,9 @@ export const journalOf = (apiUrl: string, inputs: Record<string, unknown>): stri
 
 /** The entry an interrupted create left, if any. */
 export async function readEntry(file: string | undefined): Promise<JournalEntry | undefined> {
-  if (!file) return undefined;
+  // Most creates have none: a synchronous look at the (cached) directory answers that without the
+  // three asynchronous calls of a failing read.
+  if (!file || !fs.existsSync(file)) return undefined;
   try {
     const entry: JournalEntry = JSON.parse(await fs.promises.readFile(file, "utf8"));
     if (Date.now() - Date.parse(entry.since) > KEEP_MS) return await removeEntry(file);
@@ -80,9 +82,13 @@ export async function writeEntry(
 ): Promise<void> {
   if (!file) return;
   try {
-    await fs.promises.mkdir(path.dirname(file), { recursive: true });
     const temp = `${file}.${process.pid}.tmp`;
-    await fs.promises.writeFile(temp, JSON.stringify({ ...entry, since: new Date().toISOString() }));
+    const text = JSON.stringify({ ...entry, since: new Date().toISOString() });
+    // The directory is made when a write finds it missing (once, not once per create).
+    await fs.promises.writeFile(temp, text).catch(async () => {
+      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      await fs.promises.writeFile(temp, text);
+    });
     await fs.promises.rename(temp, file);
   } catch {
     // Read-only home, full disk: the create goes on; only an interrupted run is not recognised.

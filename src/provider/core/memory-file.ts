@@ -17,6 +17,9 @@ export interface MemoryFile<T> {
   save(merge: (stored: T) => T): void;
 }
 
+/** How long a save waits for others to write with it. */
+const BATCH_MS = 20;
+
 export function memoryFile<T extends object>(
   name: string,
   schema: z.ZodType<T>,
@@ -33,14 +36,32 @@ export function memoryFile<T extends object>(
   };
   let writing: Promise<void> | undefined;
   let queued: ((stored: T) => T)[] = [];
+  /** What this process wrote last, while the file is still that write (same inode, size and time):
+   * the next write merges into it without reading and parsing the file again. */
+  let last: { target: string; ino: number; size: number; mtimeMs: number; value: T } | undefined;
+  const stored = async (target: string): Promise<T> => {
+    if (last?.target === target) {
+      const now = await fs.promises.stat(target).catch(() => undefined);
+      if (now && now.ino === last.ino && now.size === last.size && now.mtimeMs === last.mtimeMs)
+        return last.value;
+    }
+    return parse(await fs.promises.readFile(target, "utf8").catch(() => ""));
+  };
   const write = async (merges: ((stored: T) => T)[]) => {
     const target = file();
-    const stored = parse(await fs.promises.readFile(target, "utf8").catch(() => ""));
-    const merged = merges.reduce((value, merge) => merge(value), stored);
-    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    const before: T = await stored(target);
+    const merged = merges.reduce<T>((value, merge) => merge(value), before);
+    last = undefined;
     const temp = `${target}.${process.pid}.tmp`;
-    await fs.promises.writeFile(temp, JSON.stringify(merged));
+    const text = JSON.stringify(merged);
+    // The directory is made when a write finds it missing (once, not once per write).
+    await fs.promises.writeFile(temp, text).catch(async () => {
+      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      await fs.promises.writeFile(temp, text);
+    });
+    const { ino, size, mtimeMs } = await fs.promises.stat(temp);
     await fs.promises.rename(temp, target);
+    last = { target, ino, size, mtimeMs, value: merged };
   };
   return {
     read() {
@@ -54,6 +75,8 @@ export function memoryFile<T extends object>(
       queued.push(merge);
       if (writing) return;
       writing = (async () => {
+        // The saves of the resources being created together are written as one.
+        await new Promise((resolve) => setTimeout(resolve, BATCH_MS));
         while (queued.length > 0) {
           const merges = queued;
           queued = [];
