@@ -1,18 +1,19 @@
 /**
  * `npm run bench:engine [-- --reps K] [--sizes 10,40,200] [--warmup W]`: `pulumi up` through the real
- * engine, our resources against the in-process emulator (real) vs the same graph of no-op dynamic
+ * engine, our resources against the in-process emulator, in both forms: the dynamic classes (real)
+ * and the resource plugin (plugin, bench/plugin-resource.ts), vs the same graph of no-op dynamic
  * resources (floor, bench/noop-resource.ts), for each size N, in two phases: "created" (up on an
- * empty stack) and "unchanged" (a second up with nothing to do; then an untimed destroy). Real and
- * floor rounds are interleaved, in alternating order per repetition, after W untimed warm-up rounds.
+ * empty stack) and "unchanged" (a second up with nothing to do; then an untimed destroy). The sides'
+ * rounds are interleaved, in an order that turns each repetition, after W untimed warm-up rounds.
  *
  * Driven through the Automation API with inline programs as in test/engine/harness.ts (file backend,
  * passphrase, PULUMI_HOME in a temp dir, `main` = the repository root). Each CLI call is timed: the
  * headline is the `pulumi up` process; `stack.up()` also runs `stack output` and `stack history`
  * afterwards (shown apart). Fixed costs outside `up` (stack creation, config) are timed once. The
- * real side counts the API requests in the emulator's request log.
+ * real and plugin sides count the API requests in the emulator's request log.
  *
- * The provider process loads the built package (dist/, by name): run `npm run build` after changing
- * src/. Not a test: exits non-zero on errors (a wrong change summary included), never on a missed goal.
+ * The provider process and the plugin load the built package (dist/): run `npm run build` after
+ * changing src/. Not a test: exits non-zero on errors (a wrong change summary included), never on a missed goal.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -29,14 +30,15 @@ import { integerFlag } from "./flags";
 import { requestKinds } from "./request-kinds";
 import { benchWorkspace } from "./workspace";
 import { NoopSubnet, NoopVpc } from "./noop-resource";
+import { PluginSubnet, PluginVpc } from "./plugin-resource";
 import { describeRound, measureWaitLatency } from "./wait-latency";
 
 const PROJECT = "compute-bench-engine";
 const PASSPHRASE = "engine-bench";
 /** The emulator's request log keeps this many entries (src/emulator/server.ts). */
 const REQUEST_LOG_SIZE = 1000;
-/** The team's goal for real/floor. */
-const GOAL = 1.1;
+/** The team's goal for real/floor and plugin/floor. */
+const GOAL = 1.05;
 
 const { values } = parseArgs({
   options: {
@@ -50,7 +52,10 @@ const REPS = integerFlag("reps", values.reps, 1);
 const WARMUP = integerFlag("warmup", values.warmup, 0);
 const SIZES = values.sizes.split(",").map((s) => integerFlag("sizes", s.trim(), 1));
 
-type Side = "real" | "floor";
+type Side = "real" | "plugin" | "floor";
+const SIDES: Side[] = ["real", "plugin", "floor"];
+/** The sides that call the API. */
+const calls = (side: Side) => side !== "floor";
 type Phase = "created" | "unchanged";
 const PHASES: Phase[] = ["created", "unchanged"];
 
@@ -74,11 +79,12 @@ function describeShape(n: number): string {
 }
 
 interface Kinds {
-  Vpc: new (name: string, args: compute.VpcArgs) => pulumi.dynamic.Resource;
-  Subnet: new (name: string, args: compute.SubnetArgs) => pulumi.dynamic.Resource;
+  Vpc: new (name: string, args: compute.VpcArgs) => pulumi.CustomResource;
+  Subnet: new (name: string, args: compute.SubnetArgs) => pulumi.CustomResource;
 }
 const KINDS: Record<Side, Kinds> = {
   real: { Vpc: compute.Vpc, Subnet: compute.Subnet },
+  plugin: { Vpc: PluginVpc, Subnet: PluginSubnet },
   floor: { Vpc: NoopVpc, Subnet: NoopSubnet },
 };
 
@@ -118,8 +124,6 @@ function median(xs: number[]): number {
 }
 
 const fmt = (ms: number) => ms.toFixed(0);
-const pad = (cells: (string | number)[], widths: number[]) =>
-  cells.map((c, i) => (i < 2 ? String(c).padEnd(widths[i]!) : String(c).padStart(widths[i]!))).join("  ");
 
 // --- The run ---------------------------------------------------------------------------------------
 
@@ -153,7 +157,7 @@ async function main() {
     const cliStart = await measure(() => PulumiCommand.get());
     const cli = timeCommands(cliStart.result);
     const workspace = await measure(() =>
-      benchWorkspace(dir, { project: PROJECT, passphrase: PASSPHRASE, cli }),
+      benchWorkspace(dir, { project: PROJECT, passphrase: PASSPHRASE, cli, plugin: true }),
     );
     const ws = workspace.result;
     const pulumiVersion = ws.pulumiVersion;
@@ -163,7 +167,7 @@ async function main() {
         `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, load average ${load.join(" ")}`,
     );
     console.log(
-      `${REPS} repetitions per size, real and floor alternating (order swapped every repetition), ` +
+      `${REPS} repetitions per size, real (dynamic classes), plugin and floor in turn (the order turns every repetition), ` +
         `after ${WARMUP} warm-up round${WARMUP === 1 ? "" : "s"} per side; times are medians`,
     );
     for (const n of SIZES) console.log(`  N=${n}: ${describeShape(n)}`);
@@ -172,7 +176,7 @@ async function main() {
     // and secrets is the same on both sides; `empty` runs an empty program (the engine's fixed cost).
     const setups: Record<string, { init: number; config: number; secret: number }> = {};
     const stacks: Record<string, Stack> = {};
-    for (const name of ["real", "floor", "empty"]) {
+    for (const name of ["real", "plugin", "floor", "empty"]) {
       const init = await measure(() => Stack.create(name, ws));
       const stack = init.result;
       const config = await measure(() => stack.setConfig("compute:apiUrl", { value: emulator.url }));
@@ -186,7 +190,7 @@ async function main() {
       `${Object.values(setups)
         .map((s) => fmt(s[k]))
         .join(" / ")} ms`;
-    console.log("\nFixed costs outside `up` (once; real / floor / empty stack where three):");
+    console.log("\nFixed costs outside `up` (once; real / plugin / floor / empty stack where four):");
     console.log(`  CLI start (pulumi version)            ${fmt(cliStart.ms)} ms`);
     console.log(
       `  LocalWorkspace.create                 ${fmt(workspace.ms)} ms (writes Pulumi.yaml, no CLI)`,
@@ -205,7 +209,7 @@ async function main() {
     console.log(`  pulumi up of an empty program         ${fmt(median(emptyUps))} ms (median of 3, no-op)`);
 
     const rounds: Round[] = [];
-    const destroys: Record<Side, number[]> = { real: [], floor: [] };
+    const destroys: Record<Side, number[]> = { real: [], plugin: [], floor: [] };
 
     /** The longest `__provider` in the state: the serialized provider of a resource. */
     const providerSize: Partial<Record<Side, number>> = {};
@@ -222,7 +226,7 @@ async function main() {
       const prog = program(KINDS[side], n);
       const out: Round[] = [];
       for (const phase of PHASES) {
-        if (side === "real") await control.clearRequests();
+        if (calls(side)) await control.clearRequests();
         const up = await measure(() => stack.up({ program: prog }));
         const expected: Record<string, number> = phase === "created" ? { create: n + 1 } : { same: n + 1 };
         expectChanges(`${side} N=${n} ${phase} (${rep})`, up.result.summary.resourceChanges, expected);
@@ -233,7 +237,7 @@ async function main() {
           upMs: msOf(up.calls, "up"),
           wholeMs: up.ms,
           after: up.calls.filter((c) => c.command !== "up"),
-          requests: side === "real" ? await control.requests() : undefined,
+          requests: calls(side) ? await control.requests() : undefined,
         });
       }
       if (providerSize[side] === undefined) providerSize[side] = await serializedProviderSize(stack);
@@ -242,68 +246,52 @@ async function main() {
         delete: n + 1,
       });
       destroys[side].push(msOf(destroy.calls, "destroy"));
-      if (side === "real") {
+      if (calls(side)) {
         const left = await collect(api.each(vpcEndpoints.listVpcs));
-        if (left.length) throw new Error(`real N=${n} (${rep}): ${left.length} VPCs left after destroy`);
+        if (left.length) throw new Error(`${side} N=${n} (${rep}): ${left.length} VPCs left after destroy`);
       }
       console.log(
         `  N=${n} ${rep.padEnd(8)} ${side.padEnd(5)}  ` +
           out.map((r) => `${r.phase} ${fmt(r.upMs)} ms`).join(", ") +
-          (side === "real" ? `  (API requests: ${out.map((r) => r.requests!.length).join(", ")})` : ""),
+          (calls(side) ? `  (API requests: ${out.map((r) => r.requests!.length).join(", ")})` : ""),
       );
       return out;
     }
 
     console.log("\nRounds (`pulumi up` process times):");
-    for (let w = 0; w < WARMUP; w++)
-      for (const side of ["real", "floor"] as Side[]) await round(side, SIZES[0]!, "warm-up");
+    for (let w = 0; w < WARMUP; w++) for (const side of SIDES) await round(side, SIZES[0]!, "warm-up");
     for (const n of SIZES) {
       for (let rep = 0; rep < REPS; rep++) {
-        const order: Side[] = rep % 2 === 0 ? ["real", "floor"] : ["floor", "real"];
+        const order = SIDES.map((_, i) => SIDES[(i + rep) % SIDES.length]!);
         for (const side of order) rounds.push(...(await round(side, n, `${rep + 1}/${REPS}`)));
       }
     }
 
-    // The table.
-    const widths = [5, 10, 8, 9, 6, 13, 20, 6];
+    // The table, in the form of docs/benchmarks.md.
+    const MEASURED: Side[] = ["real", "plugin"];
+    const label: Record<Side, string> = { real: "dynamic", plugin: "plugin", floor: "floor" };
     console.log(
-      "\nResults (medians; `pulumi up` is the CLI process, stack.up() adds `stack output` and history):",
+      "\nResults (medians of the `pulumi up` process; stack.up() adds `stack output` and history):\n",
     );
-    console.log(
-      pad(
-        ["N", "phase", "real ms", "floor ms", "ratio", "real − floor", "stack.up() real/flr", "ratio"],
-        widths,
-      ),
-    );
+    console.log("| N | phase | dynamic vs floor | plugin vs floor | stack.up() dynamic / plugin / floor |");
+    console.log("| --- | --- | --- | --- | --- |");
     let worst = { ratio: 0, what: "" };
     /** `floor 10 created`, `real 40 unchanged`: the median `pulumi up` time. */
     const medians: Record<string, number> = {};
+    const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
     for (const n of SIZES) {
       for (const phase of PHASES) {
         const of = (side: Side) => rounds.filter((r) => r.n === n && r.phase === phase && r.side === side);
-        const real = median(of("real").map((r) => r.upMs));
-        const floor = median(of("floor").map((r) => r.upMs));
-        const wholeReal = median(of("real").map((r) => r.wholeMs));
-        const wholeFloor = median(of("floor").map((r) => r.wholeMs));
-        medians[`floor ${n} ${phase}`] = floor;
-        medians[`real ${n} ${phase}`] = real;
-        const ratio = real / floor;
-        if (ratio > worst.ratio) worst = { ratio, what: `N=${n} ${phase}` };
-        console.log(
-          pad(
-            [
-              n,
-              phase,
-              fmt(real),
-              fmt(floor),
-              `${ratio.toFixed(2)}x`,
-              `${fmt(real - floor)} ms`,
-              `${fmt(wholeReal)} / ${fmt(wholeFloor)}`,
-              `${(wholeReal / wholeFloor).toFixed(2)}x`,
-            ],
-            widths,
-          ),
-        );
+        for (const side of SIDES) medians[`${side} ${n} ${phase}`] = median(of(side).map((r) => r.upMs));
+        const floor = medians[`floor ${n} ${phase}`]!;
+        const versus = MEASURED.map((side) => {
+          const ms = medians[`${side} ${n} ${phase}`]!;
+          const ratio = ms / floor;
+          if (ratio > worst.ratio) worst = { ratio, what: `${label[side]} N=${n} ${phase}` };
+          return `${secs(ms)} vs ${secs(floor)}, ${ratio.toFixed(2)}x`;
+        });
+        const whole = SIDES.map((side) => secs(median(of(side).map((r) => r.wholeMs)))).join(" / ");
+        console.log(`| ${n} | ${phase} | ${versus.join(" | ")} | ${whole} |`);
       }
     }
 
@@ -316,10 +304,11 @@ async function main() {
         ([...after].map(([c, ms]) => `pulumi ${c} ${fmt(median(ms))} ms`).join(", ") || "nothing"),
     );
     console.log(
-      `  serialized provider in the state: real ${providerSize.real} chars, floor ${providerSize.floor} chars`,
+      `  serialized provider in the state: dynamic ${providerSize.real} chars, plugin ${providerSize.plugin} chars, ` +
+        `floor ${providerSize.floor} chars`,
     );
     console.log(
-      `  destroy (untimed in the table): real ${fmt(median(destroys.real))} ms, floor ${fmt(median(destroys.floor))} ms`,
+      `  destroy (untimed in the table): ${SIDES.map((side) => `${label[side]} ${fmt(median(destroys[side]))} ms`).join(", ")}`,
     );
     if (SIZES.length > 1) {
       const [a, b] = [Math.min(...SIZES), Math.max(...SIZES)];
@@ -327,28 +316,34 @@ async function main() {
         const per = (medians[`floor ${b} ${phase}`]! - medians[`floor ${a} ${phase}`]!) / (b - a);
         console.log(`  engine floor per extra resource, ${phase}: ${per.toFixed(1)} ms (N=${a} → N=${b})`);
       }
-      for (const phase of PHASES) {
-        const gap = (n: number) => medians[`real ${n} ${phase}`]! - medians[`floor ${n} ${phase}`]!;
-        const per = (gap(b) - gap(a)) / (b - a);
-        console.log(
-          `  real − floor, ${phase}: ${fmt(gap(a) - per * a)} ms per up + ${per.toFixed(1)} ms per resource ` +
-            `(line through N=${a} and N=${b})`,
-        );
+      for (const side of MEASURED) {
+        for (const phase of PHASES) {
+          const gap = (n: number) => medians[`${side} ${n} ${phase}`]! - medians[`floor ${n} ${phase}`]!;
+          const per = (gap(b) - gap(a)) / (b - a);
+          console.log(
+            `  ${label[side]} − floor, ${phase}: ${fmt(gap(a) - per * a)} ms per up + ${per.toFixed(1)} ms per resource ` +
+              `(line through N=${a} and N=${b})`,
+          );
+        }
       }
     }
-    for (const n of SIZES) {
-      for (const phase of PHASES) {
-        const reqs = rounds.filter((r) => r.n === n && r.phase === phase && r.side === "real");
-        const counts = [...new Set(reqs.map((r) => r.requests!.length))];
-        const failed = reqs.flatMap((r) => r.requests!).filter((e) => e.status < 200 || e.status >= 300);
-        const full = reqs.some((r) => r.requests!.length >= REQUEST_LOG_SIZE);
-        console.log(
-          `  API requests, N=${n} ${phase}: ${(reqs[0]!.requests!.length / n).toFixed(2)} per resource ` +
-            `(${requestKinds(reqs[0]!.requests!)})` +
-            (counts.length > 1 ? `; varied between rounds: ${counts.join(", ")}` : "") +
-            (failed.length ? `; non-2xx: ${requestKinds(failed)}` : "") +
-            (full ? `; the emulator keeps the last ${REQUEST_LOG_SIZE} requests only: counts cut short` : ""),
-        );
+    for (const side of MEASURED) {
+      for (const n of SIZES) {
+        for (const phase of PHASES) {
+          const reqs = rounds.filter((r) => r.n === n && r.phase === phase && r.side === side);
+          const counts = [...new Set(reqs.map((r) => r.requests!.length))];
+          const failed = reqs.flatMap((r) => r.requests!).filter((e) => e.status < 200 || e.status >= 300);
+          const full = reqs.some((r) => r.requests!.length >= REQUEST_LOG_SIZE);
+          console.log(
+            `  API requests, ${label[side]} N=${n} ${phase}: ${(reqs[0]!.requests!.length / n).toFixed(2)} per resource ` +
+              `(${requestKinds(reqs[0]!.requests!)})` +
+              (counts.length > 1 ? `; varied between rounds: ${counts.join(", ")}` : "") +
+              (failed.length ? `; non-2xx: ${requestKinds(failed)}` : "") +
+              (full
+                ? `; the emulator keeps the last ${REQUEST_LOG_SIZE} requests only: counts cut short`
+                : ""),
+          );
+        }
       }
     }
     console.log(
