@@ -1,6 +1,6 @@
 /**
  * The projects `npm run bench:startup` runs: for each form of the provider, the demo's stack and a
- * program of 10 servers written as a user of that form writes them, and an empty program of the same
+ * program of N servers written as a user of that form writes them, and an empty program of the same
  * language (the floor). Each project has its own directory and stack; all share one file backend and
  * PULUMI_HOME, and take the API's URL and token from the environment.
  */
@@ -12,7 +12,6 @@ import type { Emulator } from "pulumi-compute/emulator";
 
 const ROOT = path.resolve(__dirname, "..");
 const IMAGE = "compute/debian12";
-const SERVERS = 10;
 
 export type Case = "preview" | "servers";
 
@@ -85,11 +84,11 @@ function typescriptProject(tmp: string, name: string, emulator: Emulator, progra
   return project;
 }
 
-const TS_SERVERS = `import * as pulumi from "@pulumi/pulumi";
+const tsServers = (count: number) => `import * as pulumi from "@pulumi/pulumi";
 import * as compute from "pulumi-compute";
 
 const rootPass = new pulumi.Config().requireSecret("rootPass");
-for (let i = 0; i < ${SERVERS}; i++) {
+for (let i = 0; i < ${count}; i++) {
   new compute.Instance(\`s\${i}\`, {
     region: "us-iad",
     type: "g6-nanode-1",
@@ -127,16 +126,18 @@ function demoProject(tmp: string, emulator: Emulator): Project {
   return { name: "ts-demo", cwd: ROOT, env, stackArgs: ["--stack", "bench", "--config-file", configFile] };
 }
 
-const typescript: Form = {
+const typescript = (servers: number): Form => ({
   key: "ts",
   label: "TypeScript, dynamic classes",
   language: "TypeScript",
   missing: () =>
     fs.existsSync(path.join(ROOT, "dist/index.js")) ? undefined : "no dist/: run `npm run build`",
   project: async (tmp, c, emulator) =>
-    c === "preview" ? demoProject(tmp, emulator) : typescriptProject(tmp, "ts-servers", emulator, TS_SERVERS),
+    c === "preview"
+      ? demoProject(tmp, emulator)
+      : typescriptProject(tmp, "ts-servers", emulator, tsServers(servers)),
   floor: async (tmp, c, emulator) => typescriptProject(tmp, `ts-empty-${c}`, emulator, "export {};\n"),
-};
+});
 
 // --- Pulumi YAML: the resource plugin ---------------------------------------------------------------
 
@@ -197,9 +198,9 @@ export function demoResources(prefix: string): Record<string, unknown> {
   };
 }
 
-function serverResources(prefix: string): Record<string, unknown> {
+function serverResources(prefix: string, count: number): Record<string, unknown> {
   return Object.fromEntries(
-    Array.from({ length: SERVERS }, (_, i) => [
+    Array.from({ length: count }, (_, i) => [
       `s${i}`,
       {
         type: "compute:index:Instance",
@@ -238,7 +239,7 @@ function hasCommand(command: string): boolean {
   }
 }
 
-const yaml: Form = {
+const yaml = (servers: number): Form => ({
   key: "yaml",
   label: "Pulumi YAML, resource plugin",
   language: "Pulumi YAML",
@@ -253,9 +254,10 @@ const yaml: Form = {
       tmp,
       `yaml-${c}`,
       emulator,
-      c === "preview" ? demoResources("yaml") : serverResources("yaml"),
+      c === "preview" ? demoResources("yaml") : serverResources("yaml", servers),
     ),
   floor: async (tmp, c, emulator) => yamlProject(tmp, `yaml-empty-${c}`, emulator),
-};
+});
 
-export const forms = (): Form[] => [typescript, yaml];
+/** The forms, their `servers` case creating that many servers. */
+export const forms = (servers: number): Form[] => [typescript(servers), yaml(servers)];

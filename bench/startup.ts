@@ -1,12 +1,12 @@
 /**
- * `npm run bench:startup [-- --reps 5] [--cases preview,servers] [--forms ts,yaml,python]`: what a
+ * `npm run bench:startup [-- --reps 5] [--cases preview,servers] [--forms ts,yaml,python] [--servers 10]`: what a
  * `pulumi` command costs from its start, per form of the provider, beside the same command on an
  * empty program of the same language (the engine's floor for that language):
  *
  * - `preview`: `pulumi preview` with nothing to change, of the demo's stack (the TypeScript form runs
  *   the demo program itself, examples/; the plugin forms run the same resources written in their
  *   language, with the image's ID written out);
- * - `servers`: `pulumi up --skip-preview` creating 10 servers from an image (`--parallel 64`), then an
+ * - `servers`: `pulumi up --skip-preview` creating 10 servers (`--servers`) from an image (`--parallel 64`), then an
  *   untimed `destroy`.
  *
  * For each run: the time from the command's start to the first API request the emulator receives, to
@@ -35,6 +35,7 @@ const { values } = parseArgs({
     reps: { type: "string", default: "5" },
     cases: { type: "string", default: "preview,servers" },
     forms: { type: "string", default: "ts,yaml,python" },
+    servers: { type: "string", default: "10" },
   },
 });
 const REPS = integerFlag("reps", values.reps, 1);
@@ -43,7 +44,7 @@ const CASES = values.cases.split(",").map((c) => {
   if (c !== "preview" && c !== "servers") throw new Error(`--cases: unknown case ${c}`);
   return c as Case;
 });
-const SERVERS = 10;
+const SERVERS = integerFlag("servers", values.servers, 1);
 
 interface Run {
   firstRequestMs?: number;
@@ -150,7 +151,7 @@ async function main() {
   try {
     const chosen = values.forms.split(",").map((f) => f.trim());
     const available: Form[] = [];
-    for (const form of forms()) {
+    for (const form of forms(SERVERS)) {
       if (!chosen.includes(form.key)) continue;
       const missing = form.missing();
       if (missing) console.log(`skipping ${form.label}: ${missing}`);
