@@ -259,5 +259,82 @@ const yaml = (servers: number): Form => ({
   floor: async (tmp, c, emulator) => yamlProject(tmp, `yaml-empty-${c}`, emulator),
 });
 
+// --- Python: the resource plugin through the generated SDK ------------------------------------------
+
+const pythonDemo = (prefix: string) => `import pulumi
+import pulumi_compute as compute
+
+IMAGE = "${IMAGE}"
+root_pass = pulumi.Config().require_secret("rootPass")
+vpc = compute.Vpc("vpc", region="us-iad", label="${prefix}-vpc", description="Created by the bench")
+app = compute.Subnet("app", vpc_id=vpc.id, label="app", ipv4="10.0.1.0/24")
+db = compute.Subnet("db", vpc_id=vpc.id, label="db", ipv4="10.0.2.0/24")
+deploy = compute.SshKey("deploy", label="${prefix}-deploy",
+    ssh_key="ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIIoN0rM0AxiPAReAXKe4aeJh2PrQfhiXSBKo8LLeYgS+ bench@compute")
+web_setup = compute.StackScript("webSetup", label="${prefix}-web-setup", description="nginx with the site's name",
+    images=[IMAGE],
+    script='#!/bin/bash\\n# <UDF name="site" label="Site name" example="demo.example"/>\\napt-get install -y nginx\\n')
+web = compute.Instance("web", region="us-iad", type="g6-nanode-1", label="${prefix}-web", image=IMAGE,
+    root_pass=root_pass, authorized_keys=[deploy.ssh_key], stackscript_id=web_setup.id,
+    stackscript_data={"site": "demo.example"}, tags=["demo"])
+db_server = compute.Instance("dbServer", region="us-iad", type="g6-standard-1", label="${prefix}-db", tags=["demo"])
+db_root = compute.InstanceDisk("dbRoot", compute_id=db_server.id, label="root", size=8192, image=IMAGE,
+    root_pass=root_pass)
+db_swap = compute.InstanceDisk("dbSwap", compute_id=db_server.id, label="swap", size=512, filesystem="swap")
+compute.InstanceConfig("dbBoot", compute_id=db_server.id, label="boot", devices={"sda": db_root.id, "sdb": db_swap.id},
+    interfaces=[{"purpose": "public"}, {"purpose": "vpc", "subnetId": db.id}], booted=True)
+`;
+
+const pythonServers = (prefix: string, count: number) => `import pulumi
+import pulumi_compute as compute
+
+root_pass = pulumi.Config().require_secret("rootPass")
+for i in range(${count}):
+    compute.Instance(f"s{i}", region="us-iad", type="g6-nanode-1", label=f"${prefix}-bench-{i}",
+        image="${IMAGE}", root_pass=root_pass)
+`;
+
+/** A Python project whose virtualenv (COMPUTE_PYTHON_VENV) holds pulumi and the generated SDK; the
+ * language host runs the first \`python\` on PATH, the virtualenv's, as after \`activate\`. */
+function pythonProject(tmp: string, name: string, emulator: Emulator, program: string, plugin: boolean) {
+  const venv = process.env.COMPUTE_PYTHON_VENV!;
+  const project = {
+    name,
+    runtime: "python",
+    ...(plugin ? { plugins: { providers: [{ name: "compute", path: path.join(ROOT, "bin") }] } } : {}),
+  };
+  const made = projectIn(tmp, name, emulator, {
+    "Pulumi.yaml": JSON.stringify(project, null, 2),
+    "__main__.py": program,
+  });
+  Object.assign(made.env, {
+    VIRTUAL_ENV: venv,
+    PATH: `${path.join(venv, "bin")}${path.delimiter}${made.env.PATH}`,
+  });
+  return made;
+}
+
+const python = (servers: number): Form => ({
+  key: "python",
+  label: "Python, resource plugin",
+  language: "Python",
+  missing: () =>
+    !process.env.COMPUTE_PYTHON_VENV
+      ? "no COMPUTE_PYTHON_VENV (the virtualenv with the generated SDK): run it with `scripts/run --with-languages`"
+      : !hasCommand("pulumi-language-python")
+        ? "no pulumi-language-python on PATH"
+        : undefined,
+  project: async (tmp, c, emulator) =>
+    pythonProject(
+      tmp,
+      `python-${c}`,
+      emulator,
+      c === "preview" ? pythonDemo("py") : pythonServers("py", servers),
+      true,
+    ),
+  floor: async (tmp, c, emulator) =>
+    pythonProject(tmp, `python-empty-${c}`, emulator, "import pulumi\n", false),
+});
+
 /** The forms, their `servers` case creating that many servers. */
-export const forms = (servers: number): Form[] => [typescript(servers), yaml(servers)];
+export const forms = (servers: number): Form[] => [typescript(servers), yaml(servers), python(servers)];
