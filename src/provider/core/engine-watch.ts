@@ -7,6 +7,7 @@
  * connection (its process is gone) the provider process exits: no request is sent after that.
  */
 import * as net from "node:net";
+import { processMemory } from "./process-memory";
 
 /** How often the engine is looked for. */
 export const EVERY_MS = 500;
@@ -68,6 +69,9 @@ export function watchEngine(
   };
 }
 
+/** The look at each engine address under way. */
+const looking = processMemory.map<string, Promise<boolean>>("engine watch: looks under way");
+
 /**
  * Whether the engine that started this process is still there to receive an answer (true outside
  * the dynamic-provider host). A create that ends just after the CLI was killed keeps its journal
@@ -75,7 +79,16 @@ export function watchEngine(
  */
 export async function engineAlive(argv: readonly string[] = process.argv): Promise<boolean> {
   const address = engineAddress(argv);
-  return !address || reachable(address);
+  if (!address) return true;
+  // Creates ending together share the look already under way (begun at most a connect's time before
+  // theirs), rather than one connection each.
+  const key = `${address.host}:${address.port}`;
+  let look = looking.get(key);
+  if (!look) {
+    look = reachable(address).finally(() => looking.delete(key));
+    looking.set(key, look);
+  }
+  return look;
 }
 
 let started = false;

@@ -50,3 +50,26 @@ it("tells whether the engine is there to receive an answer (always, outside the 
   await expect(engineAlive(argv)).resolves.toBe(false);
   await expect(engineAlive(["node", "/x/jest"])).resolves.toBe(true);
 });
+
+it("answers the creates that end together with one connection, and a later ask with a new one", async () => {
+  let connections = 0;
+  const server = net.createServer((socket) => {
+    connections++;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  const argv = ["node", HOST, `127.0.0.1:${port}`];
+  try {
+    await expect(Promise.all(Array.from({ length: 20 }, () => engineAlive(argv)))).resolves.toEqual(
+      Array(20).fill(true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(connections).toBe(1);
+    await engineAlive(argv);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(connections).toBe(2);
+  } finally {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+});
