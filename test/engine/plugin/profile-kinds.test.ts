@@ -1,11 +1,20 @@
 /**
- * The profile's kinds in the plugin form (Pulumi YAML, `pulumi-resource-compute`, the real CLI), in
- * one stack: SshKey, StackScript, Token, ProfileSettings, ProfilePreferences. Create, no-change
+ * The account's kinds beside instances in the plugin form (Pulumi YAML, `pulumi-resource-compute`, the
+ * real CLI), in one stack: SshKey, StackScript, Token, ProfileSettings, ProfilePreferences and an
+ * uploaded Image (a file named relative to the program, as a user writes it). Create, no-change
  * preview, in-place updates (the detailed diff says update), replaces (update-replace, new IDs, the
  * old objects gone), clean refresh, destroy with nothing of ours left.
  */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { gzipSync } from "node:zlib";
 import { collect } from "../../../src/client";
-import { profileSshKeyEndpoints, profileTokenEndpoints, stackScriptEndpoints } from "../../../src/contract";
+import {
+  imageEndpoints,
+  profileSshKeyEndpoints,
+  profileTokenEndpoints,
+  stackScriptEndpoints,
+} from "../../../src/contract";
 import { publicKeyLine } from "../../support/ssh-keys";
 import { opsOf, stepOf, yamlProject, type YamlProject } from "./yaml-project";
 
@@ -19,6 +28,10 @@ const tokens = async () =>
   (await collect(p.client.each(profileTokenEndpoints.listProfileTokens))).filter((t) =>
     t.label.startsWith("yaml-"),
   );
+const images = () => collect(p.client.each(imageEndpoints.listImages, { filter: { is_public: false } }));
+/** The raw disk image the program uploads, gzipped, beside its Pulumi.yaml. */
+const writeDiskImage = (fill: number) =>
+  fs.writeFileSync(path.join(p.dir, "disk.img.gz"), gzipSync(Buffer.alloc(16 * 1024, fill)));
 const one = async <T>(list: Promise<T[]>): Promise<T> => {
   const all = await list;
   expect(all).toHaveLength(1);
@@ -38,6 +51,7 @@ interface Shape {
   scopes: string;
   timezone: string;
   theme: string;
+  imageLabel: string;
 }
 let shape: Shape = {
   keyLabel: "yaml-key",
@@ -48,6 +62,7 @@ let shape: Shape = {
   scopes: "vpc:read_only",
   timezone: "Europe/Paris",
   theme: "dark",
+  imageLabel: "yaml-custom",
 };
 
 const program = (s: Shape) => ({
@@ -68,10 +83,16 @@ const program = (s: Shape) => ({
     type: "compute:index:ProfilePreferences",
     properties: { preferences: { theme: s.theme, sort: { instances: { key: "label", asc: true } } } },
   },
+  custom: {
+    type: "compute:index:Image",
+    properties: { file: "disk.img.gz", label: s.imageLabel, region: "us-iad" },
+  },
 });
 
 beforeAll(async () => {
-  p = await yamlProject("plugin-profile-kinds");
+  // Lifecycles run 20 times faster: an upload's processing takes a fraction of a second.
+  p = await yamlProject("plugin-profile-kinds", { speed: 20 });
+  writeDiskImage(1);
 });
 afterAll(async () => {
   await p?.dispose();
@@ -88,9 +109,17 @@ test("up creates the key, the StackScript and the token, and sets the settings a
     email_notifications: false,
   });
   expect(await p.client.api.getProfilePreferences()).toMatchObject({ theme: "dark" });
+  expect(await one(images())).toMatchObject({ label: "yaml-custom", status: "available" });
+  // As the TypeScript class registers it: the file's absolute path and the digest of its content.
+  const custom = (await p.resources()).find((r) => r.urn.endsWith("::custom"))!;
+  expect(custom.inputs).toMatchObject({
+    file: path.join(p.dir, "disk.img.gz"),
+    fileHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+  });
   expect(await p.output("udfs")).toEqual([expect.objectContaining({ name: "site" })]);
   const types = (await p.resources()).map((r) => r.type).filter((t) => t.startsWith("compute:index:"));
   expect(types.sort()).toEqual([
+    "compute:index:Image",
     "compute:index:ProfilePreferences",
     "compute:index:ProfileSettings",
     "compute:index:SshKey",
@@ -102,7 +131,7 @@ test("up creates the key, the StackScript and the token, and sets the settings a
 test("a preview of the same program shows no change and sends no write", async () => {
   await p.control.clearRequests();
   await p.pulumi("preview", "--expect-no-changes");
-  expect((await p.previewJson()).changeSummary).toEqual({ same: 6 });
+  expect((await p.previewJson()).changeSummary).toEqual({ same: 7 });
   expect(await p.writes()).toEqual([]);
 });
 
@@ -115,6 +144,7 @@ test("labels, the script, the time zone and the preferences update in place", as
     tokenLabel: "yaml-ci-2",
     timezone: "Asia/Tokyo",
     theme: "light",
+    imageLabel: "yaml-custom-2",
   };
   p.setProgram(program(shape));
   const preview = await p.previewJson();
@@ -124,13 +154,19 @@ test("labels, the script, the time zone and the preferences update in place", as
     ci: "update",
     me: "update",
     prefs: "update",
+    custom: "update",
   });
   expect(stepOf(preview, "key")!.detailedDiff).toEqual({ label: { kind: "update", inputDiff: true } });
   expect(stepOf(preview, "setup")!.detailedDiff).toEqual({
     label: { kind: "update", inputDiff: true },
     script: { kind: "update", inputDiff: true },
   });
-  const [key, script, token] = [await one(keys()), await one(scripts()), await one(tokens())];
+  const [key, script, token, image] = [
+    await one(keys()),
+    await one(scripts()),
+    await one(tokens()),
+    await one(images()),
+  ];
   await p.control.clearRequests();
   await p.pulumi("up", "--yes");
   const writes = await p.writes();
@@ -140,6 +176,7 @@ test("labels, the script, the time zone and the preferences update in place", as
       `PUT /profile/sshkeys/${key.id}`,
       `PUT /compute/stackscripts/${script.id}`,
       `PUT /profile/tokens/${token.id}`,
+      `PUT /images/${image.id}`,
     ]),
   );
   expect(await one(keys())).toMatchObject({ id: key.id, label: "yaml-key-2" });
@@ -147,23 +184,31 @@ test("labels, the script, the time zone and the preferences update in place", as
   expect(await one(tokens())).toMatchObject({ id: token.id, label: "yaml-ci-2" });
   expect(await p.client.api.getProfile()).toMatchObject({ timezone: "Asia/Tokyo" });
   expect(await p.client.api.getProfilePreferences()).toMatchObject({ theme: "light" });
+  expect(await one(images())).toMatchObject({ id: image.id, label: "yaml-custom-2" });
 });
 
-test("another key and other scopes replace the SshKey and the Token; the old ones are gone", async () => {
+test("another key, other scopes and other content in the file replace the SshKey, the Token and the Image", async () => {
   shape = { ...shape, sshKey: secondKey, scopes: "vpc:read_only account:read_only" };
   p.setProgram(program(shape));
+  writeDiskImage(2);
   const preview = await p.previewJson();
   // The unchanged resources have no step.
-  expect(opsOf(preview)).toEqual({ key: "replace", ci: "replace" });
-  expect(preview.changeSummary).toEqual({ replace: 2, same: 4 });
+  expect(opsOf(preview)).toEqual({ key: "replace", ci: "replace", custom: "replace" });
+  expect(preview.changeSummary).toEqual({ replace: 3, same: 4 });
+  expect(stepOf(preview, "custom")!.detailedDiff).toEqual({
+    fileHash: { kind: "update-replace", inputDiff: true },
+  });
   expect(stepOf(preview, "key")!.detailedDiff).toEqual({
     sshKey: { kind: "update-replace", inputDiff: true },
   });
   expect(stepOf(preview, "ci")!.detailedDiff).toEqual({
     scopes: { kind: "update-replace", inputDiff: true },
   });
-  const [key, token] = [await one(keys()), await one(tokens())];
+  const [key, token, image] = [await one(keys()), await one(tokens()), await one(images())];
   await p.pulumi("up", "--yes");
+  const newImage = await one(images());
+  expect(newImage).toMatchObject({ label: "yaml-custom-2", status: "available" });
+  expect(newImage.id).not.toBe(image.id);
   const [newKey, newToken] = [await one(keys()), await one(tokens())];
   expect(newKey).toMatchObject({ label: "yaml-key-2", ssh_key: secondKey });
   expect(newKey.id).not.toBe(key.id);
@@ -178,11 +223,12 @@ test("a refresh finds nothing changed, and the next preview none either", async 
   expect(await p.writes()).toEqual([]);
 });
 
-test("destroy deletes the key, the StackScript and the token, and leaves the profile as it is", async () => {
+test("destroy deletes the key, the StackScript, the token and the image, and leaves the profile as it is", async () => {
   await p.pulumi("destroy", "--yes");
   expect(await keys()).toEqual([]);
   expect(await scripts()).toEqual([]);
   expect(await tokens()).toEqual([]);
+  expect(await images()).toEqual([]);
   expect(await p.client.api.getProfile()).toMatchObject({ timezone: "Asia/Tokyo" });
   expect(await p.resources()).toEqual([]);
 });
