@@ -144,6 +144,8 @@ describe("credentials at preview", () => {
   test("an API that cannot be reached fails it naming compute:apiUrl and the URL", async () => {
     const closed = "http://127.0.0.1:9/v4";
     await p.pulumi("config", "set", "compute:apiUrl", closed);
+    // A changed label too: its lookup at check no longer spends its retries before the access check.
+    p.setProgram(program({ label: "yaml-web-3", image: "compute/debian11" }, { description: "changed" }));
     const shown = await p.failing("preview");
     expect(shown).toContain(`compute:apiUrl ${closed} cannot be reached (ECONNREFUSED)`);
     oneLine(shown);
