@@ -170,6 +170,8 @@ describe("bad input fails the preview naming the property, one line, no trace", 
     const shown = await p.failing("preview");
     expect(shown).toMatch(expected);
     oneLine(shown);
+    // Nor the weak password: a secret, whatever its strength.
+    expect(shown).not.toContain("weakweakweak");
     expect(await p.writes()).toEqual([]);
   });
 });
