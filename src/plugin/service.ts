@@ -21,6 +21,7 @@ import { configSource } from "./config";
 import { diffResponse } from "./detailed-diff";
 import { engineLog } from "./engine-log";
 import { grpcError } from "./errors";
+import { programInputs } from "./program-inputs";
 import { journalKeyOf, parseUrn } from "./urn";
 import { fromStruct, toStruct } from "./values";
 
@@ -139,8 +140,9 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
     call: unimplemented("Call"),
     construct: unimplemented("Construct"),
     check: unary(async (request: proto.CheckRequest) => {
-      const { provider, secrets } = served(request);
-      const result = await provider.check(fromStruct(request.getOlds()), fromStruct(request.getNews()));
+      const { spec, provider, secrets } = served(request);
+      const news = await programInputs(spec.kind, fromStruct(request.getNews()));
+      const result = await provider.check(fromStruct(request.getOlds()), news);
       const response = new proto.CheckResponse();
       response.setInputs(toStruct(result.inputs ?? {}, secrets));
       response.setFailuresList(

@@ -59,7 +59,9 @@ function docsOf(kind: string, source: ts.SourceFile, checker: ts.TypeChecker): C
         inputs[member.name] = docOf(member, checker);
         const declared = member.declarations?.[0];
         const typeText = declared && ts.isPropertySignature(declared) ? declared.type?.getText() : undefined;
-        if (typeText?.includes("string | number")) idReferences.push(member.name);
+        // Another resource's `id` (a string) or a number, in either order.
+        if (typeText && /\bstring \| number\b|\bnumber \| string\b/.test(typeText))
+          idReferences.push(member.name);
       }
     }
     if (ts.isClassDeclaration(node) && node.name?.text === kind) {

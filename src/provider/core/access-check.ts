@@ -3,7 +3,7 @@
  * 403) fails it naming `compute:token`, an API that refuses the connection or does not answer
  * within `REACH_MS` names `compute:apiUrl` and the URL; never the token's value. Asked once per
  * process, API URL and token, and only when the run would write: by the check of a new resource
- * and the diff that finds a change, so a preview with nothing to do sends nothing. A transient
+ * or of changed inputs and the diff that finds a change, so a preview with nothing to do sends nothing. A transient
  * answer (5xx, 429 after the brief retries) proves nothing either way: one line says the check was
  * skipped, and the `up` finds out.
  */

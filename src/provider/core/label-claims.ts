@@ -52,13 +52,16 @@ const REPLACE_HINT =
   " (if it is this resource's own object, on `pulumi up --replace` from a machine that never ran this stack, add `--refresh`)";
 
 /** The reason the object this resource held still holds the label at its create: the stack no
- * longer lists it (`pulumi state delete`), or its replacement is made before it is deleted. */
+ * longer lists it (`pulumi state delete`), or its replacement is made before it is deleted. The
+ * TypeScript classes set `deleteBeforeReplace`; a program of the plugin form must, since the
+ * engine asks the provider which order to take on a diff, never on `pulumi up --replace`. */
 function stillHeldReason(spec: AnySpec, inputs: Props, found: unknown): string {
   const id = spec.idOf(found);
   return (
     `${labelled(spec, inputs)} is still held by ${id}, this resource's earlier object: a replacement ` +
-    "that keeps the label is made once the object it replaces is deleted (do not set " +
-    `deleteBeforeReplace: false), and an object the state no longer lists is managed again with { import: "${id}" }`
+    "that keeps the label is made only once the object it replaces is deleted, so set the resource " +
+    "option deleteBeforeReplace: true (`pulumi up --replace` does not ask the provider for it); an " +
+    `object the state no longer lists is managed again with { import: "${id}" }`
   );
 }
 

@@ -254,10 +254,11 @@ async function ruled(spec: AnySpec, step: CheckStep): Promise<CheckFailure[]> {
 
 /**
  * What needs the API, all at once (a subnet's check: one round trip, not two): the rules' reads,
- * the label's (or an import's object), and, when the run would write, whether the API takes the
- * token (`access-check.ts`). An import writes nothing: what it reads is compared with the inputs
- * instead. A create an interrupted run began may have made its object, which the create adopts:
- * not a clash. A clash is reported once the rules pass, as when they ran one after the other.
+ * the label's (or an import's object), and, when the run would write (a new resource, or changed
+ * inputs), whether the API takes the token (`access-check.ts`), so that an API that cannot be
+ * reached fails the check at once, not after the rules' reads have spent their retries. An import
+ * writes nothing: what it reads is compared with the inputs instead. A create an interrupted run
+ * began may have made its object, which the create adopts: not a clash. A clash is reported once the rules pass, as when they ran one after the other.
  */
 async function read(spec: AnySpec, step: CheckStep): Promise<CheckFailure[]> {
   const { inputs, stored, news, isNew, importId } = step;
@@ -272,7 +273,8 @@ async function read(spec: AnySpec, step: CheckStep): Promise<CheckFailure[]> {
     : importId !== undefined && isNew
       ? checkImport(spec, clientFromConfig(), importId, inputs)
       : labelClashes(spec, inputs, stored);
-  const [broken, clashing] = await Promise.all([lookups, claims, isNew ? verifyAccess() : undefined]);
+  const writes = isNew || diffInputs(spec, stored, inputs).changed.length > 0;
+  const [broken, clashing] = await Promise.all([lookups, claims, writes ? verifyAccess() : undefined]);
   return broken.length > 0 ? broken : clashing;
 }
 

@@ -121,6 +121,61 @@ test("an overlapping range fails the preview naming ipv4", async () => {
   expect(shown).not.toMatch(/\n\s+at /);
 });
 
+/** Two new subnets of one VPC whose ranges overlap, the VPC given as `vpcId`. */
+const overlapping = (vpcId: string) => ({
+  left: { type: "compute:index:Subnet", properties: { vpcId, label: "left", ipv4: "10.5.0.0/24" } },
+  right: { type: "compute:index:Subnet", properties: { vpcId, label: "right", ipv4: "10.5.0.128/25" } },
+});
+
+test("two new subnets overlapping in a VPC named by its ID fail the preview naming ipv4, as in TypeScript", async () => {
+  const outer = await p.client.api.createVpc({ body: { region: "us-iad", label: "plugin-outer" } });
+  p.setProgram(program({ label: "app2", ipv4: "10.0.9.0/24" }, overlapping(String(outer.id))));
+  await p.control.clearRequests();
+  const shown = await p.failing("preview");
+  // The engine checks one after the other: the second meets the first (the process notes both).
+  expect(shown).toMatch(
+    /compute:index:Subnet resource '(left|right)' has a problem: ipv4: ipv4 10\.5\.0\.\S+ overlaps subnet (left|right) \(10\.5\.0\.\S+\)/,
+  );
+  expect(shown).not.toMatch(/\n\s+at /);
+  expect(await p.writes()).toEqual([]);
+  await p.client.api.deleteVpc({ params: VpcParams.parse({ vpcId: outer.id }) });
+});
+
+test("in a VPC the same run creates, the preview cannot tell (its ID is unknown); the up's check fails naming ipv4", async () => {
+  p.setProgram(
+    program(
+      { label: "app2", ipv4: "10.0.9.0/24" },
+      {
+        fresh: { type: "compute:index:Vpc", properties: { region: "us-iad", label: "plugin-fresh" } },
+        ...overlapping("${fresh.id}"),
+      },
+    ),
+  );
+  // A YAML Check carries no dependencies, so no parent key as the TypeScript classes pass: the
+  // preview passes. The engine checks each resource again once its inputs are known, in the `up`:
+  // the second subnet then fails there, naming ipv4, before any request for it.
+  await p.pulumi("preview");
+  await p.control.clearRequests();
+  const shown = await p.failing("up", "--yes");
+  expect(shown).toMatch(
+    /compute:index:Subnet \((left|right)\):\n\s+error: compute:index:Subnet resource '(left|right)' has a problem: ipv4: ipv4 10\.5\.0\.\S+ overlaps subnet (left|right)/,
+  );
+  expect(shown).not.toMatch(/\n\s+at /);
+  expect((await p.writes()).filter((w) => w.startsWith("POST /vpcs/"))).toHaveLength(1);
+  // One of them was made; the program without the other converges.
+  p.setProgram(
+    program(
+      { label: "app2", ipv4: "10.0.9.0/24" },
+      {
+        fresh: { type: "compute:index:Vpc", properties: { region: "us-iad", label: "plugin-fresh" } },
+        left: overlapping("${fresh.id}").left,
+      },
+    ),
+  );
+  await p.pulumi("up", "--yes");
+  await p.pulumi("preview", "--expect-no-changes");
+});
+
 test("destroy leaves nothing, the imported subnet included", async () => {
   await p.pulumi("destroy", "--yes");
   expect(await collect(p.client.each(vpcEndpoints.listVpcs))).toEqual([]);

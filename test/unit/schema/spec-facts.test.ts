@@ -25,6 +25,8 @@ it("gives each input its type, whether it is required, its default and whether i
   expect(input("Vpc", "description")).toMatchObject({ required: false, default: "", change: "update" });
   expect(input("Vpc", "label").description).toMatch(/unique among the account's VPCs/);
   expect(input("Subnet", "vpcId")).toMatchObject({ type: { type: "integer" }, idReference: true });
+  // Declared `number | string`: an ID reference too (a YAML program gives it `${disk.id}`, a string).
+  expect(input("Image", "diskId")).toMatchObject({ type: { type: "integer" }, idReference: true });
   expect(input("InstanceDisk", "filesystem").type).toEqual({
     type: "string",
     enum: ["raw", "swap", "ext3", "ext4", "initrd"],

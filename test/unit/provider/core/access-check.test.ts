@@ -70,3 +70,14 @@ it("is asked once per process, and not at all when nothing would be written", as
   const profiles = (await t.control.requests()).filter((r) => r.path.endsWith("/profile"));
   expect(profiles).toHaveLength(1);
 });
+
+it("an existing resource whose inputs change asks it at check, so a changed label's lookup does not hide it", async () => {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  await new Promise((resolve) => server.close(resolve));
+  pointSettingsAt(t, { "compute:apiUrl": `http://127.0.0.1:${port}/v4` });
+  // The label's lookup alone would spend its retries on the refused connection and skip the rule.
+  const err = await thrown(makeProvider(vpcSpec).check!(inputs, { ...inputs, label: "net-2" }));
+  expect(err.message).toMatch(new RegExp(`^compute:apiUrl http://127.0.0.1:${port}/v4 cannot be reached`));
+});

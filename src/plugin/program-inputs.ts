@@ -1,0 +1,37 @@
+/**
+ * What the TypeScript classes compute from a program's inputs before they register a resource,
+ * done at Check for the plugin form's programs (YAML, Python, Go), which have no such class: an
+ * Image's `file` made absolute (the engine runs the plugin in the program's directory, as the class
+ * resolves it in the program's) and its `fileHash`, the digest of the file's content, unless the
+ * program gives one, so that other content in the file replaces the image as it does in TypeScript.
+ */
+import { createHash } from "node:crypto";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { Props } from "../provider/core/props";
+import { UNKNOWN } from "../provider/core/unknown";
+
+/** The SHA-256 of the file's content, hex; undefined when it cannot be read (check names the file). */
+function sha256(file: string): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const hash = createHash("sha256");
+    fs.createReadStream(file)
+      .on("error", () => resolve(undefined))
+      .on("data", (chunk) => hash.update(chunk))
+      .on("end", () => resolve(hash.digest("hex")));
+  });
+}
+
+async function imageInputs(news: Props): Promise<Props> {
+  const { file } = news;
+  if (typeof file !== "string" || file === UNKNOWN) return news;
+  const absolute = path.resolve(file);
+  const fileHash = news.fileHash ?? (await sha256(absolute));
+  return { ...news, file: absolute, ...(fileHash !== undefined && { fileHash }) };
+}
+
+const BY_KIND: Record<string, (news: Props) => Promise<Props>> = { Image: imageInputs };
+
+/** The program's inputs of a resource of this kind, with what its TypeScript class would add. */
+export const programInputs = (kind: string, news: Props): Promise<Props> =>
+  BY_KIND[kind]?.(news) ?? Promise.resolve(news);
