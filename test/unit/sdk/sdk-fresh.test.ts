@@ -61,3 +61,17 @@ it("sdk/ was generated from the current schema.json (stale: `npm run sdks`, comm
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 });
+
+it("both SDKs ask for plugin `compute` at the package's version", () => {
+  const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string };
+  for (const plugin of ["python/pulumi_compute/pulumi-plugin.json", "go/compute/pulumi-plugin.json"])
+    expect(JSON.parse(fs.readFileSync(path.join(SDK, plugin), "utf8"))).toEqual({
+      resource: true,
+      name: "compute",
+      version,
+    });
+  expect(fs.readFileSync(path.join(SDK, "python/pyproject.toml"), "utf8")).toContain(`version = "${version}"`);
+  expect(fs.readFileSync(path.join(SDK, "go/compute/internal/pulumiUtilities.go"), "utf8")).toContain(
+    `semver.MustParse("${version}")`,
+  );
+});
