@@ -125,3 +125,10 @@ require (
 	gopkg.in/yaml.v3 v3.0.1 // indirect
 	lukechampine.com/frand v1.5.1 // indirect
 )
+
+// As scripts/ensure-pulumi builds the CLI (with its tags, scripts/ensure-sdkgen): the Go build cache
+// the CLI's build left serves most packages.
+replace (
+	github.com/atotto/clipboard => github.com/tgummerer/clipboard v0.0.0-20241001131231-d02d263e614e
+	golang.org/x/text => golang.org/x/text v0.39.0
+)
