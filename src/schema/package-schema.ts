@@ -142,10 +142,11 @@ export function packageSchema(facts: readonly KindFacts[], version: string): obj
     description: "Resources of the Compute Cloud API (v4): VPCs, instances, disks, images and more.",
     keywords: ["pulumi", "compute", "category/cloud"],
     license: "Apache-2.0",
-    meta: { moduleFormat: "(.*)" },
+    // supportPack: the SDKs' current layout (Python's pyproject.toml, Go's own go.mod in sdk/go).
+    meta: { moduleFormat: "(.*)", supportPack: true },
     language: {
       nodejs: { respectSchemaVersion: true, packageName: "pulumi-compute-sdk" },
-      python: { respectSchemaVersion: true, packageName: "pulumi_compute" },
+      python: { respectSchemaVersion: true, packageName: "pulumi_compute", pyproject: { enabled: true } },
       go: { respectSchemaVersion: true, importBasePath: "github.com/pulumi-compute/sdk/go/compute" },
       csharp: { respectSchemaVersion: true, rootNamespace: "PulumiCompute" },
     },

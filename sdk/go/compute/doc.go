@@ -1,0 +1,2 @@
+// Resources of the Compute Cloud API (v4): VPCs, instances, disks, images and more.
+package compute

@@ -1,0 +1,74 @@
+/**
+ * Bad input in a Python program fails `pulumi preview` with nothing written: an unknown region and a
+ * weak root password in one error line from the plugin's Check, naming the property, with no trace of
+ * the provider's code; a missing required input as the generated SDK raises it (Python's TypeError,
+ * naming the property and the program's line).
+ *
+ * Not asserted: when the engine stops the preview while the program still waits on the engine, the CLI
+ * interrupts the v3.68.0 Python host's process group and Python may print a KeyboardInterrupt trace
+ * under the stack (the program's, not the provider's; it depends on timing).
+ */
+import { IMAGE } from "../../../support/compute";
+import { pythonProject, type PythonProject } from "../python-project";
+
+jest.setTimeout(180_000);
+
+let p: PythonProject;
+
+beforeAll(async () => {
+  p = await pythonProject("python-bad-input");
+});
+afterAll(async () => {
+  await p?.dispose();
+});
+
+async function failedPreview(code: string): Promise<string> {
+  p.setProgram(code);
+  await p.control.clearRequests();
+  const shown = await p.failing("preview");
+  expect(await p.writes()).toEqual([]);
+  return shown;
+}
+
+/** The lines of the resource's errors (each shown twice: on its progress line and under Diagnostics). */
+const errorLines = (shown: string, resource: string) =>
+  shown.split("\n").filter((line) => line.includes(`error: compute:index:${resource}`));
+
+const noProviderTrace = (shown: string) => {
+  expect(shown).not.toMatch(/\n\s+at /);
+  expect(shown).not.toMatch(/dist\/(plugin|provider)\//);
+};
+
+test("an unknown region: one line naming region and the value", async () => {
+  const shown = await failedPreview(`compute.Vpc("net", region="xx-nowhere", label="py-net")`);
+  const lines = errorLines(shown, "Vpc");
+  expect(lines.length).toBeGreaterThan(0);
+  for (const line of lines)
+    expect(line).toMatch(/error: compute:index:Vpc resource 'net' has a problem: region: .*xx-nowhere/);
+  noProviderTrace(shown);
+});
+
+test("a weak root password: one line naming rootPass, the password not shown", async () => {
+  const shown = await failedPreview(`
+compute.Instance(
+    "web",
+    region="us-iad",
+    type="g6-standard-1",
+    label="py-web",
+    image="${IMAGE}",
+    root_pass="password",
+)`);
+  const lines = errorLines(shown, "Instance");
+  expect(lines.length).toBeGreaterThan(0);
+  for (const line of lines)
+    expect(line).toMatch(/error: compute:index:Instance resource 'web' has a problem: rootPass: .*strength/);
+  expect(shown).not.toMatch(/"password"|: password\b/);
+  noProviderTrace(shown);
+});
+
+test("a missing required input: the SDK's TypeError names the property and the program's line", async () => {
+  const shown = await failedPreview(`compute.Vpc("net", region="us-iad")`);
+  expect(shown).toMatch(/TypeError: Missing required property 'label'/);
+  expect(shown).toMatch(/__main__\.py", line 4/);
+  noProviderTrace(shown);
+});

@@ -1,0 +1,52 @@
+/**
+ * docs/python.md's quick start program runs: its `__main__.py` block, unchanged, through the real
+ * CLI against the emulator (up creates the VPC and the subnet its outputs name; destroy leaves none),
+ * and the PyPI `pulumi` it installs is the one the tests use.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { collect } from "../../../../src/client";
+import { VpcParams, vpcEndpoints } from "../../../../src/contract";
+import { pythonProject, type PythonProject } from "../python-project";
+
+jest.setTimeout(180_000);
+
+const ROOT = path.resolve(__dirname, "../../../..");
+const page = fs.readFileSync(path.join(ROOT, "docs/python.md"), "utf8");
+const [program] = [...page.matchAll(/^```python\n([\s\S]*?)^```/gm)].map((m) => m[1]!);
+
+let p: PythonProject;
+
+beforeAll(async () => {
+  p = await pythonProject("python-quick-start");
+});
+afterAll(async () => {
+  await p?.dispose();
+});
+
+test("the page installs the PyPI pulumi the tests use", () => {
+  const pinned = /PULUMI_PYTHON_VERSION:-([\d.]+)/.exec(
+    fs.readFileSync(path.join(ROOT, "scripts/ensure-python-sdk"), "utf8"),
+  )![1];
+  expect(page).toContain(`pip install pulumi==${pinned} "$REPO/sdk/python"`);
+});
+
+test("up creates the VPC and its subnet, as the outputs say", async () => {
+  expect(program).toMatch(/compute\.Vpc\(/);
+  p.setProgram(program!);
+  await p.pulumi("up", "--yes");
+  const [vpc, ...others] = await collect(p.client.each(vpcEndpoints.listVpcs));
+  expect(others).toEqual([]);
+  expect(vpc).toMatchObject({ label: "test-net", region: "us-iad" });
+  expect(await p.output("vpcId")).toBe(String(vpc!.id));
+  const subnets = await collect(
+    p.client.each(vpcEndpoints.listSubnets, { params: VpcParams.parse({ vpcId: vpc!.id }) }),
+  );
+  expect(subnets).toEqual([expect.objectContaining({ label: "app", ipv4: "10.0.1.0/24" })]);
+  expect(await p.output("subnetId")).toBe(String(subnets[0]!.id));
+});
+
+test("destroy leaves nothing", async () => {
+  await p.pulumi("destroy", "--yes");
+  expect(await collect(p.client.each(vpcEndpoints.listVpcs))).toEqual([]);
+});

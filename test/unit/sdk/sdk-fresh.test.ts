@@ -1,0 +1,77 @@
+/**
+ * The committed SDKs (sdk/python, sdk/go) are what `npm run sdks` makes of schema.json now: the stamp
+ * the generator wrote names the schema's sha256, and, when the generator is already built (it is not
+ * built here: a cold Go build takes minutes), a fresh generation into a temporary directory is the
+ * same file for file. Stale: run `npm run sdks` and commit sdk/.
+ */
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+
+const ROOT = path.resolve(__dirname, "../../..");
+const SDK = path.join(ROOT, "sdk");
+
+/** The files under `dir` that git would track (ignored build output such as *.egg-info left out). */
+function files(dir: string): Map<string, string> {
+  const listed = execFileSync("git", ["ls-files", "-co", "--exclude-standard", "-z", "."], {
+    cwd: dir,
+    encoding: "utf8",
+  });
+  return new Map(
+    listed
+      .split("\0")
+      .filter((f) => f && fs.existsSync(path.join(dir, f)))
+      .map((f) => [f, fs.readFileSync(path.join(dir, f), "utf8")]),
+  );
+}
+
+function cachedGenerator(): string | undefined {
+  try {
+    return execFileSync(path.join(ROOT, "scripts/ensure-sdkgen"), ["--cached"], { encoding: "utf8" }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+it("sdk/ was generated from the current schema.json (stale: `npm run sdks`, commit sdk/)", () => {
+  const schema = fs.readFileSync(path.join(ROOT, "schema.json"));
+  const stamp = fs.readFileSync(path.join(SDK, ".schema-sha256"), "utf8").trim();
+  expect(stamp).toBe(createHash("sha256").update(schema).digest("hex"));
+  const committed = files(SDK);
+  expect([...committed.keys()]).toEqual(
+    expect.arrayContaining(["python/pyproject.toml", "python/pulumi_compute/vpc.py", "go/compute/vpc.go"]),
+  );
+
+  const generator = cachedGenerator();
+  if (!generator) return; // The stamp above is the check; `npm run sdks` builds the generator.
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "compute-sdks-"));
+  try {
+    execFileSync(generator, [path.join(ROOT, "schema.json"), tmp]);
+    // Not a git directory: every file it holds is the generator's.
+    const fresh = new Map(
+      (fs.readdirSync(tmp, { recursive: true }) as string[])
+        .filter((f) => fs.statSync(path.join(tmp, f)).isFile())
+        .map((f) => [f, fs.readFileSync(path.join(tmp, f), "utf8")]),
+    );
+    expect([...committed.keys()].sort()).toEqual([...fresh.keys()].sort());
+    for (const [file, text] of fresh) expect({ file, text: committed.get(file) }).toEqual({ file, text });
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+});
+
+it("both SDKs ask for plugin `compute` at the package's version", () => {
+  const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string };
+  for (const plugin of ["python/pulumi_compute/pulumi-plugin.json", "go/compute/pulumi-plugin.json"])
+    expect(JSON.parse(fs.readFileSync(path.join(SDK, plugin), "utf8"))).toEqual({
+      resource: true,
+      name: "compute",
+      version,
+    });
+  expect(fs.readFileSync(path.join(SDK, "python/pyproject.toml"), "utf8")).toContain(`version = "${version}"`);
+  expect(fs.readFileSync(path.join(SDK, "go/compute/internal/pulumiUtilities.go"), "utf8")).toContain(
+    `semver.MustParse("${version}")`,
+  );
+});
