@@ -30,7 +30,7 @@ type Image struct {
 	Description pulumi.StringPtrOutput `pulumi:"description"`
 	// The disk to capture (an `InstanceDisk`'s `id`; the disk must be `ready`). Give this or `file`.
 	// Changing it replaces the image.
-	DiskId pulumi.IntPtrOutput    `pulumi:"diskId"`
+	DiskId pulumi.StringPtrOutput `pulumi:"diskId"`
 	Expiry pulumi.StringPtrOutput `pulumi:"expiry"`
 	// The file's absolute path.
 	File pulumi.StringPtrOutput `pulumi:"file"`
@@ -101,7 +101,7 @@ type imageArgs struct {
 	Description *string `pulumi:"description"`
 	// The disk to capture (an `InstanceDisk`'s `id`; the disk must be `ready`). Give this or `file`.
 	// Changing it replaces the image.
-	DiskId *int `pulumi:"diskId"`
+	DiskId *string `pulumi:"diskId"`
 	// A local gzip file of a raw disk image to upload (at most 5 GB compressed); give this or `diskId`.
 	// A relative path is taken from the program's working directory. Checked at preview: it must exist
 	// and start as gzip data. Uploading needs `label` and `region`. Another path to the same content
@@ -127,7 +127,7 @@ type ImageArgs struct {
 	Description pulumi.StringPtrInput
 	// The disk to capture (an `InstanceDisk`'s `id`; the disk must be `ready`). Give this or `file`.
 	// Changing it replaces the image.
-	DiskId pulumi.IntPtrInput
+	DiskId pulumi.StringPtrInput
 	// A local gzip file of a raw disk image to upload (at most 5 GB compressed); give this or `diskId`.
 	// A relative path is taken from the program's working directory. Checked at preview: it must exist
 	// and start as gzip data. Uploading needs `label` and `region`. Another path to the same content
@@ -212,8 +212,8 @@ func (o ImageOutput) Description() pulumi.StringPtrOutput {
 
 // The disk to capture (an `InstanceDisk`'s `id`; the disk must be `ready`). Give this or `file`.
 // Changing it replaces the image.
-func (o ImageOutput) DiskId() pulumi.IntPtrOutput {
-	return o.ApplyT(func(v *Image) pulumi.IntPtrOutput { return v.DiskId }).(pulumi.IntPtrOutput)
+func (o ImageOutput) DiskId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Image) pulumi.StringPtrOutput { return v.DiskId }).(pulumi.StringPtrOutput)
 }
 
 func (o ImageOutput) Expiry() pulumi.StringPtrOutput {

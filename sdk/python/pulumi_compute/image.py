@@ -21,7 +21,7 @@ class ImageArgs:
     def __init__(__self__, *,
                  cloud_init: pulumi.Input[Optional[_builtins.bool]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
-                 disk_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 disk_id: pulumi.Input[Optional[_builtins.str]] = None,
                  file: pulumi.Input[Optional[_builtins.str]] = None,
                  file_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  label: pulumi.Input[Optional[_builtins.str]] = None,
@@ -31,7 +31,7 @@ class ImageArgs:
 
         :param pulumi.Input[_builtins.bool] cloud_init: Whether the image supports cloud-init (default false). Changing it replaces the image.
         :param pulumi.Input[_builtins.str] description: 1..65000 characters. Updated in place.
-        :param pulumi.Input[_builtins.int] disk_id: The disk to capture (an `InstanceDisk`'s `id`; the disk must be `ready`). Give this or `file`.
+        :param pulumi.Input[_builtins.str] disk_id: The disk to capture (an `InstanceDisk`'s `id`; the disk must be `ready`). Give this or `file`.
                Changing it replaces the image.
         :param pulumi.Input[_builtins.str] file: A local gzip file of a raw disk image to upload (at most 5 GB compressed); give this or `diskId`.
                A relative path is taken from the program's working directory. Checked at preview: it must exist
@@ -86,7 +86,7 @@ class ImageArgs:
 
     @_builtins.property
     @pulumi.getter(name="diskId")
-    def disk_id(self) -> pulumi.Input[Optional[_builtins.int]]:
+    def disk_id(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
         The disk to capture (an `InstanceDisk`'s `id`; the disk must be `ready`). Give this or `file`.
         Changing it replaces the image.
@@ -94,7 +94,7 @@ class ImageArgs:
         return pulumi.get(self, "disk_id")
 
     @disk_id.setter
-    def disk_id(self, value: pulumi.Input[Optional[_builtins.int]]):
+    def disk_id(self, value: pulumi.Input[Optional[_builtins.str]]):
         pulumi.set(self, "disk_id", value)
 
     @_builtins.property
@@ -161,7 +161,7 @@ class Image(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  cloud_init: pulumi.Input[Optional[_builtins.bool]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
-                 disk_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 disk_id: pulumi.Input[Optional[_builtins.str]] = None,
                  file: pulumi.Input[Optional[_builtins.str]] = None,
                  file_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  label: pulumi.Input[Optional[_builtins.str]] = None,
@@ -177,7 +177,7 @@ class Image(pulumi.CustomResource):
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] cloud_init: Whether the image supports cloud-init (default false). Changing it replaces the image.
         :param pulumi.Input[_builtins.str] description: 1..65000 characters. Updated in place.
-        :param pulumi.Input[_builtins.int] disk_id: The disk to capture (an `InstanceDisk`'s `id`; the disk must be `ready`). Give this or `file`.
+        :param pulumi.Input[_builtins.str] disk_id: The disk to capture (an `InstanceDisk`'s `id`; the disk must be `ready`). Give this or `file`.
                Changing it replaces the image.
         :param pulumi.Input[_builtins.str] file: A local gzip file of a raw disk image to upload (at most 5 GB compressed); give this or `diskId`.
                A relative path is taken from the program's working directory. Checked at preview: it must exist
@@ -220,7 +220,7 @@ class Image(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None,
                  cloud_init: pulumi.Input[Optional[_builtins.bool]] = None,
                  description: pulumi.Input[Optional[_builtins.str]] = None,
-                 disk_id: pulumi.Input[Optional[_builtins.int]] = None,
+                 disk_id: pulumi.Input[Optional[_builtins.str]] = None,
                  file: pulumi.Input[Optional[_builtins.str]] = None,
                  file_hash: pulumi.Input[Optional[_builtins.str]] = None,
                  label: pulumi.Input[Optional[_builtins.str]] = None,
@@ -338,7 +338,7 @@ class Image(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="diskId")
-    def disk_id(self) -> pulumi.Output[Optional[_builtins.int]]:
+    def disk_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         The disk to capture (an `InstanceDisk`'s `id`; the disk must be `ready`). Give this or `file`.
         Changing it replaces the image.
