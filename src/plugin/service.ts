@@ -21,6 +21,7 @@ import { configSource } from "./config";
 import { diffResponse } from "./detailed-diff";
 import { engineLog } from "./engine-log";
 import { grpcError } from "./errors";
+import { invoke } from "./invoke";
 import { journalKeyOf, parseUrn } from "./urn";
 import { fromStruct, toStruct } from "./values";
 
@@ -134,7 +135,9 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
       return response;
     }),
     invoke: unary(async (request: proto.InvokeRequest) => {
-      throw new Error(`unknown function ${request.getTok()}`);
+      const response = new proto.InvokeResponse();
+      response.setReturn(toStruct(await invoke(request.getTok(), fromStruct(request.getArgs()))));
+      return response;
     }),
     call: unimplemented("Call"),
     construct: unimplemented("Construct"),
