@@ -4,9 +4,12 @@
  */
 import * as grpc from "@grpc/grpc-js";
 import { ResourceProviderService } from "@pulumi/pulumi/proto/provider_grpc_pb";
+import { exitWhenEngineGone } from "../provider/core/engine-watch";
 import { resourceProviderService } from "./service";
 
 async function main(): Promise<void> {
+  // From the start, not only once the providers are loaded: a plugin the CLI left behind exits.
+  exitWhenEngineGone();
   const server = new grpc.Server({
     "grpc.max_receive_message_length": 400 * 1024 * 1024,
     "grpc.max_send_message_length": 400 * 1024 * 1024,

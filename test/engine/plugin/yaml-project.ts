@@ -16,6 +16,8 @@ const ROOT = path.resolve(__dirname, "../../..");
 
 export interface YamlProject {
   dir: string;
+  /** The CLI's environment (its PULUMI_HOME, file backend, PATH). */
+  env: NodeJS.ProcessEnv;
   emulator: Emulator;
   client: ComputeClient;
   control: ControlClient;
@@ -73,7 +75,16 @@ const runCli = (args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Ra
     );
   });
 
-export async function yamlProject(name: string): Promise<YamlProject> {
+export interface YamlProjectOptions {
+  /**
+   * `installed`: no `plugins.providers` entry, and neither the repository's `bin` on PATH nor any
+   * other ambient plugin: the engine finds the plugin only where `pulumi plugin install` puts it
+   * (the project's PULUMI_HOME).
+   */
+  plugin?: "repository" | "installed";
+}
+
+export async function yamlProject(name: string, options: YamlProjectOptions = {}): Promise<YamlProject> {
   requirePulumiCli();
   requireYamlHost();
   const emulator = await startEmulator();
@@ -81,10 +92,18 @@ export async function yamlProject(name: string): Promise<YamlProject> {
   const dir = path.join(tmp, "project");
   fs.mkdirSync(dir);
   const env = cliEnv(tmp);
+  const installed = options.plugin === "installed";
+  if (installed) {
+    env.PATH = (env.PATH ?? "")
+      .split(path.delimiter)
+      .filter((entry) => path.resolve(entry) !== path.join(ROOT, "bin"))
+      .join(path.delimiter);
+    env.PULUMI_IGNORE_AMBIENT_PLUGINS = "true";
+  }
   const project = {
     name,
     runtime: "yaml",
-    plugins: { providers: [{ name: "compute", path: path.join(ROOT, "bin") }] },
+    ...(!installed && { plugins: { providers: [{ name: "compute", path: path.join(ROOT, "bin") }] } }),
   };
   // YAML is a superset of JSON: the program is written as JSON.
   const setProgram = (resources: Record<string, unknown>, outputs: Record<string, unknown> = {}) =>
@@ -109,6 +128,7 @@ export async function yamlProject(name: string): Promise<YamlProject> {
   const control = new ControlClient(emulator.controlUrl);
   return {
     dir,
+    env,
     emulator,
     client: new ComputeClient({ baseUrl: emulator.url, token: emulator.token, retry: { retries: 0 } }),
     control,
