@@ -33,6 +33,19 @@ interface Start {
   answer: number;
   /** Launch to Configure and a first Check answered, ms. */
   check: number;
+  /** The plugin's CPU time (user + system) by then, ms (Linux: /proc, 10 ms ticks; else NaN). */
+  cpu: number;
+}
+
+/** A process's CPU time so far, ms, from /proc/<pid>/stat (utime + stime, at 100 ticks a second). */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
 }
 
 async function start(executable: string, cache: string | undefined): Promise<Start> {
@@ -67,8 +80,9 @@ async function start(executable: string, cache: string | undefined): Promise<Sta
     // Answered with a failure (no API settings here): the providers are loaded either way.
     await new Promise<void>((resolve) => client.check(check, () => resolve()));
     const tCheck = performance.now();
+    const cpu = cpuMs(child.pid);
     client.close();
-    return { port: tPort - t0, answer: tAnswer - t0, check: tCheck - t0 };
+    return { port: tPort - t0, answer: tAnswer - t0, check: tCheck - t0, cpu };
   } finally {
     child.kill();
   }
@@ -111,7 +125,7 @@ async function main(): Promise<void> {
   for (const [form, starts] of Object.entries(results)) {
     const [cold, ...warm] = starts;
     console.log(
-      `${form.padEnd(7)} first run: port ${ms(cold!.port)}, answer ${ms(cold!.answer)}, first Check ${ms(cold!.check)}; others median: port ${ms(median(warm.map((s) => s.port)))}, answer ${ms(median(warm.map((s) => s.answer)))} (min ${ms(Math.min(...warm.map((s) => s.answer)))}, max ${ms(Math.max(...warm.map((s) => s.answer)))}), first Check ${ms(median(warm.map((s) => s.check)))}`,
+      `${form.padEnd(7)} first run: port ${ms(cold!.port)}, answer ${ms(cold!.answer)}, first Check ${ms(cold!.check)} (CPU ${ms(cold!.cpu)}); others median: port ${ms(median(warm.map((s) => s.port)))}, answer ${ms(median(warm.map((s) => s.answer)))} (min ${ms(Math.min(...warm.map((s) => s.answer)))}, max ${ms(Math.max(...warm.map((s) => s.answer)))}), first Check ${ms(median(warm.map((s) => s.check)))}, CPU by then ${ms(median(warm.map((s) => s.cpu)))}`,
     );
   }
 }
