@@ -1,0 +1,128 @@
+/**
+ * The `pulumi` CLI killed (SIGKILL) in the middle of creates in the plugin form (Pulumi YAML,
+ * `pulumi-resource-compute`): the plugin notices that its engine is gone and sends nothing more,
+ * and the next `up` recognises what the interrupted creates made (an Instance by its label, free
+ * before the POST; an InstanceDisk by the listing taken before it) and converges with no orphan and
+ * no duplicate; the refresh it names clears the killed run's pending creates.
+ */
+import { collect } from "../../../src/client";
+import { instanceEndpoints } from "../../../src/contract";
+import { IMAGE, ROOT_PASS } from "../../support/compute";
+import { yamlProject, type YamlProject } from "./yaml-project";
+
+jest.setTimeout(240_000);
+
+let p: YamlProject;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const instances = () => collect(p.client.each(instanceEndpoints.listInstances));
+const requests = async (method: string, pattern: RegExp) =>
+  (await p.control.requests()).filter((r) => r.method === method && pattern.test(r.path));
+
+const web = {
+  web: {
+    type: "compute:index:Instance",
+    properties: {
+      region: "us-iad",
+      type: "g6-standard-1",
+      label: "slow-1",
+      image: IMAGE,
+      rootPass: ROOT_PASS,
+    },
+  },
+};
+const dbAndDisk = {
+  db: {
+    type: "compute:index:Instance",
+    properties: { region: "us-iad", type: "g6-standard-1", label: "db-1" },
+  },
+  data: {
+    type: "compute:index:InstanceDisk",
+    properties: { computeId: "${db.id}", label: "data", size: 1024, filesystem: "ext4" },
+  },
+};
+
+/** Runs `pulumi up`, SIGKILLs the CLI once `ready` holds (checked every 50 ms), then `pulumi cancel`. */
+async function killedUp(ready: () => Promise<boolean>): Promise<void> {
+  const { child, done } = p.start("up", "--yes", "--skip-preview");
+  try {
+    for (let i = 0; !(await ready()); i++) {
+      if (i > 1200) throw new Error("the moment to kill the CLI never came");
+      await sleep(50);
+    }
+  } finally {
+    child.kill("SIGKILL");
+  }
+  await done;
+  // The killed CLI left the stack locked.
+  await p.pulumi("cancel", "--yes");
+}
+
+/** The operations the engine lists as pending in the stack's state. */
+async function pendingOperations(): Promise<unknown[]> {
+  const exported = JSON.parse(await p.pulumi("stack", "export")) as {
+    deployment: { pending_operations?: unknown[] };
+  };
+  return exported.deployment.pending_operations ?? [];
+}
+
+/** The up after a killed one: it adopts, names the refresh that clears the pending creates, which then leaves none. */
+async function convergingUp(): Promise<string> {
+  const shown = await p.pulumi("up", "--yes", "--skip-preview");
+  expect(shown).toContain("an interrupted `pulumi up` had created it");
+  expect(shown).toContain("`pulumi refresh --clear-pending-creates`");
+  expect(await pendingOperations()).not.toEqual([]);
+  await p.pulumi("refresh", "--clear-pending-creates", "--yes", "--skip-preview");
+  expect(await pendingOperations()).toEqual([]);
+  await p.pulumi("preview", "--expect-no-changes");
+  return shown;
+}
+
+beforeAll(async () => {
+  p = await yamlProject("plugin-interrupted");
+});
+afterAll(async () => {
+  await p?.dispose();
+});
+
+test("after the CLI is killed during an instance's wait, the plugin sends no more requests", async () => {
+  // The instance provisions for a minute: the create's wait polls meanwhile.
+  await p.control.timings({ "instance.create": 60_000 });
+  p.setProgram(web);
+  await p.control.clearRequests();
+  await killedUp(async () => (await requests("GET", /^\/compute\/instances\/\d+$/)).length >= 2);
+  await sleep(2_000);
+  await p.control.clearRequests();
+  await sleep(5_000);
+  expect(await p.control.requests()).toEqual([]);
+});
+
+test("the next up adopts the instance the killed run made: one instance, no change after", async () => {
+  await p.control.timings({ "instance.create": 3_000 });
+  await p.control.clock({ advance_ms: 120_000 });
+  await convergingUp();
+  const all = await instances();
+  expect(all.map((i) => [i.label, i.status])).toEqual([["slow-1", "running"]]);
+  const state = (await p.resources()).find((r) => r.urn.endsWith("::web"))!;
+  expect(state.id).toBe(String(all[0]!.id));
+});
+
+test("killed right after a disk's create, the next up adopts the disk: one disk, no change after", async () => {
+  p.setProgram({ ...web, ...dbAndDisk });
+  await p.control.timings({ "disk.create": 60_000 });
+  await p.control.clearRequests();
+  await killedUp(async () => (await requests("POST", /^\/compute\/instances\/\d+\/disks$/)).length >= 1);
+  await p.control.timings({ "disk.create": 3_000 });
+  await p.control.clock({ advance_ms: 120_000 });
+  await convergingUp();
+  const db = (await instances()).find((i) => i.label === "db-1")!;
+  const disks = (await p.client.api.listDisks({ params: { computeId: db.id } })).data;
+  expect(disks.map((d) => [d.label, d.status])).toEqual([["data", "ready"]]);
+  expect((await instances()).map((i) => i.label).sort()).toEqual(["db-1", "slow-1"]);
+  const state = (await p.resources()).find((r) => r.urn.endsWith("::data"))!;
+  expect(state.id).toBe(String(disks[0]!.id));
+});
+
+test("destroy leaves nothing", async () => {
+  await p.pulumi("destroy", "--yes");
+  expect(await instances()).toEqual([]);
+});
