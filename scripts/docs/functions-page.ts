@@ -40,7 +40,7 @@ export function functionsPage(): string {
       "",
       fn.description,
       "",
-      `In Pulumi YAML and the SDKs of the plugin form: \`fn::invoke\` of \`${fn.token}\`.`,
+      `In the plugin form: \`fn::invoke\` of \`${fn.token}\`.`,
       "",
     );
     if (fn.args.length > 0) lines.push("Arguments:", "", ...memberLines(fn.args), "");
