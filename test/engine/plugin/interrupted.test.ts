@@ -3,7 +3,8 @@
  * `pulumi-resource-compute`): the plugin notices that its engine is gone and sends nothing more,
  * and the next `up` recognises what the interrupted creates made (an Instance by its label, free
  * before the POST; an InstanceDisk by the listing taken before it) and converges with no orphan and
- * no duplicate; the refresh it names clears the killed run's pending creates.
+ * no duplicate; the refresh it names clears the killed run's pending creates. Interrupted with
+ * Ctrl-C instead, the engine's Cancel ends the plugin's waits and the run keeps what it made.
  */
 import { collect } from "../../../src/client";
 import { instanceEndpoints } from "../../../src/contract";
@@ -120,6 +121,40 @@ test("killed right after a disk's create, the next up adopts the disk: one disk,
   expect((await instances()).map((i) => i.label).sort()).toEqual(["db-1", "slow-1"]);
   const state = (await p.resources()).find((r) => r.urn.endsWith("::data"))!;
   expect(state.id).toBe(String(disks[0]!.id));
+});
+
+test("interrupted with Ctrl-C during an instance's wait, the run keeps its ID and the next up finishes it", async () => {
+  p.setProgram({
+    ...web,
+    ...dbAndDisk,
+    late: { ...web.web, properties: { ...web.web.properties, label: "late-1" } },
+  });
+  await p.control.timings({ "instance.create": 60_000 });
+  await p.control.clearRequests();
+  const { child, done } = p.start("up", "--yes", "--skip-preview");
+  for (let i = 0; (await requests("GET", /^\/compute\/instances\/\d+$/)).length < 2; i++) {
+    if (i > 1200) throw new Error("the instance's wait never began");
+    await sleep(50);
+  }
+  // SIGINT, as Ctrl-C: the engine asks the plugin to cancel and waits for what is in flight.
+  child.kill("SIGINT");
+  const interrupted = await done;
+  expect(interrupted.ok).toBe(false);
+  expect(interrupted.shown).not.toMatch(/\n\s+at /);
+  const late = (await instances()).filter((i) => i.label === "late-1");
+  expect(late).toHaveLength(1);
+  // The cancelled wait ended the create as a partial failure: the engine keeps the instance's ID.
+  const kept = (await p.resources()).find((r) => r.urn.endsWith("::late"));
+  expect(kept?.id).toBe(String(late[0]!.id));
+  await p.control.timings({ "instance.create": 3_000 });
+  await p.control.clock({ advance_ms: 120_000 });
+  await p.pulumi("up", "--yes", "--skip-preview");
+  const all = await instances();
+  expect(all.map((i) => i.label).sort()).toEqual(["db-1", "late-1", "slow-1"]);
+  expect(all.find((i) => i.label === "late-1")!.status).toBe("running");
+  const state = (await p.resources()).find((r) => r.urn.endsWith("::late"))!;
+  expect(state.id).toBe(String(late[0]!.id));
+  await p.pulumi("preview", "--expect-no-changes");
 });
 
 test("destroy leaves nothing", async () => {
