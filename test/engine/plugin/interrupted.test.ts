@@ -6,6 +6,8 @@
  * no duplicate; the refresh it names clears the killed run's pending creates. Interrupted with
  * Ctrl-C instead, the engine's Cancel ends the plugin's waits and the run keeps what it made.
  */
+import * as fs from "node:fs";
+import * as path from "node:path";
 import { collect } from "../../../src/client";
 import { instanceEndpoints } from "../../../src/contract";
 import { IMAGE, ROOT_PASS } from "../../support/compute";
@@ -58,6 +60,17 @@ async function killedUp(ready: () => Promise<boolean>): Promise<void> {
   await p.pulumi("cancel", "--yes");
 }
 
+/** The kinds of the creates the journal holds as in flight (its entries name their kind). */
+const inFlight = (): string[] => {
+  const dir = p.env.COMPUTE_JOURNAL_DIR!;
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => (JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as { kind?: string }).kind)
+    .filter((kind): kind is string => kind !== undefined);
+};
+
 /** The operations the engine lists as pending in the stack's state. */
 async function pendingOperations(): Promise<unknown[]> {
   const exported = JSON.parse(await p.pulumi("stack", "export")) as {
@@ -67,9 +80,11 @@ async function pendingOperations(): Promise<unknown[]> {
 }
 
 /** The up after a killed one: it adopts, names the refresh that clears the pending creates, which then leaves none. */
-async function convergingUp(): Promise<string> {
+async function convergingUp(kind: string): Promise<string> {
+  expect(inFlight()).toEqual([kind]);
   const shown = await p.pulumi("up", "--yes", "--skip-preview");
   expect(shown).toContain("an interrupted `pulumi up` had created it");
+  expect(inFlight()).toEqual([]);
   expect(shown).toContain("`pulumi refresh --clear-pending-creates`");
   expect(await pendingOperations()).not.toEqual([]);
   await p.pulumi("refresh", "--clear-pending-creates", "--yes", "--skip-preview");
@@ -100,7 +115,7 @@ test("after the CLI is killed during an instance's wait, the plugin sends no mor
 test("the next up adopts the instance the killed run made: one instance, no change after", async () => {
   await p.control.timings({ "instance.create": 3_000 });
   await p.control.clock({ advance_ms: 120_000 });
-  await convergingUp();
+  await convergingUp("Instance");
   const all = await instances();
   expect(all.map((i) => [i.label, i.status])).toEqual([["slow-1", "running"]]);
   const state = (await p.resources()).find((r) => r.urn.endsWith("::web"))!;
@@ -114,7 +129,7 @@ test("killed right after a disk's create, the next up adopts the disk: one disk,
   await killedUp(async () => (await requests("POST", /^\/compute\/instances\/\d+\/disks$/)).length >= 1);
   await p.control.timings({ "disk.create": 3_000 });
   await p.control.clock({ advance_ms: 120_000 });
-  await convergingUp();
+  await convergingUp("InstanceDisk");
   const db = (await instances()).find((i) => i.label === "db-1")!;
   const disks = (await p.client.api.listDisks({ params: { computeId: db.id } })).data;
   expect(disks.map((d) => [d.label, d.status])).toEqual([["data", "ready"]]);
