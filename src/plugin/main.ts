@@ -2,6 +2,9 @@
  * `pulumi-resource-compute`: the engine starts it with its own RPC address as an argument and reads
  * the port of the `ResourceProvider` service from its first line of output.
  */
+// First: Node's compile cache for every module loaded after it (in the packed plugin, `main.js` has
+// turned it on already, for the bundle).
+import { flushCompileCache } from "../compile-cache";
 import * as grpc from "@grpc/grpc-js";
 import { ResourceProviderService } from "@pulumi/pulumi/proto/provider_grpc_pb";
 import { exitWhenEngineGone } from "../provider/core/engine-watch";
@@ -21,6 +24,7 @@ async function main(): Promise<void> {
     ),
   );
   console.log(String(port));
+  flushCompileCache();
 }
 
 main().catch((err: unknown) => {
