@@ -75,7 +75,13 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
       config = configSource(variables, fromStruct(request.getArgs()));
       loaded?.configure(config);
       // The providers are loaded next, while the engine reads this answer.
-      setImmediate(providers);
+      setImmediate(() => {
+        try {
+          providers();
+        } catch {
+          // The request that needs them loads them again and reports the failure.
+        }
+      });
       const response = new proto.ConfigureResponse();
       response.setAcceptsecrets(true);
       response.setSupportspreview(false);
