@@ -1,8 +1,8 @@
 /**
  * The packed plugin as a user installs it: `npm run plugin`'s tarball into the project's own
  * PULUMI_HOME with `pulumi plugin install resource compute <version> --file`, `pulumi plugin ls`
- * lists it, and a Pulumi YAML program with no `plugins.providers` (nor the repository's `bin` on
- * PATH, nor any ambient plugin) runs `up` and `destroy` with it.
+ * lists it, and the first program of docs/plugin.md (Pulumi YAML, no `plugins.providers`; nor the
+ * repository's `bin` on PATH, nor any ambient plugin) runs `up` and `destroy` with it.
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -52,19 +52,17 @@ test("the tarball installs offline and `pulumi plugin ls` lists compute at the p
   ).toBe(true);
 });
 
-test("a YAML program with no plugins section runs up and destroy with the installed plugin", async () => {
-  p.setProgram(
-    { net: { type: "compute:index:Vpc", properties: { region: "us-iad", label: "installed" } } },
-    {
-      region: {
-        "fn::invoke": { function: "compute:index:getRegion", arguments: { id: "us-iad" }, return: "id" },
-      },
-    },
-  );
+test("docs/plugin.md's first program, with no plugins section, runs up and destroy with the installed plugin", async () => {
+  const doc = fs.readFileSync(path.join(ROOT, "docs/plugin.md"), "utf8");
+  const program = /^```yaml\n([\s\S]*?)^```/m.exec(doc)![1]!;
+  expect(program).not.toMatch(/plugins:/);
+  // The stack `test` belongs to the harness's project name.
+  fs.writeFileSync(path.join(p.dir, "Pulumi.yaml"), program.replace(/^name: .*$/m, "name: plugin-install"));
   const shown = await p.pulumi("up", "--yes");
   expect(shown).not.toMatch(/from \$PATH/);
-  expect(await p.output("region")).toBe("us-iad");
-  expect((await collect(p.client.each(vpcEndpoints.listVpcs))).map((v) => v.label)).toEqual(["installed"]);
+  const region = await p.client.api.getRegion({ params: { regionId: "us-iad" } });
+  expect(await p.output("regionLabel")).toBe(region.label);
+  expect((await collect(p.client.each(vpcEndpoints.listVpcs))).map((v) => v.label)).toEqual(["my-net"]);
   await p.pulumi("destroy", "--yes");
   expect(await collect(p.client.each(vpcEndpoints.listVpcs))).toEqual([]);
 });
