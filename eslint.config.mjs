@@ -2,7 +2,16 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "coverage/**", ".pulumi*/**", "test/.generated-*/**"] },
+  {
+    ignores: [
+      "dist/**",
+      "dist-plugin/**",
+      "node_modules/**",
+      "coverage/**",
+      ".pulumi*/**",
+      "test/.generated-*/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,63 +1,20 @@
 /**
  * `docs/functions.md`: the prose that holds for every data function (`functions-intro.md`), then each
- * function of `src/functions` as the package exports it (`src/functions/index.ts`, in its order): its
- * TSDoc, its arguments and its result, read with the TypeScript compiler.
+ * function of `src/functions` as the package exports it, from the one reading of them that the
+ * package schema's invokes also come from (`src/schema/function-facts.ts`).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import * as ts from "typescript";
-import { readingProgram } from "../../src/schema/class-docs";
+import { functionFacts, type MemberFact } from "../../src/schema/function-facts";
 
-const ROOT = path.resolve(__dirname, "../..");
-const INDEX = path.join(ROOT, "src/functions/index.ts");
-
-const docOf = (symbol: ts.Symbol, checker: ts.TypeChecker): string =>
-  ts
-    .displayPartsToString(symbol.getDocumentationComment(checker))
-    .replace(/\s*\n\s*/g, " ")
-    .trim();
-
-const isInternal = (symbol: ts.Symbol): boolean =>
-  symbol.getJsDocTags().some((tag) => tag.name === "internal");
-
-/** A type as the program's TypeScript would write it, on one line. */
-function typeName(type: ts.Type, checker: ts.TypeChecker): string {
-  return checker
-    .typeToString(
-      type,
-      undefined,
-      ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope,
-    )
-    .replace(/\s+/g, " ");
-}
-
-function membersOf(type: ts.Type, checker: ts.TypeChecker): string[] {
-  return checker.getPropertiesOfType(type).map((member) => {
-    const optional = member.flags & ts.SymbolFlags.Optional ? "?" : "";
-    const memberType = typeName(checker.getNonNullableType(checker.getTypeOfSymbol(member)), checker);
-    const doc = docOf(member, checker);
-    return `- \`${member.name}${optional}\` (\`${memberType.replace(/`/g, "")}\`)${doc ? `: ${doc}` : ""}`;
-  });
-}
-
-/** Result interfaces a type names (`VpcResult`, `VpcResult[]`), to describe once each. */
-function resultTypes(type: ts.Type, checker: ts.TypeChecker, found: Map<string, ts.Type>) {
-  const visit = (t: ts.Type) => {
-    if (t.isUnion()) return t.types.forEach(visit);
-    if (checker.isArrayType(t)) return checker.getTypeArguments(t as ts.TypeReference).forEach(visit);
-    const name = t.getSymbol()?.getName();
-    if (name && /Result$/.test(name) && !found.has(name)) {
-      found.set(name, t);
-      for (const member of checker.getPropertiesOfType(t)) visit(checker.getTypeOfSymbol(member));
-    }
-  };
-  visit(type);
-}
+const memberLines = (members: MemberFact[]): string[] =>
+  members.map(
+    (m) =>
+      `- \`${m.name}${m.optional ? "?" : ""}\` (\`${m.typeText}\`)${m.description ? `: ${m.description}` : ""}`,
+  );
 
 export function functionsPage(): string {
-  const program = readingProgram([INDEX]);
-  const checker = program.getTypeChecker();
-  const index = program.getSourceFile(INDEX)!;
+  const { functions, resultTypes } = functionFacts();
   const lines: string[] = [
     "# Data functions",
     "",
@@ -68,52 +25,25 @@ export function functionsPage(): string {
     "## Reference",
     "",
   ];
-  const results = new Map<string, ts.Type>();
-  for (const statement of index.statements) {
-    if (!ts.isExportDeclaration(statement) || statement.exportClause || !statement.moduleSpecifier) continue;
-    const module = checker.getSymbolAtLocation(statement.moduleSpecifier);
-    if (!module) continue;
-    for (const symbol of checker.getExportsOfModule(module)) {
-      const declaration = symbol.declarations?.[0];
-      if (!declaration || !ts.isFunctionDeclaration(declaration)) continue;
-      if (!/^get/.test(symbol.name) || /Output$/.test(symbol.name) || isInternal(symbol)) continue;
-      const signature = checker.getSignaturesOfType(
-        checker.getTypeOfSymbol(symbol),
-        ts.SignatureKind.Call,
-      )[0]!;
-      const params = signature.getParameters().map((p) => {
-        const d = p.valueDeclaration as ts.ParameterDeclaration | undefined;
-        const optional = d?.initializer || d?.questionToken ? "?" : "";
-        const type = d?.type ? d.type.getText() : typeName(checker.getTypeOfSymbol(p), checker);
-        return { name: `${p.name}${optional}`, type };
-      });
-      const list = (input: boolean) =>
-        params
-          .map(
-            ({ name, type }) => `${name}: ${input && name.startsWith("args") ? `InputArgs<${type}>` : type}`,
-          )
-          .join(", ");
-      const promised = signature.getReturnType();
-      const result = checker.getTypeArguments(promised as ts.TypeReference)[0] ?? promised;
-      lines.push(
-        `### ${symbol.name}`,
-        "",
-        "```ts",
-        `declare function ${symbol.name}(${list(false)}): Promise<${typeName(result, checker)}>;`,
-        `declare function ${symbol.name}Output(${list(true)}): pulumi.Output<${typeName(result, checker)}>;`,
-        "```",
-        "",
-        docOf(symbol, checker),
-        "",
-      );
-      const args = signature.getParameters().find((p) => p.name === "args");
-      if (args) {
-        const argsType = checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(args, declaration));
-        const members = membersOf(argsType, checker);
-        if (members.length > 0) lines.push("Arguments:", "", ...members, "");
-      }
-      resultTypes(result, checker, results);
-    }
+  for (const fn of functions) {
+    const list = (input: boolean) =>
+      fn.params
+        .map(({ name, type }) => `${name}: ${input && name.startsWith("args") ? `InputArgs<${type}>` : type}`)
+        .join(", ");
+    lines.push(
+      `### ${fn.name}`,
+      "",
+      "```ts",
+      `declare function ${fn.name}(${list(false)}): Promise<${fn.resultText}>;`,
+      `declare function ${fn.name}Output(${list(true)}): pulumi.Output<${fn.resultText}>;`,
+      "```",
+      "",
+      fn.description,
+      "",
+      `In the plugin form: \`fn::invoke\` of \`${fn.token}\`.`,
+      "",
+    );
+    if (fn.args.length > 0) lines.push("Arguments:", "", ...memberLines(fn.args), "");
   }
   lines.push(
     "## Result types",
@@ -121,9 +51,14 @@ export function functionsPage(): string {
     "Every function's `opts` is `{ apiUrl?, token? }` (see Credentials above).",
     "",
   );
-  for (const [name, type] of [...results].sort(([a], [b]) => a.localeCompare(b))) {
-    const doc = type.getSymbol() ? docOf(type.getSymbol()!, checker) : "";
-    lines.push(`### ${name}`, "", ...(doc ? [doc, ""] : []), ...membersOf(type, checker), "");
+  for (const type of resultTypes) {
+    lines.push(
+      `### ${type.name}`,
+      "",
+      ...(type.description ? [type.description, ""] : []),
+      ...memberLines(type.members),
+      "",
+    );
   }
   return lines.join("\n");
 }

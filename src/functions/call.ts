@@ -3,9 +3,13 @@
  * Invoke), so they read the credentials there: explicit options, else the stack config
  * (`compute:apiUrl`, `compute:token` read as plain values through `pulumi.runtime.getConfig`, since
  * a secret's `Config.getSecret` is an Output), else `COMPUTE_API_URL` / `COMPUTE_TOKEN`, as the
- * provider does. The client and the contract are loaded on the first call, never at start-up.
+ * provider does. The client and the contract are loaded on the first call, never at start-up; the
+ * Pulumi SDK's main module only by an Output form (the plugin's invokes call the Promise forms, and
+ * its bundle leaves that module out).
  */
-import * as pulumi from "@pulumi/pulumi";
+import type * as pulumi from "@pulumi/pulumi";
+import { RunError } from "@pulumi/pulumi/errors";
+import { getConfig } from "@pulumi/pulumi/runtime/config";
 import type { ComputeClient } from "../client/compute-client";
 import { clientOf, missingSetting } from "../client/from-settings";
 
@@ -21,7 +25,7 @@ export interface FunctionOptions {
  * A data function's failure: one line, reported by the engine without a stack trace (a
  * `RunError`), e.g. `image private/12 not found` or `getVpcs: [401] Invalid Token (GET /vpcs)`.
  */
-export class DataFunctionError extends pulumi.RunError {
+export class DataFunctionError extends RunError {
   override readonly name = "DataFunctionError";
 }
 
@@ -29,7 +33,7 @@ export class DataFunctionError extends pulumi.RunError {
 export type TokenNeed = "required" | "optional";
 
 function setting(key: string, env: string, explicit: string | undefined): string | undefined {
-  return explicit || pulumi.runtime.getConfig(`compute:${key}`) || process.env[env] || undefined;
+  return explicit || getConfig(`compute:${key}`) || process.env[env] || undefined;
 }
 
 /** @internal The client for these credentials (one per URL and token), loading the client module on first use. */
@@ -77,7 +81,8 @@ export function outputOf<A, R>(
   args: InputArgs<A>,
   opts?: FunctionOptions,
 ): pulumi.Output<R> {
-  return pulumi.output(args).apply((plain) => fn(plain as A, opts)) as pulumi.Output<R>;
+  const sdk: typeof import("@pulumi/pulumi") = require("@pulumi/pulumi");
+  return sdk.output(args).apply((plain) => fn(plain as A, opts)) as pulumi.Output<R>;
 }
 
 /** A numeric ID given as a number or as a resource's `id` string. */

@@ -2,11 +2,17 @@
  * `pulumi-resource-compute`: the engine starts it with its own RPC address as an argument and reads
  * the port of the `ResourceProvider` service from its first line of output.
  */
+// First: Node's compile cache for every module loaded after it (in the packed plugin, `main.js` has
+// turned it on already, for the bundle).
+import { flushCompileCache } from "../compile-cache";
 import * as grpc from "@grpc/grpc-js";
 import { ResourceProviderService } from "@pulumi/pulumi/proto/provider_grpc_pb";
+import { exitWhenEngineGone } from "../provider/core/engine-watch";
 import { resourceProviderService } from "./service";
 
 async function main(): Promise<void> {
+  // From the start, not only once the providers are loaded: a plugin the CLI left behind exits.
+  exitWhenEngineGone();
   const server = new grpc.Server({
     "grpc.max_receive_message_length": 400 * 1024 * 1024,
     "grpc.max_send_message_length": 400 * 1024 * 1024,
@@ -18,6 +24,7 @@ async function main(): Promise<void> {
     ),
   );
   console.log(String(port));
+  flushCompileCache();
 }
 
 main().catch((err: unknown) => {

@@ -1,69 +1,36 @@
 /**
- * The plugin's gRPC `ResourceProvider` service: each `compute:index:<Kind>` resource is served by
- * the kind's provider from the runtime (`provider(kind, context)`), the one the TypeScript classes use.
- * Pulumi's own Node server (`@pulumi/pulumi/provider`) drops Configure's config, crashes reading an
- * import, passes no `timeout` and sends no detailed diff, hence this one.
+ * The plugin's gRPC `ResourceProvider` service. Pulumi's own Node server (`@pulumi/pulumi/provider`)
+ * drops Configure's config, crashes reading an import, passes no `timeout` and sends no detailed
+ * diff, hence this one. GetPluginInfo, GetSchema and Configure answer at once; the providers
+ * (`providers.ts`: the specs, zod, the client) are loaded on the first request that needs them,
+ * or just after Configure's answer.
  */
-import { readFileSync } from "node:fs";
-import * as path from "node:path";
 import * as grpc from "@grpc/grpc-js";
-import type * as pulumi from "@pulumi/pulumi";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb";
 import * as proto from "@pulumi/pulumi/proto/provider_pb";
-import { withoutContext, type ResourceContext } from "../provider/core/resource-context";
-import { byKind, type AnySpec } from "../provider/core/resource-spec";
-import { provider as kindProvider } from "../provider/runtime";
-import { configure } from "../provider/core/settings";
-import { SPECS } from "../provider/specs";
-import { secretOutputs } from "../schema/secrets";
+import type { ConfigSource } from "../provider/core/settings";
 import { configSource } from "./config";
-import { diffResponse } from "./detailed-diff";
-import { engineLog } from "./engine-log";
 import { grpcError } from "./errors";
+import { packageFile, pluginVersion } from "./package-files";
 import { programInputs } from "./program-inputs";
-import { journalKeyOf, parseUrn } from "./urn";
 import { fromStruct, toStruct } from "./values";
 
-const ROOT = path.resolve(__dirname, "../..");
-const specOf = byKind(SPECS);
-/** Aborted by the engine's Cancel (Ctrl-C, or the end of a run): every wait in this process ends. */
-const cancelled = new AbortController();
+type Providers = typeof import("./providers");
 
-interface Request {
-  getUrn(): string;
-  getTimeout?(): number;
+let config: ConfigSource | undefined;
+let loaded: Providers | undefined;
+
+/** The providers' side, loaded on first use with the settings Configure gave. */
+function providers(): Providers {
+  if (!loaded) {
+    loaded = require("./providers") as Providers;
+    if (config) loaded.configure(config);
+  }
+  return loaded;
 }
 
-/** The resource a request is about: its kind's spec and its provider. */
-function served(request: Request, operation?: "create" | "update" | "delete") {
-  const resource = parseUrn(request.getUrn());
-  const spec = specOf(resource.kind);
-  if (!spec) throw new Error(`${resource.type} is not a resource type of this version of the compute plugin`);
-  const timeout = request.getTimeout?.() ?? 0;
-  const log = engineLog(request.getUrn());
-  const context: ResourceContext = {
-    journalKey: journalKeyOf(resource),
-    ...(log && { log }),
-    signal: cancelled.signal,
-    ...(operation && timeout > 0 && { timeouts: { [operation]: timeout } }),
-  };
-  return { spec, provider: bound(kindProvider(spec.kind, context)), secrets: secretOutputs(spec) };
-}
-
-/** Every method of the kind's provider (the generic provider has them all). */
-function bound(found: pulumi.dynamic.ResourceProvider): Required<pulumi.dynamic.ResourceProvider> {
-  const missing = () => Promise.reject(new Error("not implemented by this kind's provider"));
-  return {
-    configure: async () => {},
-    check: found.check ?? missing,
-    diff: found.diff ?? missing,
-    create: found.create,
-    read: found.read ?? missing,
-    update: found.update ?? missing,
-    delete: found.delete ?? missing,
-  };
-}
+const served: Providers["served"] = (request, operation) => providers().served(request, operation);
 
 type Handler<Req, Res> = (request: Req) => Promise<Res>;
 
@@ -73,14 +40,8 @@ function unary<Req, Res>(handle: Handler<Req, Res>): grpc.handleUnaryCall<Req, R
     handle(call.request).then(
       (response) => callback(null, response),
       (err: unknown) => {
-        let secrets: string[] = [];
-        try {
-          const urn = (call.request as { getUrn?(): string | undefined }).getUrn?.();
-          if (urn) secrets = secretOutputs(specOf(parseUrn(urn).kind) as AnySpec);
-        } catch {
-          // No kind: no secrets to mark.
-        }
-        callback(grpcError(err, secrets));
+        const urn = (call.request as { getUrn?(): string | undefined }).getUrn?.();
+        callback(grpcError(err, urn && loaded ? loaded.secretsOfUrn(urn) : []));
       },
     );
   };
@@ -94,32 +55,16 @@ const unimplemented =
       details: `${what} is not implemented by the compute plugin`,
     });
 
-/** The parents' IDs an import ID names before the object's own (`<vpcId>/<subnetId>`). */
-function importProps(spec: AnySpec, id: string): { id: string; props: Record<string, unknown> } {
-  const parents: string[] = spec.parents ?? [];
-  const parts = id.split("/");
-  if (parents.length === 0) return { id, props: {} };
-  if (parts.length !== parents.length + 1 || parts.some((part) => part === "")) {
-    throw new Error(
-      `${spec.kind} import ID must be ${[...parents, `${spec.kind[0]!.toLowerCase()}${spec.kind.slice(1)}Id`].join("/")}, not ${id}`,
-    );
-  }
-  return { id: parts.at(-1)!, props: Object.fromEntries(parents.map((key, i) => [key, parts[i]])) };
-}
-
-const version = (): string =>
-  (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
-
 export function resourceProviderService(): grpc.UntypedServiceImplementation {
   return {
     getPluginInfo: unary(async () => {
       const info = new PluginInfo();
-      info.setVersion(version());
+      info.setVersion(pluginVersion());
       return info;
     }),
     getSchema: unary(async () => {
       const response = new proto.GetSchemaResponse();
-      response.setSchema(readFileSync(path.join(ROOT, "schema.json"), "utf8"));
+      response.setSchema(packageFile("schema.json"));
       return response;
     }),
     handshake: unimplemented("Handshake"),
@@ -128,14 +73,25 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
     diffConfig: unimplemented("DiffConfig"),
     configure: unary(async (request: proto.ConfigureRequest) => {
       const variables = new Map(request.getVariablesMap().entries());
-      configure(configSource(variables, fromStruct(request.getArgs())));
+      config = configSource(variables, fromStruct(request.getArgs()));
+      loaded?.configure(config);
+      // The providers are loaded next, while the engine reads this answer.
+      setImmediate(() => {
+        try {
+          providers();
+        } catch {
+          // The request that needs them loads them again and reports the failure.
+        }
+      });
       const response = new proto.ConfigureResponse();
       response.setAcceptsecrets(true);
       response.setSupportspreview(false);
       return response;
     }),
     invoke: unary(async (request: proto.InvokeRequest) => {
-      throw new Error(`unknown function ${request.getTok()}`);
+      const response = new proto.InvokeResponse();
+      response.setReturn(toStruct(await providers().invoke(request.getTok(), fromStruct(request.getArgs()))));
+      return response;
     }),
     call: unimplemented("Call"),
     construct: unimplemented("Construct"),
@@ -159,7 +115,7 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
       const { spec, provider } = served(request);
       const olds = fromStruct(request.getOlds());
       const news = fromStruct(request.getNews());
-      return diffResponse(spec, olds, news, await provider.diff(request.getId(), olds, news));
+      return providers().diffResponse(spec, olds, news, await provider.diff(request.getId(), olds, news));
     }),
     create: unary(async (request: proto.CreateRequest) => {
       const { provider, secrets } = served(request, "create");
@@ -174,11 +130,12 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
       let id = request.getId();
       let props = fromStruct(request.getProperties());
       // `pulumi import` sends the ID alone: the parents' IDs come from it.
-      if (Object.keys(props).length === 0) ({ id, props } = importProps(spec, id));
+      if (Object.keys(props).length === 0) ({ id, props } = providers().importProps(spec, id));
       const result = await provider.read(id, props);
       const response = new proto.ReadResponse();
       response.setId(result.id ?? "");
       if (result.id) {
+        const { withoutContext } = providers();
         response.setProperties(toStruct(withoutContext(result.props ?? {}), secrets));
         response.setInputs(toStruct(withoutContext(result.inputs ?? {}), secrets));
       }
@@ -201,7 +158,7 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
       return new Empty();
     }),
     cancel: unary(async () => {
-      cancelled.abort();
+      loaded?.cancel();
       return new Empty();
     }),
     attach: unimplemented("Attach"),

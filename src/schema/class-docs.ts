@@ -95,8 +95,12 @@ function outputTypeNode(node: ts.TypeNode): ts.TypeNode | undefined {
 
 const ANY: FieldType = { type: "any" };
 
-function fieldTypeOf(type: ts.Type, checker: ts.TypeChecker, depth: number): FieldType {
-  if (depth > 6) return ANY;
+/**
+ * A TypeScript type as a field type; `named` keeps the name of each interface an object comes from
+ * (the data functions' `...Result` types, one schema type each).
+ */
+export function fieldTypeOf(type: ts.Type, checker: ts.TypeChecker, depth: number, named = false): FieldType {
+  if (depth > (named ? 12 : 6)) return ANY;
   if (type.isUnion()) {
     const nullable = type.types.some((t) => t.flags & ts.TypeFlags.Null);
     const rest = type.types.filter((t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined)));
@@ -104,7 +108,7 @@ function fieldTypeOf(type: ts.Type, checker: ts.TypeChecker, depth: number): Fie
     if (rest.every((t) => t.flags & ts.TypeFlags.BooleanLiteral)) one = { type: "boolean" };
     else if (rest.every((t) => t.isStringLiteral()))
       one = { type: "string", enum: rest.map((t) => (t as ts.StringLiteralType).value) };
-    else one = rest.length === 1 ? fieldTypeOf(rest[0]!, checker, depth + 1) : ANY;
+    else one = rest.length === 1 ? fieldTypeOf(rest[0]!, checker, depth + 1, named) : ANY;
     return nullable ? { ...one, nullable: true } : one;
   }
   if (type.flags & ts.TypeFlags.StringLike) return { type: "string" };
@@ -112,18 +116,20 @@ function fieldTypeOf(type: ts.Type, checker: ts.TypeChecker, depth: number): Fie
   if (type.flags & ts.TypeFlags.BooleanLike) return { type: "boolean" };
   if (checker.isArrayType(type)) {
     const [items] = checker.getTypeArguments(type as ts.TypeReference);
-    return { type: "array", items: items ? fieldTypeOf(items, checker, depth + 1) : ANY };
+    return { type: "array", items: items ? fieldTypeOf(items, checker, depth + 1, named) : ANY };
   }
   if (type.flags & ts.TypeFlags.Object) {
     const index = checker.getIndexTypeOfType(type, ts.IndexKind.String);
-    if (index) return { type: "map", values: fieldTypeOf(index, checker, depth + 1) };
+    if (index) return { type: "map", values: fieldTypeOf(index, checker, depth + 1, named) };
     const properties = checker.getPropertiesOfType(type);
     if (properties.length === 0) return ANY;
+    const name = type.aliasSymbol?.getName() ?? type.getSymbol()?.getName();
     return {
       type: "object",
+      ...(named && name && /^[A-Z]/.test(name) && { name }),
       properties: Object.fromEntries(
         properties.map((p) => {
-          const field = fieldTypeOf(checker.getTypeOfSymbol(p), checker, depth + 1);
+          const field = fieldTypeOf(checker.getTypeOfSymbol(p), checker, depth + 1, named);
           const description = docOf(p, checker);
           return [p.name, description ? { ...field, description } : field];
         }),

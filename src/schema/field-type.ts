@@ -11,7 +11,13 @@ export type FieldType = (
   | { type: "boolean" }
   | { type: "array"; items: FieldType }
   /** A closed object: its properties by name, `required` naming those it always has. */
-  | { type: "object"; properties: Record<string, FieldType>; required: string[] }
+  | {
+      type: "object";
+      properties: Record<string, FieldType>;
+      required: string[];
+      /** The interface it comes from, where it names the type (`VpcResult`). */
+      name?: string;
+    }
   /** String keys, values of one type. */
   | { type: "map"; values: FieldType }
   | { type: "any" }

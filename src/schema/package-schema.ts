@@ -6,6 +6,7 @@
  * config variables and provider inputs.
  */
 import type { FieldType } from "./field-type";
+import type { FunctionFact } from "./function-facts";
 import { PACKAGE, type InputFact, type KindFacts, type OutputFact } from "./spec-facts";
 
 export interface PropertySpec {
@@ -79,9 +80,9 @@ class Types {
     }
   }
 
-  private object(type: FieldType & { type: "object" }, name: string, idReference: boolean): string {
-    const token = `${PACKAGE}:index:${name}`;
-    const spec: ObjectTypeSpec = {
+  /** An object's properties and required ones (a function's inputs and outputs are one, inline). */
+  objectSpec(type: FieldType & { type: "object" }, name: string, idReference: boolean): ObjectTypeSpec {
+    return {
       type: "object",
       properties: Object.fromEntries(
         Object.entries(type.properties).map(([key, field]) => [
@@ -91,11 +92,18 @@ class Types {
       ),
       ...(type.required.length > 0 && { required: type.required }),
     };
+  }
+
+  private object(type: FieldType & { type: "object" }, path: string, idReference: boolean): string {
+    // A named interface (a data function's `VpcResult`) is one type wherever it appears.
+    const name = type.name ?? path;
+    const token = `${PACKAGE}:index:${name}`;
+    const spec = this.objectSpec(type, name, idReference);
     // Two properties whose names join alike (`backupsSchedule`, `backups.schedule`) but whose
     // shapes differ: the later one is `<name>Details`.
     const known = this.specs[token];
     if (known && JSON.stringify(known) !== JSON.stringify(spec)) {
-      return this.object(type, `${name}Details`, idReference);
+      return this.object({ ...type, name: `${name}Details` }, path, idReference);
     }
     this.specs[token] = spec;
     return token;
@@ -121,7 +129,32 @@ function outputProperty(types: Types, k: KindFacts, output: OutputFact): Propert
   };
 }
 
-export function packageSchema(facts: readonly KindFacts[], version: string): object {
+/**
+ * A data function as an invoke (`compute:index:getVpc`): its arguments and its result's properties
+ * inline, the result's named interfaces (`SubnetResult`) as types.
+ */
+function functionSpec(types: Types, fn: FunctionFact): object {
+  const base = pascal(fn.name);
+  const inputs: FieldType & { type: "object" } = {
+    type: "object",
+    properties: Object.fromEntries(
+      fn.args.map((a) => [a.name, a.description ? { ...a.type, description: a.description } : a.type]),
+    ),
+    required: fn.args.filter((a) => !a.optional).map((a) => a.name),
+  };
+  if (fn.result.type !== "object") throw new Error(`${fn.name}: its result is not an object`);
+  return {
+    description: fn.description,
+    inputs: types.objectSpec(inputs, `${base}Args`, false),
+    outputs: types.objectSpec(fn.result, fn.result.name ?? `${base}Result`, false),
+  };
+}
+
+export function packageSchema(
+  facts: readonly KindFacts[],
+  version: string,
+  functions: readonly FunctionFact[] = [],
+): object {
   const types = new Types();
   const resources = Object.fromEntries(
     facts.map((k) => [
@@ -157,5 +190,6 @@ export function packageSchema(facts: readonly KindFacts[], version: string): obj
     },
     types: types.specs,
     resources,
+    functions: Object.fromEntries(functions.map((fn) => [fn.token, functionSpec(types, fn)])),
   };
 }

@@ -1,6 +1,7 @@
 /** The text of `schema.json`, as `npm run schema` writes it and the staleness test compares it. */
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
+import { functionFacts } from "./function-facts";
 import { packageSchema } from "./package-schema";
 import { specFacts } from "./spec-facts";
 
@@ -10,5 +11,5 @@ export function schemaText(): string {
   const { version } = JSON.parse(readFileSync(path.resolve(__dirname, "../../package.json"), "utf8")) as {
     version: string;
   };
-  return `${JSON.stringify(packageSchema(specFacts(), version), null, 2)}\n`;
+  return `${JSON.stringify(packageSchema(specFacts(), version, functionFacts().functions), null, 2)}\n`;
 }

@@ -20,6 +20,8 @@ export const PLUGINS = { providers: [{ name: "compute", path: path.join(ROOT, "b
 
 export interface CliProject {
   dir: string;
+  /** The CLI's environment (its PULUMI_HOME, file backend, PATH). */
+  env: NodeJS.ProcessEnv;
   emulator: Emulator;
   client: ComputeClient;
   control: ControlClient;
@@ -98,6 +100,7 @@ export async function cliProject(
   const control = new ControlClient(emulator.controlUrl);
   return {
     dir,
+    env,
     emulator,
     client: new ComputeClient({ baseUrl: emulator.url, token: emulator.token, retry: { retries: 0 } }),
     control,

@@ -49,13 +49,31 @@ export function requireYamlHost(): void {
   }
 }
 
-export async function yamlProject(
-  name: string,
-  options: { /** The emulator's clock rate: 20 runs a boot's 3 s in 0.15 s. */ speed?: number } = {},
-): Promise<YamlProject> {
+export interface YamlProjectOptions {
+  /** The emulator's clock rate: 20 runs a boot's 3 s in 0.15 s. */
+  speed?: number;
+  /**
+   * `installed`: no `plugins.providers` entry, and neither the repository's `bin` on PATH nor any
+   * other ambient plugin: the engine finds the plugin only where `pulumi plugin install` puts it
+   * (the project's PULUMI_HOME).
+   */
+  plugin?: "repository" | "installed";
+}
+
+export async function yamlProject(name: string, options: YamlProjectOptions = {}): Promise<YamlProject> {
   requireYamlHost();
   let dir = "";
-  const project = { name, runtime: "yaml", plugins: PLUGINS };
+  const installed = options.plugin === "installed";
+  const project = { name, runtime: "yaml", ...(!installed && { plugins: PLUGINS }) };
+  const env: NodeJS.ProcessEnv = installed
+    ? {
+        PATH: (process.env.PATH ?? "")
+          .split(path.delimiter)
+          .filter((entry) => path.resolve(entry) !== path.resolve(PLUGINS.providers[0]!.path))
+          .join(path.delimiter),
+        PULUMI_IGNORE_AMBIENT_PLUGINS: "true",
+      }
+    : {};
   // YAML is a superset of JSON: the program is written as JSON.
   const setProgram = (resources: Record<string, unknown>, outputs: Record<string, unknown> = {}) =>
     fs.writeFileSync(
@@ -69,8 +87,8 @@ export async function yamlProject(
       dir = made;
       setProgram({});
     },
-    {},
-    options,
+    env,
+    options.speed ? { speed: options.speed } : {},
   );
   const previewJson = async () => {
     const shown = await base.pulumi("preview", "--json");

@@ -43,3 +43,19 @@ it("refers only to types it declares", () => {
   expect(refs.length).toBeGreaterThan(0);
   for (const ref of refs) expect(Object.keys(schema.types)).toContain(ref);
 });
+
+it("declares every data function as an invoke, with its arguments and its result's types", () => {
+  expect(Object.keys(schema.functions)).toEqual(
+    expect.arrayContaining(["compute:index:getVpc", "compute:index:getVpcs"]),
+  );
+  const getVpc = schema.functions["compute:index:getVpc"];
+  expect(getVpc.description).toMatch(/One VPC by ID/);
+  // An ID argument takes another resource's `id`: a string.
+  expect(getVpc.inputs.properties.id.type).toBe("string");
+  expect(getVpc.inputs.required).toEqual(["id"]);
+  expect(getVpc.outputs.properties.subnets.items.$ref).toBe("#/types/compute:index:SubnetResult");
+  expect(schema.functions["compute:index:getVpcs"].outputs.properties.vpcs.items.$ref).toBe(
+    "#/types/compute:index:VpcResult",
+  );
+  expect(Object.keys(schema.functions).some((token) => token.endsWith("Output"))).toBe(false);
+});

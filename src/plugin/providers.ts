@@ -1,0 +1,85 @@
+/**
+ * The plugin's serving side that needs the providers (the specs, zod, the client): loaded by
+ * `service.ts` on the first request about a resource or a function, so that GetPluginInfo,
+ * GetSchema and Configure answer without it. Each `compute:index:<Kind>` resource is served by
+ * the kind's provider from the runtime (`provider(kind, context)`), the one the TypeScript classes use.
+ */
+import type * as pulumi from "@pulumi/pulumi";
+import { withoutContext, type ResourceContext } from "../provider/core/resource-context";
+import { byKind, type AnySpec } from "../provider/core/resource-spec";
+import { configure as configureSettings, type ConfigSource } from "../provider/core/settings";
+import { provider as kindProvider } from "../provider/runtime";
+import { SPECS } from "../provider/specs";
+import { secretOutputs } from "../schema/secrets";
+import { diffResponse } from "./detailed-diff";
+import { engineLog } from "./engine-log";
+import { invoke } from "./invoke";
+import { journalKeyOf, parseUrn } from "./urn";
+
+export { diffResponse, invoke, withoutContext };
+
+const specOf = byKind(SPECS);
+/** Aborted by the engine's Cancel (Ctrl-C, or the end of a run): every wait in this process ends. */
+const cancelled = new AbortController();
+
+export const cancel = (): void => cancelled.abort();
+
+export const configure = (config: ConfigSource): void => configureSettings(config);
+
+interface Request {
+  getUrn(): string;
+  getTimeout?(): number;
+}
+
+/** The resource a request is about: its kind's spec and its provider. */
+export function served(request: Request, operation?: "create" | "update" | "delete") {
+  const resource = parseUrn(request.getUrn());
+  const spec = specOf(resource.kind);
+  if (!spec) throw new Error(`${resource.type} is not a resource type of this version of the compute plugin`);
+  const timeout = request.getTimeout?.() ?? 0;
+  const log = engineLog(request.getUrn());
+  const context: ResourceContext = {
+    journalKey: journalKeyOf(resource),
+    ...(log && { log }),
+    signal: cancelled.signal,
+    ...(operation && timeout > 0 && { timeouts: { [operation]: timeout } }),
+  };
+  return { spec, provider: bound(kindProvider(spec.kind, context)), secrets: secretOutputs(spec) };
+}
+
+/** The secret outputs of the kind a URN names (none for another URN). */
+export function secretsOfUrn(urn: string): string[] {
+  try {
+    const spec = specOf(parseUrn(urn).kind);
+    return spec ? secretOutputs(spec) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Every method of the kind's provider (the generic provider has them all). */
+function bound(found: pulumi.dynamic.ResourceProvider): Required<pulumi.dynamic.ResourceProvider> {
+  const missing = () => Promise.reject(new Error("not implemented by this kind's provider"));
+  return {
+    configure: async () => {},
+    check: found.check ?? missing,
+    diff: found.diff ?? missing,
+    create: found.create,
+    read: found.read ?? missing,
+    update: found.update ?? missing,
+    delete: found.delete ?? missing,
+  };
+}
+
+/** The parents' IDs an import ID names before the object's own (`<vpcId>/<subnetId>`). */
+export function importProps(spec: AnySpec, id: string): { id: string; props: Record<string, unknown> } {
+  const parents: string[] = spec.parents ?? [];
+  const parts = id.split("/");
+  if (parents.length === 0) return { id, props: {} };
+  if (parts.length !== parents.length + 1 || parts.some((part) => part === "")) {
+    throw new Error(
+      `${spec.kind} import ID must be ${[...parents, `${spec.kind[0]!.toLowerCase()}${spec.kind.slice(1)}Id`].join("/")}, not ${id}`,
+    );
+  }
+  return { id: parts.at(-1)!, props: Object.fromEntries(parents.map((key, i) => [key, parts[i]])) };
+}
