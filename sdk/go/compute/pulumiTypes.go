@@ -161,6 +161,276 @@ func (o ConfigInterfaceIpv4PtrOutput) Vpc() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+type EntityGrantResult struct {
+	// The entity's ID.
+	Id    float64 `pulumi:"id"`
+	Label string  `pulumi:"label"`
+	// `read_only`, `read_write`, or null (no access).
+	Permissions string `pulumi:"permissions"`
+}
+
+type EntityGrantResultOutput struct{ *pulumi.OutputState }
+
+func (EntityGrantResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*EntityGrantResult)(nil)).Elem()
+}
+
+func (o EntityGrantResultOutput) ToEntityGrantResultOutput() EntityGrantResultOutput {
+	return o
+}
+
+func (o EntityGrantResultOutput) ToEntityGrantResultOutputWithContext(ctx context.Context) EntityGrantResultOutput {
+	return o
+}
+
+// The entity's ID.
+func (o EntityGrantResultOutput) Id() pulumi.Float64Output {
+	return o.ApplyT(func(v EntityGrantResult) float64 { return v.Id }).(pulumi.Float64Output)
+}
+
+func (o EntityGrantResultOutput) Label() pulumi.StringOutput {
+	return o.ApplyT(func(v EntityGrantResult) string { return v.Label }).(pulumi.StringOutput)
+}
+
+// `read_only`, `read_write`, or null (no access).
+func (o EntityGrantResultOutput) Permissions() pulumi.StringOutput {
+	return o.ApplyT(func(v EntityGrantResult) string { return v.Permissions }).(pulumi.StringOutput)
+}
+
+type EntityGrantResultArrayOutput struct{ *pulumi.OutputState }
+
+func (EntityGrantResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]EntityGrantResult)(nil)).Elem()
+}
+
+func (o EntityGrantResultArrayOutput) ToEntityGrantResultArrayOutput() EntityGrantResultArrayOutput {
+	return o
+}
+
+func (o EntityGrantResultArrayOutput) ToEntityGrantResultArrayOutputWithContext(ctx context.Context) EntityGrantResultArrayOutput {
+	return o
+}
+
+func (o EntityGrantResultArrayOutput) Index(i pulumi.IntInput) EntityGrantResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) EntityGrantResult {
+		return vs[0].([]EntityGrantResult)[vs[1].(int)]
+	}).(EntityGrantResultOutput)
+}
+
+type GlobalGrantsResult struct {
+	AccountAccess string `pulumi:"accountAccess"`
+	// May create instances.
+	AddComputes          bool `pulumi:"addComputes"`
+	AddDatabases         bool `pulumi:"addDatabases"`
+	AddDomains           bool `pulumi:"addDomains"`
+	AddFirewalls         bool `pulumi:"addFirewalls"`
+	AddImages            bool `pulumi:"addImages"`
+	AddLongview          bool `pulumi:"addLongview"`
+	AddNodebalancers     bool `pulumi:"addNodebalancers"`
+	AddStackscripts      bool `pulumi:"addStackscripts"`
+	AddVolumes           bool `pulumi:"addVolumes"`
+	AddVpcs              bool `pulumi:"addVpcs"`
+	CancelAccount        bool `pulumi:"cancelAccount"`
+	LongviewSubscription bool `pulumi:"longviewSubscription"`
+}
+
+type GlobalGrantsResultOutput struct{ *pulumi.OutputState }
+
+func (GlobalGrantsResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*GlobalGrantsResult)(nil)).Elem()
+}
+
+func (o GlobalGrantsResultOutput) ToGlobalGrantsResultOutput() GlobalGrantsResultOutput {
+	return o
+}
+
+func (o GlobalGrantsResultOutput) ToGlobalGrantsResultOutputWithContext(ctx context.Context) GlobalGrantsResultOutput {
+	return o
+}
+
+func (o GlobalGrantsResultOutput) AccountAccess() pulumi.StringOutput {
+	return o.ApplyT(func(v GlobalGrantsResult) string { return v.AccountAccess }).(pulumi.StringOutput)
+}
+
+// May create instances.
+func (o GlobalGrantsResultOutput) AddComputes() pulumi.BoolOutput {
+	return o.ApplyT(func(v GlobalGrantsResult) bool { return v.AddComputes }).(pulumi.BoolOutput)
+}
+
+func (o GlobalGrantsResultOutput) AddDatabases() pulumi.BoolOutput {
+	return o.ApplyT(func(v GlobalGrantsResult) bool { return v.AddDatabases }).(pulumi.BoolOutput)
+}
+
+func (o GlobalGrantsResultOutput) AddDomains() pulumi.BoolOutput {
+	return o.ApplyT(func(v GlobalGrantsResult) bool { return v.AddDomains }).(pulumi.BoolOutput)
+}
+
+func (o GlobalGrantsResultOutput) AddFirewalls() pulumi.BoolOutput {
+	return o.ApplyT(func(v GlobalGrantsResult) bool { return v.AddFirewalls }).(pulumi.BoolOutput)
+}
+
+func (o GlobalGrantsResultOutput) AddImages() pulumi.BoolOutput {
+	return o.ApplyT(func(v GlobalGrantsResult) bool { return v.AddImages }).(pulumi.BoolOutput)
+}
+
+func (o GlobalGrantsResultOutput) AddLongview() pulumi.BoolOutput {
+	return o.ApplyT(func(v GlobalGrantsResult) bool { return v.AddLongview }).(pulumi.BoolOutput)
+}
+
+func (o GlobalGrantsResultOutput) AddNodebalancers() pulumi.BoolOutput {
+	return o.ApplyT(func(v GlobalGrantsResult) bool { return v.AddNodebalancers }).(pulumi.BoolOutput)
+}
+
+func (o GlobalGrantsResultOutput) AddStackscripts() pulumi.BoolOutput {
+	return o.ApplyT(func(v GlobalGrantsResult) bool { return v.AddStackscripts }).(pulumi.BoolOutput)
+}
+
+func (o GlobalGrantsResultOutput) AddVolumes() pulumi.BoolOutput {
+	return o.ApplyT(func(v GlobalGrantsResult) bool { return v.AddVolumes }).(pulumi.BoolOutput)
+}
+
+func (o GlobalGrantsResultOutput) AddVpcs() pulumi.BoolOutput {
+	return o.ApplyT(func(v GlobalGrantsResult) bool { return v.AddVpcs }).(pulumi.BoolOutput)
+}
+
+func (o GlobalGrantsResultOutput) CancelAccount() pulumi.BoolOutput {
+	return o.ApplyT(func(v GlobalGrantsResult) bool { return v.CancelAccount }).(pulumi.BoolOutput)
+}
+
+func (o GlobalGrantsResultOutput) LongviewSubscription() pulumi.BoolOutput {
+	return o.ApplyT(func(v GlobalGrantsResult) bool { return v.LongviewSubscription }).(pulumi.BoolOutput)
+}
+
+type ImageResult struct {
+	// e.g. `cloud-init` when the image supports it.
+	Capabilities []string `pulumi:"capabilities"`
+	// ISO 8601.
+	Created string `pulumi:"created"`
+	// `compute` for public images, else the username that made it.
+	CreatedBy   string `pulumi:"createdBy"`
+	Deprecated  bool   `pulumi:"deprecated"`
+	Description string `pulumi:"description"`
+	// End of life (public images), ISO 8601.
+	Eol string `pulumi:"eol"`
+	// When an automatic image expires.
+	Expiry string `pulumi:"expiry"`
+	// Image ID: `compute/<name>` for public images, `private/<n>` for the account's.
+	Id       string `pulumi:"id"`
+	IsPublic bool   `pulumi:"isPublic"`
+	Label    string `pulumi:"label"`
+	// MB.
+	Size   float64 `pulumi:"size"`
+	Status string  `pulumi:"status"`
+	// `manual` (captured or uploaded) or `automatic` (kept from a deleted instance).
+	Type    string `pulumi:"type"`
+	Updated string `pulumi:"updated"`
+	// The distribution's vendor for public images (`Debian`), else null.
+	Vendor string `pulumi:"vendor"`
+}
+
+type ImageResultOutput struct{ *pulumi.OutputState }
+
+func (ImageResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ImageResult)(nil)).Elem()
+}
+
+func (o ImageResultOutput) ToImageResultOutput() ImageResultOutput {
+	return o
+}
+
+func (o ImageResultOutput) ToImageResultOutputWithContext(ctx context.Context) ImageResultOutput {
+	return o
+}
+
+// e.g. `cloud-init` when the image supports it.
+func (o ImageResultOutput) Capabilities() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v ImageResult) []string { return v.Capabilities }).(pulumi.StringArrayOutput)
+}
+
+// ISO 8601.
+func (o ImageResultOutput) Created() pulumi.StringOutput {
+	return o.ApplyT(func(v ImageResult) string { return v.Created }).(pulumi.StringOutput)
+}
+
+// `compute` for public images, else the username that made it.
+func (o ImageResultOutput) CreatedBy() pulumi.StringOutput {
+	return o.ApplyT(func(v ImageResult) string { return v.CreatedBy }).(pulumi.StringOutput)
+}
+
+func (o ImageResultOutput) Deprecated() pulumi.BoolOutput {
+	return o.ApplyT(func(v ImageResult) bool { return v.Deprecated }).(pulumi.BoolOutput)
+}
+
+func (o ImageResultOutput) Description() pulumi.StringOutput {
+	return o.ApplyT(func(v ImageResult) string { return v.Description }).(pulumi.StringOutput)
+}
+
+// End of life (public images), ISO 8601.
+func (o ImageResultOutput) Eol() pulumi.StringOutput {
+	return o.ApplyT(func(v ImageResult) string { return v.Eol }).(pulumi.StringOutput)
+}
+
+// When an automatic image expires.
+func (o ImageResultOutput) Expiry() pulumi.StringOutput {
+	return o.ApplyT(func(v ImageResult) string { return v.Expiry }).(pulumi.StringOutput)
+}
+
+// Image ID: `compute/<name>` for public images, `private/<n>` for the account's.
+func (o ImageResultOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v ImageResult) string { return v.Id }).(pulumi.StringOutput)
+}
+
+func (o ImageResultOutput) IsPublic() pulumi.BoolOutput {
+	return o.ApplyT(func(v ImageResult) bool { return v.IsPublic }).(pulumi.BoolOutput)
+}
+
+func (o ImageResultOutput) Label() pulumi.StringOutput {
+	return o.ApplyT(func(v ImageResult) string { return v.Label }).(pulumi.StringOutput)
+}
+
+// MB.
+func (o ImageResultOutput) Size() pulumi.Float64Output {
+	return o.ApplyT(func(v ImageResult) float64 { return v.Size }).(pulumi.Float64Output)
+}
+
+func (o ImageResultOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v ImageResult) string { return v.Status }).(pulumi.StringOutput)
+}
+
+// `manual` (captured or uploaded) or `automatic` (kept from a deleted instance).
+func (o ImageResultOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v ImageResult) string { return v.Type }).(pulumi.StringOutput)
+}
+
+func (o ImageResultOutput) Updated() pulumi.StringOutput {
+	return o.ApplyT(func(v ImageResult) string { return v.Updated }).(pulumi.StringOutput)
+}
+
+// The distribution's vendor for public images (`Debian`), else null.
+func (o ImageResultOutput) Vendor() pulumi.StringOutput {
+	return o.ApplyT(func(v ImageResult) string { return v.Vendor }).(pulumi.StringOutput)
+}
+
+type ImageResultArrayOutput struct{ *pulumi.OutputState }
+
+func (ImageResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]ImageResult)(nil)).Elem()
+}
+
+func (o ImageResultArrayOutput) ToImageResultArrayOutput() ImageResultArrayOutput {
+	return o
+}
+
+func (o ImageResultArrayOutput) ToImageResultArrayOutputWithContext(ctx context.Context) ImageResultArrayOutput {
+	return o
+}
+
+func (o ImageResultArrayOutput) Index(i pulumi.IntInput) ImageResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) ImageResult {
+		return vs[0].([]ImageResult)[vs[1].(int)]
+	}).(ImageResultOutput)
+}
+
 type InstanceAlerts struct {
 	Cpu           *int `pulumi:"cpu"`
 	Io            *int `pulumi:"io"`
@@ -1103,6 +1373,302 @@ func (o InstanceMetadataPtrOutput) UserData() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+type InstanceResult struct {
+	// Alert thresholds.
+	Alerts      InstanceResultAlerts  `pulumi:"alerts"`
+	Backups     InstanceResultBackups `pulumi:"backups"`
+	Created     string                `pulumi:"created"`
+	Group       string                `pulumi:"group"`
+	HasUserData bool                  `pulumi:"hasUserData"`
+	HostUuid    string                `pulumi:"hostUuid"`
+	Hypervisor  string                `pulumi:"hypervisor"`
+	Id          float64               `pulumi:"id"`
+	// The image it was deployed from, or null.
+	Image string `pulumi:"image"`
+	// Its IPv4 addresses, public and private.
+	Ipv4 []string `pulumi:"ipv4"`
+	// Its SLAAC IPv6 address (with prefix), or null.
+	Ipv6  string `pulumi:"ipv6"`
+	Label string `pulumi:"label"`
+	// Region ID.
+	Region string `pulumi:"region"`
+	// What its type gives it: disk and memory in MB, transfer in GB.
+	Specs InstanceResultSpecs `pulumi:"specs"`
+	// e.g. `running`, `offline`, `provisioning`, `booting`.
+	Status string   `pulumi:"status"`
+	Tags   []string `pulumi:"tags"`
+	// Instance type ID.
+	Type            string `pulumi:"type"`
+	Updated         string `pulumi:"updated"`
+	WatchdogEnabled bool   `pulumi:"watchdogEnabled"`
+}
+
+type InstanceResultOutput struct{ *pulumi.OutputState }
+
+func (InstanceResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*InstanceResult)(nil)).Elem()
+}
+
+func (o InstanceResultOutput) ToInstanceResultOutput() InstanceResultOutput {
+	return o
+}
+
+func (o InstanceResultOutput) ToInstanceResultOutputWithContext(ctx context.Context) InstanceResultOutput {
+	return o
+}
+
+// Alert thresholds.
+func (o InstanceResultOutput) Alerts() InstanceResultAlertsOutput {
+	return o.ApplyT(func(v InstanceResult) InstanceResultAlerts { return v.Alerts }).(InstanceResultAlertsOutput)
+}
+
+func (o InstanceResultOutput) Backups() InstanceResultBackupsOutput {
+	return o.ApplyT(func(v InstanceResult) InstanceResultBackups { return v.Backups }).(InstanceResultBackupsOutput)
+}
+
+func (o InstanceResultOutput) Created() pulumi.StringOutput {
+	return o.ApplyT(func(v InstanceResult) string { return v.Created }).(pulumi.StringOutput)
+}
+
+func (o InstanceResultOutput) Group() pulumi.StringOutput {
+	return o.ApplyT(func(v InstanceResult) string { return v.Group }).(pulumi.StringOutput)
+}
+
+func (o InstanceResultOutput) HasUserData() pulumi.BoolOutput {
+	return o.ApplyT(func(v InstanceResult) bool { return v.HasUserData }).(pulumi.BoolOutput)
+}
+
+func (o InstanceResultOutput) HostUuid() pulumi.StringOutput {
+	return o.ApplyT(func(v InstanceResult) string { return v.HostUuid }).(pulumi.StringOutput)
+}
+
+func (o InstanceResultOutput) Hypervisor() pulumi.StringOutput {
+	return o.ApplyT(func(v InstanceResult) string { return v.Hypervisor }).(pulumi.StringOutput)
+}
+
+func (o InstanceResultOutput) Id() pulumi.Float64Output {
+	return o.ApplyT(func(v InstanceResult) float64 { return v.Id }).(pulumi.Float64Output)
+}
+
+// The image it was deployed from, or null.
+func (o InstanceResultOutput) Image() pulumi.StringOutput {
+	return o.ApplyT(func(v InstanceResult) string { return v.Image }).(pulumi.StringOutput)
+}
+
+// Its IPv4 addresses, public and private.
+func (o InstanceResultOutput) Ipv4() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v InstanceResult) []string { return v.Ipv4 }).(pulumi.StringArrayOutput)
+}
+
+// Its SLAAC IPv6 address (with prefix), or null.
+func (o InstanceResultOutput) Ipv6() pulumi.StringOutput {
+	return o.ApplyT(func(v InstanceResult) string { return v.Ipv6 }).(pulumi.StringOutput)
+}
+
+func (o InstanceResultOutput) Label() pulumi.StringOutput {
+	return o.ApplyT(func(v InstanceResult) string { return v.Label }).(pulumi.StringOutput)
+}
+
+// Region ID.
+func (o InstanceResultOutput) Region() pulumi.StringOutput {
+	return o.ApplyT(func(v InstanceResult) string { return v.Region }).(pulumi.StringOutput)
+}
+
+// What its type gives it: disk and memory in MB, transfer in GB.
+func (o InstanceResultOutput) Specs() InstanceResultSpecsOutput {
+	return o.ApplyT(func(v InstanceResult) InstanceResultSpecs { return v.Specs }).(InstanceResultSpecsOutput)
+}
+
+// e.g. `running`, `offline`, `provisioning`, `booting`.
+func (o InstanceResultOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v InstanceResult) string { return v.Status }).(pulumi.StringOutput)
+}
+
+func (o InstanceResultOutput) Tags() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v InstanceResult) []string { return v.Tags }).(pulumi.StringArrayOutput)
+}
+
+// Instance type ID.
+func (o InstanceResultOutput) Type() pulumi.StringOutput {
+	return o.ApplyT(func(v InstanceResult) string { return v.Type }).(pulumi.StringOutput)
+}
+
+func (o InstanceResultOutput) Updated() pulumi.StringOutput {
+	return o.ApplyT(func(v InstanceResult) string { return v.Updated }).(pulumi.StringOutput)
+}
+
+func (o InstanceResultOutput) WatchdogEnabled() pulumi.BoolOutput {
+	return o.ApplyT(func(v InstanceResult) bool { return v.WatchdogEnabled }).(pulumi.BoolOutput)
+}
+
+type InstanceResultArrayOutput struct{ *pulumi.OutputState }
+
+func (InstanceResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]InstanceResult)(nil)).Elem()
+}
+
+func (o InstanceResultArrayOutput) ToInstanceResultArrayOutput() InstanceResultArrayOutput {
+	return o
+}
+
+func (o InstanceResultArrayOutput) ToInstanceResultArrayOutputWithContext(ctx context.Context) InstanceResultArrayOutput {
+	return o
+}
+
+func (o InstanceResultArrayOutput) Index(i pulumi.IntInput) InstanceResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) InstanceResult {
+		return vs[0].([]InstanceResult)[vs[1].(int)]
+	}).(InstanceResultOutput)
+}
+
+type InstanceResultAlerts struct {
+	Cpu           float64 `pulumi:"cpu"`
+	Io            float64 `pulumi:"io"`
+	NetworkIn     float64 `pulumi:"networkIn"`
+	NetworkOut    float64 `pulumi:"networkOut"`
+	TransferQuota float64 `pulumi:"transferQuota"`
+}
+
+type InstanceResultAlertsOutput struct{ *pulumi.OutputState }
+
+func (InstanceResultAlertsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*InstanceResultAlerts)(nil)).Elem()
+}
+
+func (o InstanceResultAlertsOutput) ToInstanceResultAlertsOutput() InstanceResultAlertsOutput {
+	return o
+}
+
+func (o InstanceResultAlertsOutput) ToInstanceResultAlertsOutputWithContext(ctx context.Context) InstanceResultAlertsOutput {
+	return o
+}
+
+func (o InstanceResultAlertsOutput) Cpu() pulumi.Float64Output {
+	return o.ApplyT(func(v InstanceResultAlerts) float64 { return v.Cpu }).(pulumi.Float64Output)
+}
+
+func (o InstanceResultAlertsOutput) Io() pulumi.Float64Output {
+	return o.ApplyT(func(v InstanceResultAlerts) float64 { return v.Io }).(pulumi.Float64Output)
+}
+
+func (o InstanceResultAlertsOutput) NetworkIn() pulumi.Float64Output {
+	return o.ApplyT(func(v InstanceResultAlerts) float64 { return v.NetworkIn }).(pulumi.Float64Output)
+}
+
+func (o InstanceResultAlertsOutput) NetworkOut() pulumi.Float64Output {
+	return o.ApplyT(func(v InstanceResultAlerts) float64 { return v.NetworkOut }).(pulumi.Float64Output)
+}
+
+func (o InstanceResultAlertsOutput) TransferQuota() pulumi.Float64Output {
+	return o.ApplyT(func(v InstanceResultAlerts) float64 { return v.TransferQuota }).(pulumi.Float64Output)
+}
+
+type InstanceResultBackups struct {
+	Available      bool                          `pulumi:"available"`
+	Enabled        bool                          `pulumi:"enabled"`
+	LastSuccessful string                        `pulumi:"lastSuccessful"`
+	Schedule       InstanceResultBackupsSchedule `pulumi:"schedule"`
+}
+
+type InstanceResultBackupsOutput struct{ *pulumi.OutputState }
+
+func (InstanceResultBackupsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*InstanceResultBackups)(nil)).Elem()
+}
+
+func (o InstanceResultBackupsOutput) ToInstanceResultBackupsOutput() InstanceResultBackupsOutput {
+	return o
+}
+
+func (o InstanceResultBackupsOutput) ToInstanceResultBackupsOutputWithContext(ctx context.Context) InstanceResultBackupsOutput {
+	return o
+}
+
+func (o InstanceResultBackupsOutput) Available() pulumi.BoolOutput {
+	return o.ApplyT(func(v InstanceResultBackups) bool { return v.Available }).(pulumi.BoolOutput)
+}
+
+func (o InstanceResultBackupsOutput) Enabled() pulumi.BoolOutput {
+	return o.ApplyT(func(v InstanceResultBackups) bool { return v.Enabled }).(pulumi.BoolOutput)
+}
+
+func (o InstanceResultBackupsOutput) LastSuccessful() pulumi.StringOutput {
+	return o.ApplyT(func(v InstanceResultBackups) string { return v.LastSuccessful }).(pulumi.StringOutput)
+}
+
+func (o InstanceResultBackupsOutput) Schedule() InstanceResultBackupsScheduleOutput {
+	return o.ApplyT(func(v InstanceResultBackups) InstanceResultBackupsSchedule { return v.Schedule }).(InstanceResultBackupsScheduleOutput)
+}
+
+type InstanceResultBackupsSchedule struct {
+	Day    string `pulumi:"day"`
+	Window string `pulumi:"window"`
+}
+
+type InstanceResultBackupsScheduleOutput struct{ *pulumi.OutputState }
+
+func (InstanceResultBackupsScheduleOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*InstanceResultBackupsSchedule)(nil)).Elem()
+}
+
+func (o InstanceResultBackupsScheduleOutput) ToInstanceResultBackupsScheduleOutput() InstanceResultBackupsScheduleOutput {
+	return o
+}
+
+func (o InstanceResultBackupsScheduleOutput) ToInstanceResultBackupsScheduleOutputWithContext(ctx context.Context) InstanceResultBackupsScheduleOutput {
+	return o
+}
+
+func (o InstanceResultBackupsScheduleOutput) Day() pulumi.StringOutput {
+	return o.ApplyT(func(v InstanceResultBackupsSchedule) string { return v.Day }).(pulumi.StringOutput)
+}
+
+func (o InstanceResultBackupsScheduleOutput) Window() pulumi.StringOutput {
+	return o.ApplyT(func(v InstanceResultBackupsSchedule) string { return v.Window }).(pulumi.StringOutput)
+}
+
+type InstanceResultSpecs struct {
+	Disk     float64 `pulumi:"disk"`
+	Gpus     float64 `pulumi:"gpus"`
+	Memory   float64 `pulumi:"memory"`
+	Transfer float64 `pulumi:"transfer"`
+	Vcpus    float64 `pulumi:"vcpus"`
+}
+
+type InstanceResultSpecsOutput struct{ *pulumi.OutputState }
+
+func (InstanceResultSpecsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*InstanceResultSpecs)(nil)).Elem()
+}
+
+func (o InstanceResultSpecsOutput) ToInstanceResultSpecsOutput() InstanceResultSpecsOutput {
+	return o
+}
+
+func (o InstanceResultSpecsOutput) ToInstanceResultSpecsOutputWithContext(ctx context.Context) InstanceResultSpecsOutput {
+	return o
+}
+
+func (o InstanceResultSpecsOutput) Disk() pulumi.Float64Output {
+	return o.ApplyT(func(v InstanceResultSpecs) float64 { return v.Disk }).(pulumi.Float64Output)
+}
+
+func (o InstanceResultSpecsOutput) Gpus() pulumi.Float64Output {
+	return o.ApplyT(func(v InstanceResultSpecs) float64 { return v.Gpus }).(pulumi.Float64Output)
+}
+
+func (o InstanceResultSpecsOutput) Memory() pulumi.Float64Output {
+	return o.ApplyT(func(v InstanceResultSpecs) float64 { return v.Memory }).(pulumi.Float64Output)
+}
+
+func (o InstanceResultSpecsOutput) Transfer() pulumi.Float64Output {
+	return o.ApplyT(func(v InstanceResultSpecs) float64 { return v.Transfer }).(pulumi.Float64Output)
+}
+
+func (o InstanceResultSpecsOutput) Vcpus() pulumi.Float64Output {
+	return o.ApplyT(func(v InstanceResultSpecs) float64 { return v.Vcpus }).(pulumi.Float64Output)
+}
+
 type InstanceSpecs struct {
 	// MB of disk.
 	Disk float64 `pulumi:"disk"`
@@ -1149,6 +1715,555 @@ func (o InstanceSpecsOutput) Transfer() pulumi.Float64Output {
 
 func (o InstanceSpecsOutput) Vcpus() pulumi.Float64Output {
 	return o.ApplyT(func(v InstanceSpecs) float64 { return v.Vcpus }).(pulumi.Float64Output)
+}
+
+type InstanceTypeResult struct {
+	// The backups add-on's price.
+	Addons InstanceTypeResultAddons `pulumi:"addons"`
+	Class  string                   `pulumi:"class"`
+	// Disk, MB.
+	Disk float64 `pulumi:"disk"`
+	Gpus float64 `pulumi:"gpus"`
+	// Type ID, e.g. `g6-standard-2`.
+	Id    string `pulumi:"id"`
+	Label string `pulumi:"label"`
+	// Memory, MB.
+	Memory float64 `pulumi:"memory"`
+	// Outbound bandwidth, Mbit/s.
+	NetworkOut   float64             `pulumi:"networkOut"`
+	Price        PriceResult         `pulumi:"price"`
+	RegionPrices []RegionPriceResult `pulumi:"regionPrices"`
+	// The type a deprecated type upgrades to; null when current.
+	Successor string `pulumi:"successor"`
+	// Monthly transfer quota, GB.
+	Transfer float64 `pulumi:"transfer"`
+	Vcpus    float64 `pulumi:"vcpus"`
+}
+
+type InstanceTypeResultOutput struct{ *pulumi.OutputState }
+
+func (InstanceTypeResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*InstanceTypeResult)(nil)).Elem()
+}
+
+func (o InstanceTypeResultOutput) ToInstanceTypeResultOutput() InstanceTypeResultOutput {
+	return o
+}
+
+func (o InstanceTypeResultOutput) ToInstanceTypeResultOutputWithContext(ctx context.Context) InstanceTypeResultOutput {
+	return o
+}
+
+// The backups add-on's price.
+func (o InstanceTypeResultOutput) Addons() InstanceTypeResultAddonsOutput {
+	return o.ApplyT(func(v InstanceTypeResult) InstanceTypeResultAddons { return v.Addons }).(InstanceTypeResultAddonsOutput)
+}
+
+func (o InstanceTypeResultOutput) Class() pulumi.StringOutput {
+	return o.ApplyT(func(v InstanceTypeResult) string { return v.Class }).(pulumi.StringOutput)
+}
+
+// Disk, MB.
+func (o InstanceTypeResultOutput) Disk() pulumi.Float64Output {
+	return o.ApplyT(func(v InstanceTypeResult) float64 { return v.Disk }).(pulumi.Float64Output)
+}
+
+func (o InstanceTypeResultOutput) Gpus() pulumi.Float64Output {
+	return o.ApplyT(func(v InstanceTypeResult) float64 { return v.Gpus }).(pulumi.Float64Output)
+}
+
+// Type ID, e.g. `g6-standard-2`.
+func (o InstanceTypeResultOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v InstanceTypeResult) string { return v.Id }).(pulumi.StringOutput)
+}
+
+func (o InstanceTypeResultOutput) Label() pulumi.StringOutput {
+	return o.ApplyT(func(v InstanceTypeResult) string { return v.Label }).(pulumi.StringOutput)
+}
+
+// Memory, MB.
+func (o InstanceTypeResultOutput) Memory() pulumi.Float64Output {
+	return o.ApplyT(func(v InstanceTypeResult) float64 { return v.Memory }).(pulumi.Float64Output)
+}
+
+// Outbound bandwidth, Mbit/s.
+func (o InstanceTypeResultOutput) NetworkOut() pulumi.Float64Output {
+	return o.ApplyT(func(v InstanceTypeResult) float64 { return v.NetworkOut }).(pulumi.Float64Output)
+}
+
+func (o InstanceTypeResultOutput) Price() PriceResultOutput {
+	return o.ApplyT(func(v InstanceTypeResult) PriceResult { return v.Price }).(PriceResultOutput)
+}
+
+func (o InstanceTypeResultOutput) RegionPrices() RegionPriceResultArrayOutput {
+	return o.ApplyT(func(v InstanceTypeResult) []RegionPriceResult { return v.RegionPrices }).(RegionPriceResultArrayOutput)
+}
+
+// The type a deprecated type upgrades to; null when current.
+func (o InstanceTypeResultOutput) Successor() pulumi.StringOutput {
+	return o.ApplyT(func(v InstanceTypeResult) string { return v.Successor }).(pulumi.StringOutput)
+}
+
+// Monthly transfer quota, GB.
+func (o InstanceTypeResultOutput) Transfer() pulumi.Float64Output {
+	return o.ApplyT(func(v InstanceTypeResult) float64 { return v.Transfer }).(pulumi.Float64Output)
+}
+
+func (o InstanceTypeResultOutput) Vcpus() pulumi.Float64Output {
+	return o.ApplyT(func(v InstanceTypeResult) float64 { return v.Vcpus }).(pulumi.Float64Output)
+}
+
+type InstanceTypeResultArrayOutput struct{ *pulumi.OutputState }
+
+func (InstanceTypeResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]InstanceTypeResult)(nil)).Elem()
+}
+
+func (o InstanceTypeResultArrayOutput) ToInstanceTypeResultArrayOutput() InstanceTypeResultArrayOutput {
+	return o
+}
+
+func (o InstanceTypeResultArrayOutput) ToInstanceTypeResultArrayOutputWithContext(ctx context.Context) InstanceTypeResultArrayOutput {
+	return o
+}
+
+func (o InstanceTypeResultArrayOutput) Index(i pulumi.IntInput) InstanceTypeResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) InstanceTypeResult {
+		return vs[0].([]InstanceTypeResult)[vs[1].(int)]
+	}).(InstanceTypeResultOutput)
+}
+
+type InstanceTypeResultAddons struct {
+	Backups InstanceTypeResultAddonsBackups `pulumi:"backups"`
+}
+
+type InstanceTypeResultAddonsOutput struct{ *pulumi.OutputState }
+
+func (InstanceTypeResultAddonsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*InstanceTypeResultAddons)(nil)).Elem()
+}
+
+func (o InstanceTypeResultAddonsOutput) ToInstanceTypeResultAddonsOutput() InstanceTypeResultAddonsOutput {
+	return o
+}
+
+func (o InstanceTypeResultAddonsOutput) ToInstanceTypeResultAddonsOutputWithContext(ctx context.Context) InstanceTypeResultAddonsOutput {
+	return o
+}
+
+func (o InstanceTypeResultAddonsOutput) Backups() InstanceTypeResultAddonsBackupsOutput {
+	return o.ApplyT(func(v InstanceTypeResultAddons) InstanceTypeResultAddonsBackups { return v.Backups }).(InstanceTypeResultAddonsBackupsOutput)
+}
+
+type InstanceTypeResultAddonsBackups struct {
+	Price        PriceResult         `pulumi:"price"`
+	RegionPrices []RegionPriceResult `pulumi:"regionPrices"`
+}
+
+type InstanceTypeResultAddonsBackupsOutput struct{ *pulumi.OutputState }
+
+func (InstanceTypeResultAddonsBackupsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*InstanceTypeResultAddonsBackups)(nil)).Elem()
+}
+
+func (o InstanceTypeResultAddonsBackupsOutput) ToInstanceTypeResultAddonsBackupsOutput() InstanceTypeResultAddonsBackupsOutput {
+	return o
+}
+
+func (o InstanceTypeResultAddonsBackupsOutput) ToInstanceTypeResultAddonsBackupsOutputWithContext(ctx context.Context) InstanceTypeResultAddonsBackupsOutput {
+	return o
+}
+
+func (o InstanceTypeResultAddonsBackupsOutput) Price() PriceResultOutput {
+	return o.ApplyT(func(v InstanceTypeResultAddonsBackups) PriceResult { return v.Price }).(PriceResultOutput)
+}
+
+func (o InstanceTypeResultAddonsBackupsOutput) RegionPrices() RegionPriceResultArrayOutput {
+	return o.ApplyT(func(v InstanceTypeResultAddonsBackups) []RegionPriceResult { return v.RegionPrices }).(RegionPriceResultArrayOutput)
+}
+
+type KernelResult struct {
+	Architecture string `pulumi:"architecture"`
+	// When it was built (ISO 8601).
+	Built      string `pulumi:"built"`
+	Deprecated bool   `pulumi:"deprecated"`
+	// Kernel ID, e.g. `compute/latest-64bit` or `compute/grub2`.
+	Id string `pulumi:"id"`
+	// Whether it runs on KVM.
+	Kvm   bool   `pulumi:"kvm"`
+	Label string `pulumi:"label"`
+	// Whether it is paravirtualized.
+	Pvops   bool   `pulumi:"pvops"`
+	Version string `pulumi:"version"`
+}
+
+type KernelResultOutput struct{ *pulumi.OutputState }
+
+func (KernelResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*KernelResult)(nil)).Elem()
+}
+
+func (o KernelResultOutput) ToKernelResultOutput() KernelResultOutput {
+	return o
+}
+
+func (o KernelResultOutput) ToKernelResultOutputWithContext(ctx context.Context) KernelResultOutput {
+	return o
+}
+
+func (o KernelResultOutput) Architecture() pulumi.StringOutput {
+	return o.ApplyT(func(v KernelResult) string { return v.Architecture }).(pulumi.StringOutput)
+}
+
+// When it was built (ISO 8601).
+func (o KernelResultOutput) Built() pulumi.StringOutput {
+	return o.ApplyT(func(v KernelResult) string { return v.Built }).(pulumi.StringOutput)
+}
+
+func (o KernelResultOutput) Deprecated() pulumi.BoolOutput {
+	return o.ApplyT(func(v KernelResult) bool { return v.Deprecated }).(pulumi.BoolOutput)
+}
+
+// Kernel ID, e.g. `compute/latest-64bit` or `compute/grub2`.
+func (o KernelResultOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v KernelResult) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Whether it runs on KVM.
+func (o KernelResultOutput) Kvm() pulumi.BoolOutput {
+	return o.ApplyT(func(v KernelResult) bool { return v.Kvm }).(pulumi.BoolOutput)
+}
+
+func (o KernelResultOutput) Label() pulumi.StringOutput {
+	return o.ApplyT(func(v KernelResult) string { return v.Label }).(pulumi.StringOutput)
+}
+
+// Whether it is paravirtualized.
+func (o KernelResultOutput) Pvops() pulumi.BoolOutput {
+	return o.ApplyT(func(v KernelResult) bool { return v.Pvops }).(pulumi.BoolOutput)
+}
+
+func (o KernelResultOutput) Version() pulumi.StringOutput {
+	return o.ApplyT(func(v KernelResult) string { return v.Version }).(pulumi.StringOutput)
+}
+
+type KernelResultArrayOutput struct{ *pulumi.OutputState }
+
+func (KernelResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]KernelResult)(nil)).Elem()
+}
+
+func (o KernelResultArrayOutput) ToKernelResultArrayOutput() KernelResultArrayOutput {
+	return o
+}
+
+func (o KernelResultArrayOutput) ToKernelResultArrayOutputWithContext(ctx context.Context) KernelResultArrayOutput {
+	return o
+}
+
+func (o KernelResultArrayOutput) Index(i pulumi.IntInput) KernelResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) KernelResult {
+		return vs[0].([]KernelResult)[vs[1].(int)]
+	}).(KernelResultOutput)
+}
+
+type PriceResult struct {
+	Hourly  float64 `pulumi:"hourly"`
+	Monthly float64 `pulumi:"monthly"`
+}
+
+type PriceResultOutput struct{ *pulumi.OutputState }
+
+func (PriceResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*PriceResult)(nil)).Elem()
+}
+
+func (o PriceResultOutput) ToPriceResultOutput() PriceResultOutput {
+	return o
+}
+
+func (o PriceResultOutput) ToPriceResultOutputWithContext(ctx context.Context) PriceResultOutput {
+	return o
+}
+
+func (o PriceResultOutput) Hourly() pulumi.Float64Output {
+	return o.ApplyT(func(v PriceResult) float64 { return v.Hourly }).(pulumi.Float64Output)
+}
+
+func (o PriceResultOutput) Monthly() pulumi.Float64Output {
+	return o.ApplyT(func(v PriceResult) float64 { return v.Monthly }).(pulumi.Float64Output)
+}
+
+type ProfileResultReferrals struct {
+	Code      string  `pulumi:"code"`
+	Completed float64 `pulumi:"completed"`
+	Credit    float64 `pulumi:"credit"`
+	Pending   float64 `pulumi:"pending"`
+	Total     float64 `pulumi:"total"`
+	Url       string  `pulumi:"url"`
+}
+
+type ProfileResultReferralsOutput struct{ *pulumi.OutputState }
+
+func (ProfileResultReferralsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*ProfileResultReferrals)(nil)).Elem()
+}
+
+func (o ProfileResultReferralsOutput) ToProfileResultReferralsOutput() ProfileResultReferralsOutput {
+	return o
+}
+
+func (o ProfileResultReferralsOutput) ToProfileResultReferralsOutputWithContext(ctx context.Context) ProfileResultReferralsOutput {
+	return o
+}
+
+func (o ProfileResultReferralsOutput) Code() pulumi.StringOutput {
+	return o.ApplyT(func(v ProfileResultReferrals) string { return v.Code }).(pulumi.StringOutput)
+}
+
+func (o ProfileResultReferralsOutput) Completed() pulumi.Float64Output {
+	return o.ApplyT(func(v ProfileResultReferrals) float64 { return v.Completed }).(pulumi.Float64Output)
+}
+
+func (o ProfileResultReferralsOutput) Credit() pulumi.Float64Output {
+	return o.ApplyT(func(v ProfileResultReferrals) float64 { return v.Credit }).(pulumi.Float64Output)
+}
+
+func (o ProfileResultReferralsOutput) Pending() pulumi.Float64Output {
+	return o.ApplyT(func(v ProfileResultReferrals) float64 { return v.Pending }).(pulumi.Float64Output)
+}
+
+func (o ProfileResultReferralsOutput) Total() pulumi.Float64Output {
+	return o.ApplyT(func(v ProfileResultReferrals) float64 { return v.Total }).(pulumi.Float64Output)
+}
+
+func (o ProfileResultReferralsOutput) Url() pulumi.StringOutput {
+	return o.ApplyT(func(v ProfileResultReferrals) string { return v.Url }).(pulumi.StringOutput)
+}
+
+type RegionAvailabilityResult struct {
+	// False when the region has no capacity for the plan.
+	Available bool `pulumi:"available"`
+	// Instance type ID, e.g. `gpu-rtx6000-1.1`.
+	Plan string `pulumi:"plan"`
+	// Region ID.
+	Region string `pulumi:"region"`
+}
+
+type RegionAvailabilityResultOutput struct{ *pulumi.OutputState }
+
+func (RegionAvailabilityResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RegionAvailabilityResult)(nil)).Elem()
+}
+
+func (o RegionAvailabilityResultOutput) ToRegionAvailabilityResultOutput() RegionAvailabilityResultOutput {
+	return o
+}
+
+func (o RegionAvailabilityResultOutput) ToRegionAvailabilityResultOutputWithContext(ctx context.Context) RegionAvailabilityResultOutput {
+	return o
+}
+
+// False when the region has no capacity for the plan.
+func (o RegionAvailabilityResultOutput) Available() pulumi.BoolOutput {
+	return o.ApplyT(func(v RegionAvailabilityResult) bool { return v.Available }).(pulumi.BoolOutput)
+}
+
+// Instance type ID, e.g. `gpu-rtx6000-1.1`.
+func (o RegionAvailabilityResultOutput) Plan() pulumi.StringOutput {
+	return o.ApplyT(func(v RegionAvailabilityResult) string { return v.Plan }).(pulumi.StringOutput)
+}
+
+// Region ID.
+func (o RegionAvailabilityResultOutput) Region() pulumi.StringOutput {
+	return o.ApplyT(func(v RegionAvailabilityResult) string { return v.Region }).(pulumi.StringOutput)
+}
+
+type RegionAvailabilityResultArrayOutput struct{ *pulumi.OutputState }
+
+func (RegionAvailabilityResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]RegionAvailabilityResult)(nil)).Elem()
+}
+
+func (o RegionAvailabilityResultArrayOutput) ToRegionAvailabilityResultArrayOutput() RegionAvailabilityResultArrayOutput {
+	return o
+}
+
+func (o RegionAvailabilityResultArrayOutput) ToRegionAvailabilityResultArrayOutputWithContext(ctx context.Context) RegionAvailabilityResultArrayOutput {
+	return o
+}
+
+func (o RegionAvailabilityResultArrayOutput) Index(i pulumi.IntInput) RegionAvailabilityResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) RegionAvailabilityResult {
+		return vs[0].([]RegionAvailabilityResult)[vs[1].(int)]
+	}).(RegionAvailabilityResultOutput)
+}
+
+type RegionPriceResult struct {
+	Hourly float64 `pulumi:"hourly"`
+	// Region ID.
+	Id      string  `pulumi:"id"`
+	Monthly float64 `pulumi:"monthly"`
+}
+
+type RegionPriceResultOutput struct{ *pulumi.OutputState }
+
+func (RegionPriceResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RegionPriceResult)(nil)).Elem()
+}
+
+func (o RegionPriceResultOutput) ToRegionPriceResultOutput() RegionPriceResultOutput {
+	return o
+}
+
+func (o RegionPriceResultOutput) ToRegionPriceResultOutputWithContext(ctx context.Context) RegionPriceResultOutput {
+	return o
+}
+
+func (o RegionPriceResultOutput) Hourly() pulumi.Float64Output {
+	return o.ApplyT(func(v RegionPriceResult) float64 { return v.Hourly }).(pulumi.Float64Output)
+}
+
+// Region ID.
+func (o RegionPriceResultOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v RegionPriceResult) string { return v.Id }).(pulumi.StringOutput)
+}
+
+func (o RegionPriceResultOutput) Monthly() pulumi.Float64Output {
+	return o.ApplyT(func(v RegionPriceResult) float64 { return v.Monthly }).(pulumi.Float64Output)
+}
+
+type RegionPriceResultArrayOutput struct{ *pulumi.OutputState }
+
+func (RegionPriceResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]RegionPriceResult)(nil)).Elem()
+}
+
+func (o RegionPriceResultArrayOutput) ToRegionPriceResultArrayOutput() RegionPriceResultArrayOutput {
+	return o
+}
+
+func (o RegionPriceResultArrayOutput) ToRegionPriceResultArrayOutputWithContext(ctx context.Context) RegionPriceResultArrayOutput {
+	return o
+}
+
+func (o RegionPriceResultArrayOutput) Index(i pulumi.IntInput) RegionPriceResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) RegionPriceResult {
+		return vs[0].([]RegionPriceResult)[vs[1].(int)]
+	}).(RegionPriceResultOutput)
+}
+
+type RegionResult struct {
+	// What the region offers, e.g. `VPCs`, `Metadata`, `Block Storage`.
+	Capabilities []string `pulumi:"capabilities"`
+	// Two-letter country code, lower case.
+	Country string `pulumi:"country"`
+	// Region ID, e.g. `us-iad`.
+	Id string `pulumi:"id"`
+	// Human-readable location, e.g. `Washington, DC`.
+	Label string `pulumi:"label"`
+	// The region's DNS resolvers, comma-separated.
+	Resolvers RegionResultResolvers `pulumi:"resolvers"`
+	// `core` or `edge`.
+	SiteType string `pulumi:"siteType"`
+	// `ok` or `outage`.
+	Status string `pulumi:"status"`
+}
+
+type RegionResultOutput struct{ *pulumi.OutputState }
+
+func (RegionResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RegionResult)(nil)).Elem()
+}
+
+func (o RegionResultOutput) ToRegionResultOutput() RegionResultOutput {
+	return o
+}
+
+func (o RegionResultOutput) ToRegionResultOutputWithContext(ctx context.Context) RegionResultOutput {
+	return o
+}
+
+// What the region offers, e.g. `VPCs`, `Metadata`, `Block Storage`.
+func (o RegionResultOutput) Capabilities() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v RegionResult) []string { return v.Capabilities }).(pulumi.StringArrayOutput)
+}
+
+// Two-letter country code, lower case.
+func (o RegionResultOutput) Country() pulumi.StringOutput {
+	return o.ApplyT(func(v RegionResult) string { return v.Country }).(pulumi.StringOutput)
+}
+
+// Region ID, e.g. `us-iad`.
+func (o RegionResultOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v RegionResult) string { return v.Id }).(pulumi.StringOutput)
+}
+
+// Human-readable location, e.g. `Washington, DC`.
+func (o RegionResultOutput) Label() pulumi.StringOutput {
+	return o.ApplyT(func(v RegionResult) string { return v.Label }).(pulumi.StringOutput)
+}
+
+// The region's DNS resolvers, comma-separated.
+func (o RegionResultOutput) Resolvers() RegionResultResolversOutput {
+	return o.ApplyT(func(v RegionResult) RegionResultResolvers { return v.Resolvers }).(RegionResultResolversOutput)
+}
+
+// `core` or `edge`.
+func (o RegionResultOutput) SiteType() pulumi.StringOutput {
+	return o.ApplyT(func(v RegionResult) string { return v.SiteType }).(pulumi.StringOutput)
+}
+
+// `ok` or `outage`.
+func (o RegionResultOutput) Status() pulumi.StringOutput {
+	return o.ApplyT(func(v RegionResult) string { return v.Status }).(pulumi.StringOutput)
+}
+
+type RegionResultArrayOutput struct{ *pulumi.OutputState }
+
+func (RegionResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]RegionResult)(nil)).Elem()
+}
+
+func (o RegionResultArrayOutput) ToRegionResultArrayOutput() RegionResultArrayOutput {
+	return o
+}
+
+func (o RegionResultArrayOutput) ToRegionResultArrayOutputWithContext(ctx context.Context) RegionResultArrayOutput {
+	return o
+}
+
+func (o RegionResultArrayOutput) Index(i pulumi.IntInput) RegionResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) RegionResult {
+		return vs[0].([]RegionResult)[vs[1].(int)]
+	}).(RegionResultOutput)
+}
+
+type RegionResultResolvers struct {
+	Ipv4 string `pulumi:"ipv4"`
+	Ipv6 string `pulumi:"ipv6"`
+}
+
+type RegionResultResolversOutput struct{ *pulumi.OutputState }
+
+func (RegionResultResolversOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RegionResultResolvers)(nil)).Elem()
+}
+
+func (o RegionResultResolversOutput) ToRegionResultResolversOutput() RegionResultResolversOutput {
+	return o
+}
+
+func (o RegionResultResolversOutput) ToRegionResultResolversOutputWithContext(ctx context.Context) RegionResultResolversOutput {
+	return o
+}
+
+func (o RegionResultResolversOutput) Ipv4() pulumi.StringOutput {
+	return o.ApplyT(func(v RegionResultResolvers) string { return v.Ipv4 }).(pulumi.StringOutput)
+}
+
+func (o RegionResultResolversOutput) Ipv6() pulumi.StringOutput {
+	return o.ApplyT(func(v RegionResultResolvers) string { return v.Ipv6 }).(pulumi.StringOutput)
 }
 
 type SnapshotDisksItem struct {
@@ -1203,6 +2318,264 @@ func (o SnapshotDisksItemArrayOutput) Index(i pulumi.IntInput) SnapshotDisksItem
 	return pulumi.All(o, i).ApplyT(func(vs []interface{}) SnapshotDisksItem {
 		return vs[0].([]SnapshotDisksItem)[vs[1].(int)]
 	}).(SnapshotDisksItemOutput)
+}
+
+type SshKeyResult struct {
+	Created string  `pulumi:"created"`
+	Id      float64 `pulumi:"id"`
+	Label   string  `pulumi:"label"`
+	// The public key line, `ssh-ed25519 AAAA... comment`.
+	SshKey string `pulumi:"sshKey"`
+}
+
+type SshKeyResultOutput struct{ *pulumi.OutputState }
+
+func (SshKeyResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SshKeyResult)(nil)).Elem()
+}
+
+func (o SshKeyResultOutput) ToSshKeyResultOutput() SshKeyResultOutput {
+	return o
+}
+
+func (o SshKeyResultOutput) ToSshKeyResultOutputWithContext(ctx context.Context) SshKeyResultOutput {
+	return o
+}
+
+func (o SshKeyResultOutput) Created() pulumi.StringOutput {
+	return o.ApplyT(func(v SshKeyResult) string { return v.Created }).(pulumi.StringOutput)
+}
+
+func (o SshKeyResultOutput) Id() pulumi.Float64Output {
+	return o.ApplyT(func(v SshKeyResult) float64 { return v.Id }).(pulumi.Float64Output)
+}
+
+func (o SshKeyResultOutput) Label() pulumi.StringOutput {
+	return o.ApplyT(func(v SshKeyResult) string { return v.Label }).(pulumi.StringOutput)
+}
+
+// The public key line, `ssh-ed25519 AAAA... comment`.
+func (o SshKeyResultOutput) SshKey() pulumi.StringOutput {
+	return o.ApplyT(func(v SshKeyResult) string { return v.SshKey }).(pulumi.StringOutput)
+}
+
+type SshKeyResultArrayOutput struct{ *pulumi.OutputState }
+
+func (SshKeyResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SshKeyResult)(nil)).Elem()
+}
+
+func (o SshKeyResultArrayOutput) ToSshKeyResultArrayOutput() SshKeyResultArrayOutput {
+	return o
+}
+
+func (o SshKeyResultArrayOutput) ToSshKeyResultArrayOutputWithContext(ctx context.Context) SshKeyResultArrayOutput {
+	return o
+}
+
+func (o SshKeyResultArrayOutput) Index(i pulumi.IntInput) SshKeyResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) SshKeyResult {
+		return vs[0].([]SshKeyResult)[vs[1].(int)]
+	}).(SshKeyResultOutput)
+}
+
+type StackScriptResult struct {
+	Created           string  `pulumi:"created"`
+	DeploymentsActive float64 `pulumi:"deploymentsActive"`
+	DeploymentsTotal  float64 `pulumi:"deploymentsTotal"`
+	Description       string  `pulumi:"description"`
+	Id                float64 `pulumi:"id"`
+	// Image IDs it may deploy to (`any/all`: every image).
+	Images   []string `pulumi:"images"`
+	IsPublic bool     `pulumi:"isPublic"`
+	Label    string   `pulumi:"label"`
+	LogoUrl  string   `pulumi:"logoUrl"`
+	// Whether the acting user wrote it.
+	Mine              bool                          `pulumi:"mine"`
+	Ordinal           float64                       `pulumi:"ordinal"`
+	RevNote           string                        `pulumi:"revNote"`
+	Script            string                        `pulumi:"script"`
+	Updated           string                        `pulumi:"updated"`
+	UserDefinedFields []StackScriptUserDefinedField `pulumi:"userDefinedFields"`
+	UserGravatarId    string                        `pulumi:"userGravatarId"`
+	// Its author.
+	Username string `pulumi:"username"`
+}
+
+type StackScriptResultOutput struct{ *pulumi.OutputState }
+
+func (StackScriptResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*StackScriptResult)(nil)).Elem()
+}
+
+func (o StackScriptResultOutput) ToStackScriptResultOutput() StackScriptResultOutput {
+	return o
+}
+
+func (o StackScriptResultOutput) ToStackScriptResultOutputWithContext(ctx context.Context) StackScriptResultOutput {
+	return o
+}
+
+func (o StackScriptResultOutput) Created() pulumi.StringOutput {
+	return o.ApplyT(func(v StackScriptResult) string { return v.Created }).(pulumi.StringOutput)
+}
+
+func (o StackScriptResultOutput) DeploymentsActive() pulumi.Float64Output {
+	return o.ApplyT(func(v StackScriptResult) float64 { return v.DeploymentsActive }).(pulumi.Float64Output)
+}
+
+func (o StackScriptResultOutput) DeploymentsTotal() pulumi.Float64Output {
+	return o.ApplyT(func(v StackScriptResult) float64 { return v.DeploymentsTotal }).(pulumi.Float64Output)
+}
+
+func (o StackScriptResultOutput) Description() pulumi.StringOutput {
+	return o.ApplyT(func(v StackScriptResult) string { return v.Description }).(pulumi.StringOutput)
+}
+
+func (o StackScriptResultOutput) Id() pulumi.Float64Output {
+	return o.ApplyT(func(v StackScriptResult) float64 { return v.Id }).(pulumi.Float64Output)
+}
+
+// Image IDs it may deploy to (`any/all`: every image).
+func (o StackScriptResultOutput) Images() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v StackScriptResult) []string { return v.Images }).(pulumi.StringArrayOutput)
+}
+
+func (o StackScriptResultOutput) IsPublic() pulumi.BoolOutput {
+	return o.ApplyT(func(v StackScriptResult) bool { return v.IsPublic }).(pulumi.BoolOutput)
+}
+
+func (o StackScriptResultOutput) Label() pulumi.StringOutput {
+	return o.ApplyT(func(v StackScriptResult) string { return v.Label }).(pulumi.StringOutput)
+}
+
+func (o StackScriptResultOutput) LogoUrl() pulumi.StringOutput {
+	return o.ApplyT(func(v StackScriptResult) string { return v.LogoUrl }).(pulumi.StringOutput)
+}
+
+// Whether the acting user wrote it.
+func (o StackScriptResultOutput) Mine() pulumi.BoolOutput {
+	return o.ApplyT(func(v StackScriptResult) bool { return v.Mine }).(pulumi.BoolOutput)
+}
+
+func (o StackScriptResultOutput) Ordinal() pulumi.Float64Output {
+	return o.ApplyT(func(v StackScriptResult) float64 { return v.Ordinal }).(pulumi.Float64Output)
+}
+
+func (o StackScriptResultOutput) RevNote() pulumi.StringOutput {
+	return o.ApplyT(func(v StackScriptResult) string { return v.RevNote }).(pulumi.StringOutput)
+}
+
+func (o StackScriptResultOutput) Script() pulumi.StringOutput {
+	return o.ApplyT(func(v StackScriptResult) string { return v.Script }).(pulumi.StringOutput)
+}
+
+func (o StackScriptResultOutput) Updated() pulumi.StringOutput {
+	return o.ApplyT(func(v StackScriptResult) string { return v.Updated }).(pulumi.StringOutput)
+}
+
+func (o StackScriptResultOutput) UserDefinedFields() StackScriptUserDefinedFieldArrayOutput {
+	return o.ApplyT(func(v StackScriptResult) []StackScriptUserDefinedField { return v.UserDefinedFields }).(StackScriptUserDefinedFieldArrayOutput)
+}
+
+func (o StackScriptResultOutput) UserGravatarId() pulumi.StringOutput {
+	return o.ApplyT(func(v StackScriptResult) string { return v.UserGravatarId }).(pulumi.StringOutput)
+}
+
+// Its author.
+func (o StackScriptResultOutput) Username() pulumi.StringOutput {
+	return o.ApplyT(func(v StackScriptResult) string { return v.Username }).(pulumi.StringOutput)
+}
+
+type StackScriptResultArrayOutput struct{ *pulumi.OutputState }
+
+func (StackScriptResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]StackScriptResult)(nil)).Elem()
+}
+
+func (o StackScriptResultArrayOutput) ToStackScriptResultArrayOutput() StackScriptResultArrayOutput {
+	return o
+}
+
+func (o StackScriptResultArrayOutput) ToStackScriptResultArrayOutputWithContext(ctx context.Context) StackScriptResultArrayOutput {
+	return o
+}
+
+func (o StackScriptResultArrayOutput) Index(i pulumi.IntInput) StackScriptResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) StackScriptResult {
+		return vs[0].([]StackScriptResult)[vs[1].(int)]
+	}).(StackScriptResultOutput)
+}
+
+type StackScriptUserDefinedField struct {
+	Default *string `pulumi:"default"`
+	Example string  `pulumi:"example"`
+	Label   string  `pulumi:"label"`
+	// Comma-separated choices, several of which may be picked.
+	ManyOf *string `pulumi:"manyOf"`
+	Name   string  `pulumi:"name"`
+	// Comma-separated choices, one of which must be picked.
+	OneOf *string `pulumi:"oneOf"`
+}
+
+type StackScriptUserDefinedFieldOutput struct{ *pulumi.OutputState }
+
+func (StackScriptUserDefinedFieldOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*StackScriptUserDefinedField)(nil)).Elem()
+}
+
+func (o StackScriptUserDefinedFieldOutput) ToStackScriptUserDefinedFieldOutput() StackScriptUserDefinedFieldOutput {
+	return o
+}
+
+func (o StackScriptUserDefinedFieldOutput) ToStackScriptUserDefinedFieldOutputWithContext(ctx context.Context) StackScriptUserDefinedFieldOutput {
+	return o
+}
+
+func (o StackScriptUserDefinedFieldOutput) Default() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v StackScriptUserDefinedField) *string { return v.Default }).(pulumi.StringPtrOutput)
+}
+
+func (o StackScriptUserDefinedFieldOutput) Example() pulumi.StringOutput {
+	return o.ApplyT(func(v StackScriptUserDefinedField) string { return v.Example }).(pulumi.StringOutput)
+}
+
+func (o StackScriptUserDefinedFieldOutput) Label() pulumi.StringOutput {
+	return o.ApplyT(func(v StackScriptUserDefinedField) string { return v.Label }).(pulumi.StringOutput)
+}
+
+// Comma-separated choices, several of which may be picked.
+func (o StackScriptUserDefinedFieldOutput) ManyOf() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v StackScriptUserDefinedField) *string { return v.ManyOf }).(pulumi.StringPtrOutput)
+}
+
+func (o StackScriptUserDefinedFieldOutput) Name() pulumi.StringOutput {
+	return o.ApplyT(func(v StackScriptUserDefinedField) string { return v.Name }).(pulumi.StringOutput)
+}
+
+// Comma-separated choices, one of which must be picked.
+func (o StackScriptUserDefinedFieldOutput) OneOf() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v StackScriptUserDefinedField) *string { return v.OneOf }).(pulumi.StringPtrOutput)
+}
+
+type StackScriptUserDefinedFieldArrayOutput struct{ *pulumi.OutputState }
+
+func (StackScriptUserDefinedFieldArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]StackScriptUserDefinedField)(nil)).Elem()
+}
+
+func (o StackScriptUserDefinedFieldArrayOutput) ToStackScriptUserDefinedFieldArrayOutput() StackScriptUserDefinedFieldArrayOutput {
+	return o
+}
+
+func (o StackScriptUserDefinedFieldArrayOutput) ToStackScriptUserDefinedFieldArrayOutputWithContext(ctx context.Context) StackScriptUserDefinedFieldArrayOutput {
+	return o
+}
+
+func (o StackScriptUserDefinedFieldArrayOutput) Index(i pulumi.IntInput) StackScriptUserDefinedFieldOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) StackScriptUserDefinedField {
+		return vs[0].([]StackScriptUserDefinedField)[vs[1].(int)]
+	}).(StackScriptUserDefinedFieldOutput)
 }
 
 type StackScriptUserDefinedFieldsItem struct {
@@ -1276,6 +2649,151 @@ func (o StackScriptUserDefinedFieldsItemArrayOutput) Index(i pulumi.IntInput) St
 	}).(StackScriptUserDefinedFieldsItemOutput)
 }
 
+type SubnetResult struct {
+	Created string  `pulumi:"created"`
+	Id      float64 `pulumi:"id"`
+	// IDs of the instances with an interface on it.
+	InstanceIds []float64 `pulumi:"instanceIds"`
+	// Its IPv4 range, e.g. `10.0.1.0/24`.
+	Ipv4    string `pulumi:"ipv4"`
+	Label   string `pulumi:"label"`
+	Updated string `pulumi:"updated"`
+}
+
+type SubnetResultOutput struct{ *pulumi.OutputState }
+
+func (SubnetResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*SubnetResult)(nil)).Elem()
+}
+
+func (o SubnetResultOutput) ToSubnetResultOutput() SubnetResultOutput {
+	return o
+}
+
+func (o SubnetResultOutput) ToSubnetResultOutputWithContext(ctx context.Context) SubnetResultOutput {
+	return o
+}
+
+func (o SubnetResultOutput) Created() pulumi.StringOutput {
+	return o.ApplyT(func(v SubnetResult) string { return v.Created }).(pulumi.StringOutput)
+}
+
+func (o SubnetResultOutput) Id() pulumi.Float64Output {
+	return o.ApplyT(func(v SubnetResult) float64 { return v.Id }).(pulumi.Float64Output)
+}
+
+// IDs of the instances with an interface on it.
+func (o SubnetResultOutput) InstanceIds() pulumi.Float64ArrayOutput {
+	return o.ApplyT(func(v SubnetResult) []float64 { return v.InstanceIds }).(pulumi.Float64ArrayOutput)
+}
+
+// Its IPv4 range, e.g. `10.0.1.0/24`.
+func (o SubnetResultOutput) Ipv4() pulumi.StringOutput {
+	return o.ApplyT(func(v SubnetResult) string { return v.Ipv4 }).(pulumi.StringOutput)
+}
+
+func (o SubnetResultOutput) Label() pulumi.StringOutput {
+	return o.ApplyT(func(v SubnetResult) string { return v.Label }).(pulumi.StringOutput)
+}
+
+func (o SubnetResultOutput) Updated() pulumi.StringOutput {
+	return o.ApplyT(func(v SubnetResult) string { return v.Updated }).(pulumi.StringOutput)
+}
+
+type SubnetResultArrayOutput struct{ *pulumi.OutputState }
+
+func (SubnetResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]SubnetResult)(nil)).Elem()
+}
+
+func (o SubnetResultArrayOutput) ToSubnetResultArrayOutput() SubnetResultArrayOutput {
+	return o
+}
+
+func (o SubnetResultArrayOutput) ToSubnetResultArrayOutputWithContext(ctx context.Context) SubnetResultArrayOutput {
+	return o
+}
+
+func (o SubnetResultArrayOutput) Index(i pulumi.IntInput) SubnetResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) SubnetResult {
+		return vs[0].([]SubnetResult)[vs[1].(int)]
+	}).(SubnetResultOutput)
+}
+
+type VpcResult struct {
+	Created     string  `pulumi:"created"`
+	Description string  `pulumi:"description"`
+	Id          float64 `pulumi:"id"`
+	Label       string  `pulumi:"label"`
+	// Region ID.
+	Region  string         `pulumi:"region"`
+	Subnets []SubnetResult `pulumi:"subnets"`
+	Updated string         `pulumi:"updated"`
+}
+
+type VpcResultOutput struct{ *pulumi.OutputState }
+
+func (VpcResultOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*VpcResult)(nil)).Elem()
+}
+
+func (o VpcResultOutput) ToVpcResultOutput() VpcResultOutput {
+	return o
+}
+
+func (o VpcResultOutput) ToVpcResultOutputWithContext(ctx context.Context) VpcResultOutput {
+	return o
+}
+
+func (o VpcResultOutput) Created() pulumi.StringOutput {
+	return o.ApplyT(func(v VpcResult) string { return v.Created }).(pulumi.StringOutput)
+}
+
+func (o VpcResultOutput) Description() pulumi.StringOutput {
+	return o.ApplyT(func(v VpcResult) string { return v.Description }).(pulumi.StringOutput)
+}
+
+func (o VpcResultOutput) Id() pulumi.Float64Output {
+	return o.ApplyT(func(v VpcResult) float64 { return v.Id }).(pulumi.Float64Output)
+}
+
+func (o VpcResultOutput) Label() pulumi.StringOutput {
+	return o.ApplyT(func(v VpcResult) string { return v.Label }).(pulumi.StringOutput)
+}
+
+// Region ID.
+func (o VpcResultOutput) Region() pulumi.StringOutput {
+	return o.ApplyT(func(v VpcResult) string { return v.Region }).(pulumi.StringOutput)
+}
+
+func (o VpcResultOutput) Subnets() SubnetResultArrayOutput {
+	return o.ApplyT(func(v VpcResult) []SubnetResult { return v.Subnets }).(SubnetResultArrayOutput)
+}
+
+func (o VpcResultOutput) Updated() pulumi.StringOutput {
+	return o.ApplyT(func(v VpcResult) string { return v.Updated }).(pulumi.StringOutput)
+}
+
+type VpcResultArrayOutput struct{ *pulumi.OutputState }
+
+func (VpcResultArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]VpcResult)(nil)).Elem()
+}
+
+func (o VpcResultArrayOutput) ToVpcResultArrayOutput() VpcResultArrayOutput {
+	return o
+}
+
+func (o VpcResultArrayOutput) ToVpcResultArrayOutputWithContext(ctx context.Context) VpcResultArrayOutput {
+	return o
+}
+
+func (o VpcResultArrayOutput) Index(i pulumi.IntInput) VpcResultOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) VpcResult {
+		return vs[0].([]VpcResult)[vs[1].(int)]
+	}).(VpcResultOutput)
+}
+
 func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*ConfigInterfaceIpv4Input)(nil)).Elem(), ConfigInterfaceIpv4Args{})
 	pulumi.RegisterInputType(reflect.TypeOf((*ConfigInterfaceIpv4PtrInput)(nil)).Elem(), ConfigInterfaceIpv4Args{})
@@ -1290,6 +2808,11 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*InstanceMetadataPtrInput)(nil)).Elem(), InstanceMetadataArgs{})
 	pulumi.RegisterOutputType(ConfigInterfaceIpv4Output{})
 	pulumi.RegisterOutputType(ConfigInterfaceIpv4PtrOutput{})
+	pulumi.RegisterOutputType(EntityGrantResultOutput{})
+	pulumi.RegisterOutputType(EntityGrantResultArrayOutput{})
+	pulumi.RegisterOutputType(GlobalGrantsResultOutput{})
+	pulumi.RegisterOutputType(ImageResultOutput{})
+	pulumi.RegisterOutputType(ImageResultArrayOutput{})
 	pulumi.RegisterOutputType(InstanceAlertsOutput{})
 	pulumi.RegisterOutputType(InstanceAlertsPtrOutput{})
 	pulumi.RegisterOutputType(InstanceBackupsOutput{})
@@ -1304,9 +2827,40 @@ func init() {
 	pulumi.RegisterOutputType(InstanceConfigInterfaceDetailsItemIpv4Output{})
 	pulumi.RegisterOutputType(InstanceMetadataOutput{})
 	pulumi.RegisterOutputType(InstanceMetadataPtrOutput{})
+	pulumi.RegisterOutputType(InstanceResultOutput{})
+	pulumi.RegisterOutputType(InstanceResultArrayOutput{})
+	pulumi.RegisterOutputType(InstanceResultAlertsOutput{})
+	pulumi.RegisterOutputType(InstanceResultBackupsOutput{})
+	pulumi.RegisterOutputType(InstanceResultBackupsScheduleOutput{})
+	pulumi.RegisterOutputType(InstanceResultSpecsOutput{})
 	pulumi.RegisterOutputType(InstanceSpecsOutput{})
+	pulumi.RegisterOutputType(InstanceTypeResultOutput{})
+	pulumi.RegisterOutputType(InstanceTypeResultArrayOutput{})
+	pulumi.RegisterOutputType(InstanceTypeResultAddonsOutput{})
+	pulumi.RegisterOutputType(InstanceTypeResultAddonsBackupsOutput{})
+	pulumi.RegisterOutputType(KernelResultOutput{})
+	pulumi.RegisterOutputType(KernelResultArrayOutput{})
+	pulumi.RegisterOutputType(PriceResultOutput{})
+	pulumi.RegisterOutputType(ProfileResultReferralsOutput{})
+	pulumi.RegisterOutputType(RegionAvailabilityResultOutput{})
+	pulumi.RegisterOutputType(RegionAvailabilityResultArrayOutput{})
+	pulumi.RegisterOutputType(RegionPriceResultOutput{})
+	pulumi.RegisterOutputType(RegionPriceResultArrayOutput{})
+	pulumi.RegisterOutputType(RegionResultOutput{})
+	pulumi.RegisterOutputType(RegionResultArrayOutput{})
+	pulumi.RegisterOutputType(RegionResultResolversOutput{})
 	pulumi.RegisterOutputType(SnapshotDisksItemOutput{})
 	pulumi.RegisterOutputType(SnapshotDisksItemArrayOutput{})
+	pulumi.RegisterOutputType(SshKeyResultOutput{})
+	pulumi.RegisterOutputType(SshKeyResultArrayOutput{})
+	pulumi.RegisterOutputType(StackScriptResultOutput{})
+	pulumi.RegisterOutputType(StackScriptResultArrayOutput{})
+	pulumi.RegisterOutputType(StackScriptUserDefinedFieldOutput{})
+	pulumi.RegisterOutputType(StackScriptUserDefinedFieldArrayOutput{})
 	pulumi.RegisterOutputType(StackScriptUserDefinedFieldsItemOutput{})
 	pulumi.RegisterOutputType(StackScriptUserDefinedFieldsItemArrayOutput{})
+	pulumi.RegisterOutputType(SubnetResultOutput{})
+	pulumi.RegisterOutputType(SubnetResultArrayOutput{})
+	pulumi.RegisterOutputType(VpcResultOutput{})
+	pulumi.RegisterOutputType(VpcResultArrayOutput{})
 }

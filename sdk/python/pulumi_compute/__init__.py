@@ -7,6 +7,28 @@ from . import _utilities
 import typing
 # Export this package's modules as members:
 from .config_interface import *
+from .get_grants import *
+from .get_image import *
+from .get_images import *
+from .get_instance import *
+from .get_instance_type import *
+from .get_instance_types import *
+from .get_instances import *
+from .get_kernel import *
+from .get_kernels import *
+from .get_profile import *
+from .get_region import *
+from .get_region_availability import *
+from .get_regions import *
+from .get_ssh_key import *
+from .get_ssh_keys import *
+from .get_stack_script import *
+from .get_stack_scripts import *
+from .get_subnet import *
+from .get_subnets import *
+from .get_tags import *
+from .get_vpc import *
+from .get_vpcs import *
 from .image import *
 from .instance import *
 from .instance_config import *

@@ -17,6 +17,9 @@ from . import outputs
 
 __all__ = [
     'ConfigInterfaceIpv4',
+    'EntityGrantResult',
+    'GlobalGrantsResult',
+    'ImageResult',
     'InstanceAlerts',
     'InstanceBackups',
     'InstanceBackupsSchedule',
@@ -26,9 +29,29 @@ __all__ = [
     'InstanceConfigInterfaceDetailsItem',
     'InstanceConfigInterfaceDetailsItemIpv4',
     'InstanceMetadata',
+    'InstanceResult',
+    'InstanceResultAlerts',
+    'InstanceResultBackups',
+    'InstanceResultBackupsSchedule',
+    'InstanceResultSpecs',
     'InstanceSpecs',
+    'InstanceTypeResult',
+    'InstanceTypeResultAddons',
+    'InstanceTypeResultAddonsBackups',
+    'KernelResult',
+    'PriceResult',
+    'ProfileResultReferrals',
+    'RegionAvailabilityResult',
+    'RegionPriceResult',
+    'RegionResult',
+    'RegionResultResolvers',
     'SnapshotDisksItem',
+    'SshKeyResult',
+    'StackScriptResult',
+    'StackScriptUserDefinedField',
     'StackScriptUserDefinedFieldsItem',
+    'SubnetResult',
+    'VpcResult',
 ]
 
 @pulumi.output_type
@@ -50,6 +73,292 @@ class ConfigInterfaceIpv4(dict):
     @pulumi.getter
     def vpc(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "vpc")
+
+
+@pulumi.output_type
+class EntityGrantResult(dict):
+    def __init__(__self__, *,
+                 id: _builtins.float,
+                 label: _builtins.str,
+                 permissions: _builtins.str):
+        """
+        :param _builtins.float id: The entity's ID.
+        :param _builtins.str permissions: `read_only`, `read_write`, or null (no access).
+        """
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "label", label)
+        pulumi.set(__self__, "permissions", permissions)
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.float:
+        """
+        The entity's ID.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def label(self) -> _builtins.str:
+        return pulumi.get(self, "label")
+
+    @_builtins.property
+    @pulumi.getter
+    def permissions(self) -> _builtins.str:
+        """
+        `read_only`, `read_write`, or null (no access).
+        """
+        return pulumi.get(self, "permissions")
+
+
+@pulumi.output_type
+class GlobalGrantsResult(dict):
+    def __init__(__self__, *,
+                 account_access: _builtins.str,
+                 add_computes: _builtins.bool,
+                 add_databases: _builtins.bool,
+                 add_domains: _builtins.bool,
+                 add_firewalls: _builtins.bool,
+                 add_images: _builtins.bool,
+                 add_longview: _builtins.bool,
+                 add_nodebalancers: _builtins.bool,
+                 add_stackscripts: _builtins.bool,
+                 add_volumes: _builtins.bool,
+                 add_vpcs: _builtins.bool,
+                 cancel_account: _builtins.bool,
+                 longview_subscription: _builtins.bool):
+        """
+        :param _builtins.bool add_computes: May create instances.
+        """
+        pulumi.set(__self__, "account_access", account_access)
+        pulumi.set(__self__, "add_computes", add_computes)
+        pulumi.set(__self__, "add_databases", add_databases)
+        pulumi.set(__self__, "add_domains", add_domains)
+        pulumi.set(__self__, "add_firewalls", add_firewalls)
+        pulumi.set(__self__, "add_images", add_images)
+        pulumi.set(__self__, "add_longview", add_longview)
+        pulumi.set(__self__, "add_nodebalancers", add_nodebalancers)
+        pulumi.set(__self__, "add_stackscripts", add_stackscripts)
+        pulumi.set(__self__, "add_volumes", add_volumes)
+        pulumi.set(__self__, "add_vpcs", add_vpcs)
+        pulumi.set(__self__, "cancel_account", cancel_account)
+        pulumi.set(__self__, "longview_subscription", longview_subscription)
+
+    @_builtins.property
+    @pulumi.getter(name="accountAccess")
+    def account_access(self) -> _builtins.str:
+        return pulumi.get(self, "account_access")
+
+    @_builtins.property
+    @pulumi.getter(name="addComputes")
+    def add_computes(self) -> _builtins.bool:
+        """
+        May create instances.
+        """
+        return pulumi.get(self, "add_computes")
+
+    @_builtins.property
+    @pulumi.getter(name="addDatabases")
+    def add_databases(self) -> _builtins.bool:
+        return pulumi.get(self, "add_databases")
+
+    @_builtins.property
+    @pulumi.getter(name="addDomains")
+    def add_domains(self) -> _builtins.bool:
+        return pulumi.get(self, "add_domains")
+
+    @_builtins.property
+    @pulumi.getter(name="addFirewalls")
+    def add_firewalls(self) -> _builtins.bool:
+        return pulumi.get(self, "add_firewalls")
+
+    @_builtins.property
+    @pulumi.getter(name="addImages")
+    def add_images(self) -> _builtins.bool:
+        return pulumi.get(self, "add_images")
+
+    @_builtins.property
+    @pulumi.getter(name="addLongview")
+    def add_longview(self) -> _builtins.bool:
+        return pulumi.get(self, "add_longview")
+
+    @_builtins.property
+    @pulumi.getter(name="addNodebalancers")
+    def add_nodebalancers(self) -> _builtins.bool:
+        return pulumi.get(self, "add_nodebalancers")
+
+    @_builtins.property
+    @pulumi.getter(name="addStackscripts")
+    def add_stackscripts(self) -> _builtins.bool:
+        return pulumi.get(self, "add_stackscripts")
+
+    @_builtins.property
+    @pulumi.getter(name="addVolumes")
+    def add_volumes(self) -> _builtins.bool:
+        return pulumi.get(self, "add_volumes")
+
+    @_builtins.property
+    @pulumi.getter(name="addVpcs")
+    def add_vpcs(self) -> _builtins.bool:
+        return pulumi.get(self, "add_vpcs")
+
+    @_builtins.property
+    @pulumi.getter(name="cancelAccount")
+    def cancel_account(self) -> _builtins.bool:
+        return pulumi.get(self, "cancel_account")
+
+    @_builtins.property
+    @pulumi.getter(name="longviewSubscription")
+    def longview_subscription(self) -> _builtins.bool:
+        return pulumi.get(self, "longview_subscription")
+
+
+@pulumi.output_type
+class ImageResult(dict):
+    def __init__(__self__, *,
+                 capabilities: Sequence[_builtins.str],
+                 created: _builtins.str,
+                 created_by: _builtins.str,
+                 deprecated: _builtins.bool,
+                 description: _builtins.str,
+                 eol: _builtins.str,
+                 expiry: _builtins.str,
+                 id: _builtins.str,
+                 is_public: _builtins.bool,
+                 label: _builtins.str,
+                 size: _builtins.float,
+                 status: _builtins.str,
+                 type: _builtins.str,
+                 updated: _builtins.str,
+                 vendor: _builtins.str):
+        """
+        :param Sequence[_builtins.str] capabilities: e.g. `cloud-init` when the image supports it.
+        :param _builtins.str created: ISO 8601.
+        :param _builtins.str created_by: `compute` for public images, else the username that made it.
+        :param _builtins.str eol: End of life (public images), ISO 8601.
+        :param _builtins.str expiry: When an automatic image expires.
+        :param _builtins.str id: Image ID: `compute/<name>` for public images, `private/<n>` for the account's.
+        :param _builtins.float size: MB.
+        :param _builtins.str type: `manual` (captured or uploaded) or `automatic` (kept from a deleted instance).
+        :param _builtins.str vendor: The distribution's vendor for public images (`Debian`), else null.
+        """
+        pulumi.set(__self__, "capabilities", capabilities)
+        pulumi.set(__self__, "created", created)
+        pulumi.set(__self__, "created_by", created_by)
+        pulumi.set(__self__, "deprecated", deprecated)
+        pulumi.set(__self__, "description", description)
+        pulumi.set(__self__, "eol", eol)
+        pulumi.set(__self__, "expiry", expiry)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "is_public", is_public)
+        pulumi.set(__self__, "label", label)
+        pulumi.set(__self__, "size", size)
+        pulumi.set(__self__, "status", status)
+        pulumi.set(__self__, "type", type)
+        pulumi.set(__self__, "updated", updated)
+        pulumi.set(__self__, "vendor", vendor)
+
+    @_builtins.property
+    @pulumi.getter
+    def capabilities(self) -> Sequence[_builtins.str]:
+        """
+        e.g. `cloud-init` when the image supports it.
+        """
+        return pulumi.get(self, "capabilities")
+
+    @_builtins.property
+    @pulumi.getter
+    def created(self) -> _builtins.str:
+        """
+        ISO 8601.
+        """
+        return pulumi.get(self, "created")
+
+    @_builtins.property
+    @pulumi.getter(name="createdBy")
+    def created_by(self) -> _builtins.str:
+        """
+        `compute` for public images, else the username that made it.
+        """
+        return pulumi.get(self, "created_by")
+
+    @_builtins.property
+    @pulumi.getter
+    def deprecated(self) -> _builtins.bool:
+        return pulumi.get(self, "deprecated")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> _builtins.str:
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def eol(self) -> _builtins.str:
+        """
+        End of life (public images), ISO 8601.
+        """
+        return pulumi.get(self, "eol")
+
+    @_builtins.property
+    @pulumi.getter
+    def expiry(self) -> _builtins.str:
+        """
+        When an automatic image expires.
+        """
+        return pulumi.get(self, "expiry")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Image ID: `compute/<name>` for public images, `private/<n>` for the account's.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="isPublic")
+    def is_public(self) -> _builtins.bool:
+        return pulumi.get(self, "is_public")
+
+    @_builtins.property
+    @pulumi.getter
+    def label(self) -> _builtins.str:
+        return pulumi.get(self, "label")
+
+    @_builtins.property
+    @pulumi.getter
+    def size(self) -> _builtins.float:
+        """
+        MB.
+        """
+        return pulumi.get(self, "size")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> _builtins.str:
+        return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        `manual` (captured or uploaded) or `automatic` (kept from a deleted instance).
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def updated(self) -> _builtins.str:
+        return pulumi.get(self, "updated")
+
+    @_builtins.property
+    @pulumi.getter
+    def vendor(self) -> _builtins.str:
+        """
+        The distribution's vendor for public images (`Debian`), else null.
+        """
+        return pulumi.get(self, "vendor")
 
 
 @pulumi.output_type
@@ -507,6 +816,310 @@ class InstanceMetadata(dict):
 
 
 @pulumi.output_type
+class InstanceResult(dict):
+    def __init__(__self__, *,
+                 alerts: 'outputs.InstanceResultAlerts',
+                 backups: 'outputs.InstanceResultBackups',
+                 created: _builtins.str,
+                 group: _builtins.str,
+                 has_user_data: _builtins.bool,
+                 host_uuid: _builtins.str,
+                 hypervisor: _builtins.str,
+                 id: _builtins.float,
+                 image: _builtins.str,
+                 ipv4: Sequence[_builtins.str],
+                 ipv6: _builtins.str,
+                 label: _builtins.str,
+                 region: _builtins.str,
+                 specs: 'outputs.InstanceResultSpecs',
+                 status: _builtins.str,
+                 tags: Sequence[_builtins.str],
+                 type: _builtins.str,
+                 updated: _builtins.str,
+                 watchdog_enabled: _builtins.bool):
+        """
+        :param 'InstanceResultAlerts' alerts: Alert thresholds.
+        :param _builtins.str image: The image it was deployed from, or null.
+        :param Sequence[_builtins.str] ipv4: Its IPv4 addresses, public and private.
+        :param _builtins.str ipv6: Its SLAAC IPv6 address (with prefix), or null.
+        :param _builtins.str region: Region ID.
+        :param 'InstanceResultSpecs' specs: What its type gives it: disk and memory in MB, transfer in GB.
+        :param _builtins.str status: e.g. `running`, `offline`, `provisioning`, `booting`.
+        :param _builtins.str type: Instance type ID.
+        """
+        pulumi.set(__self__, "alerts", alerts)
+        pulumi.set(__self__, "backups", backups)
+        pulumi.set(__self__, "created", created)
+        pulumi.set(__self__, "group", group)
+        pulumi.set(__self__, "has_user_data", has_user_data)
+        pulumi.set(__self__, "host_uuid", host_uuid)
+        pulumi.set(__self__, "hypervisor", hypervisor)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "image", image)
+        pulumi.set(__self__, "ipv4", ipv4)
+        pulumi.set(__self__, "ipv6", ipv6)
+        pulumi.set(__self__, "label", label)
+        pulumi.set(__self__, "region", region)
+        pulumi.set(__self__, "specs", specs)
+        pulumi.set(__self__, "status", status)
+        pulumi.set(__self__, "tags", tags)
+        pulumi.set(__self__, "type", type)
+        pulumi.set(__self__, "updated", updated)
+        pulumi.set(__self__, "watchdog_enabled", watchdog_enabled)
+
+    @_builtins.property
+    @pulumi.getter
+    def alerts(self) -> 'outputs.InstanceResultAlerts':
+        """
+        Alert thresholds.
+        """
+        return pulumi.get(self, "alerts")
+
+    @_builtins.property
+    @pulumi.getter
+    def backups(self) -> 'outputs.InstanceResultBackups':
+        return pulumi.get(self, "backups")
+
+    @_builtins.property
+    @pulumi.getter
+    def created(self) -> _builtins.str:
+        return pulumi.get(self, "created")
+
+    @_builtins.property
+    @pulumi.getter
+    def group(self) -> _builtins.str:
+        return pulumi.get(self, "group")
+
+    @_builtins.property
+    @pulumi.getter(name="hasUserData")
+    def has_user_data(self) -> _builtins.bool:
+        return pulumi.get(self, "has_user_data")
+
+    @_builtins.property
+    @pulumi.getter(name="hostUuid")
+    def host_uuid(self) -> _builtins.str:
+        return pulumi.get(self, "host_uuid")
+
+    @_builtins.property
+    @pulumi.getter
+    def hypervisor(self) -> _builtins.str:
+        return pulumi.get(self, "hypervisor")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.float:
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def image(self) -> _builtins.str:
+        """
+        The image it was deployed from, or null.
+        """
+        return pulumi.get(self, "image")
+
+    @_builtins.property
+    @pulumi.getter
+    def ipv4(self) -> Sequence[_builtins.str]:
+        """
+        Its IPv4 addresses, public and private.
+        """
+        return pulumi.get(self, "ipv4")
+
+    @_builtins.property
+    @pulumi.getter
+    def ipv6(self) -> _builtins.str:
+        """
+        Its SLAAC IPv6 address (with prefix), or null.
+        """
+        return pulumi.get(self, "ipv6")
+
+    @_builtins.property
+    @pulumi.getter
+    def label(self) -> _builtins.str:
+        return pulumi.get(self, "label")
+
+    @_builtins.property
+    @pulumi.getter
+    def region(self) -> _builtins.str:
+        """
+        Region ID.
+        """
+        return pulumi.get(self, "region")
+
+    @_builtins.property
+    @pulumi.getter
+    def specs(self) -> 'outputs.InstanceResultSpecs':
+        """
+        What its type gives it: disk and memory in MB, transfer in GB.
+        """
+        return pulumi.get(self, "specs")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> _builtins.str:
+        """
+        e.g. `running`, `offline`, `provisioning`, `booting`.
+        """
+        return pulumi.get(self, "status")
+
+    @_builtins.property
+    @pulumi.getter
+    def tags(self) -> Sequence[_builtins.str]:
+        return pulumi.get(self, "tags")
+
+    @_builtins.property
+    @pulumi.getter
+    def type(self) -> _builtins.str:
+        """
+        Instance type ID.
+        """
+        return pulumi.get(self, "type")
+
+    @_builtins.property
+    @pulumi.getter
+    def updated(self) -> _builtins.str:
+        return pulumi.get(self, "updated")
+
+    @_builtins.property
+    @pulumi.getter(name="watchdogEnabled")
+    def watchdog_enabled(self) -> _builtins.bool:
+        return pulumi.get(self, "watchdog_enabled")
+
+
+@pulumi.output_type
+class InstanceResultAlerts(dict):
+    def __init__(__self__, *,
+                 cpu: _builtins.float,
+                 io: _builtins.float,
+                 network_in: _builtins.float,
+                 network_out: _builtins.float,
+                 transfer_quota: _builtins.float):
+        pulumi.set(__self__, "cpu", cpu)
+        pulumi.set(__self__, "io", io)
+        pulumi.set(__self__, "network_in", network_in)
+        pulumi.set(__self__, "network_out", network_out)
+        pulumi.set(__self__, "transfer_quota", transfer_quota)
+
+    @_builtins.property
+    @pulumi.getter
+    def cpu(self) -> _builtins.float:
+        return pulumi.get(self, "cpu")
+
+    @_builtins.property
+    @pulumi.getter
+    def io(self) -> _builtins.float:
+        return pulumi.get(self, "io")
+
+    @_builtins.property
+    @pulumi.getter(name="networkIn")
+    def network_in(self) -> _builtins.float:
+        return pulumi.get(self, "network_in")
+
+    @_builtins.property
+    @pulumi.getter(name="networkOut")
+    def network_out(self) -> _builtins.float:
+        return pulumi.get(self, "network_out")
+
+    @_builtins.property
+    @pulumi.getter(name="transferQuota")
+    def transfer_quota(self) -> _builtins.float:
+        return pulumi.get(self, "transfer_quota")
+
+
+@pulumi.output_type
+class InstanceResultBackups(dict):
+    def __init__(__self__, *,
+                 available: _builtins.bool,
+                 enabled: _builtins.bool,
+                 last_successful: _builtins.str,
+                 schedule: 'outputs.InstanceResultBackupsSchedule'):
+        pulumi.set(__self__, "available", available)
+        pulumi.set(__self__, "enabled", enabled)
+        pulumi.set(__self__, "last_successful", last_successful)
+        pulumi.set(__self__, "schedule", schedule)
+
+    @_builtins.property
+    @pulumi.getter
+    def available(self) -> _builtins.bool:
+        return pulumi.get(self, "available")
+
+    @_builtins.property
+    @pulumi.getter
+    def enabled(self) -> _builtins.bool:
+        return pulumi.get(self, "enabled")
+
+    @_builtins.property
+    @pulumi.getter(name="lastSuccessful")
+    def last_successful(self) -> _builtins.str:
+        return pulumi.get(self, "last_successful")
+
+    @_builtins.property
+    @pulumi.getter
+    def schedule(self) -> 'outputs.InstanceResultBackupsSchedule':
+        return pulumi.get(self, "schedule")
+
+
+@pulumi.output_type
+class InstanceResultBackupsSchedule(dict):
+    def __init__(__self__, *,
+                 day: _builtins.str,
+                 window: _builtins.str):
+        pulumi.set(__self__, "day", day)
+        pulumi.set(__self__, "window", window)
+
+    @_builtins.property
+    @pulumi.getter
+    def day(self) -> _builtins.str:
+        return pulumi.get(self, "day")
+
+    @_builtins.property
+    @pulumi.getter
+    def window(self) -> _builtins.str:
+        return pulumi.get(self, "window")
+
+
+@pulumi.output_type
+class InstanceResultSpecs(dict):
+    def __init__(__self__, *,
+                 disk: _builtins.float,
+                 gpus: _builtins.float,
+                 memory: _builtins.float,
+                 transfer: _builtins.float,
+                 vcpus: _builtins.float):
+        pulumi.set(__self__, "disk", disk)
+        pulumi.set(__self__, "gpus", gpus)
+        pulumi.set(__self__, "memory", memory)
+        pulumi.set(__self__, "transfer", transfer)
+        pulumi.set(__self__, "vcpus", vcpus)
+
+    @_builtins.property
+    @pulumi.getter
+    def disk(self) -> _builtins.float:
+        return pulumi.get(self, "disk")
+
+    @_builtins.property
+    @pulumi.getter
+    def gpus(self) -> _builtins.float:
+        return pulumi.get(self, "gpus")
+
+    @_builtins.property
+    @pulumi.getter
+    def memory(self) -> _builtins.float:
+        return pulumi.get(self, "memory")
+
+    @_builtins.property
+    @pulumi.getter
+    def transfer(self) -> _builtins.float:
+        return pulumi.get(self, "transfer")
+
+    @_builtins.property
+    @pulumi.getter
+    def vcpus(self) -> _builtins.float:
+        return pulumi.get(self, "vcpus")
+
+
+@pulumi.output_type
 class InstanceSpecs(dict):
     def __init__(__self__, *,
                  disk: _builtins.float,
@@ -561,6 +1174,483 @@ class InstanceSpecs(dict):
 
 
 @pulumi.output_type
+class InstanceTypeResult(dict):
+    def __init__(__self__, *,
+                 addons: 'outputs.InstanceTypeResultAddons',
+                 class_: _builtins.str,
+                 disk: _builtins.float,
+                 gpus: _builtins.float,
+                 id: _builtins.str,
+                 label: _builtins.str,
+                 memory: _builtins.float,
+                 network_out: _builtins.float,
+                 price: 'outputs.PriceResult',
+                 region_prices: Sequence['outputs.RegionPriceResult'],
+                 successor: _builtins.str,
+                 transfer: _builtins.float,
+                 vcpus: _builtins.float):
+        """
+        :param 'InstanceTypeResultAddons' addons: The backups add-on's price.
+        :param _builtins.float disk: Disk, MB.
+        :param _builtins.str id: Type ID, e.g. `g6-standard-2`.
+        :param _builtins.float memory: Memory, MB.
+        :param _builtins.float network_out: Outbound bandwidth, Mbit/s.
+        :param _builtins.str successor: The type a deprecated type upgrades to; null when current.
+        :param _builtins.float transfer: Monthly transfer quota, GB.
+        """
+        pulumi.set(__self__, "addons", addons)
+        pulumi.set(__self__, "class_", class_)
+        pulumi.set(__self__, "disk", disk)
+        pulumi.set(__self__, "gpus", gpus)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "label", label)
+        pulumi.set(__self__, "memory", memory)
+        pulumi.set(__self__, "network_out", network_out)
+        pulumi.set(__self__, "price", price)
+        pulumi.set(__self__, "region_prices", region_prices)
+        pulumi.set(__self__, "successor", successor)
+        pulumi.set(__self__, "transfer", transfer)
+        pulumi.set(__self__, "vcpus", vcpus)
+
+    @_builtins.property
+    @pulumi.getter
+    def addons(self) -> 'outputs.InstanceTypeResultAddons':
+        """
+        The backups add-on's price.
+        """
+        return pulumi.get(self, "addons")
+
+    @_builtins.property
+    @pulumi.getter(name="class")
+    def class_(self) -> _builtins.str:
+        return pulumi.get(self, "class_")
+
+    @_builtins.property
+    @pulumi.getter
+    def disk(self) -> _builtins.float:
+        """
+        Disk, MB.
+        """
+        return pulumi.get(self, "disk")
+
+    @_builtins.property
+    @pulumi.getter
+    def gpus(self) -> _builtins.float:
+        return pulumi.get(self, "gpus")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Type ID, e.g. `g6-standard-2`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def label(self) -> _builtins.str:
+        return pulumi.get(self, "label")
+
+    @_builtins.property
+    @pulumi.getter
+    def memory(self) -> _builtins.float:
+        """
+        Memory, MB.
+        """
+        return pulumi.get(self, "memory")
+
+    @_builtins.property
+    @pulumi.getter(name="networkOut")
+    def network_out(self) -> _builtins.float:
+        """
+        Outbound bandwidth, Mbit/s.
+        """
+        return pulumi.get(self, "network_out")
+
+    @_builtins.property
+    @pulumi.getter
+    def price(self) -> 'outputs.PriceResult':
+        return pulumi.get(self, "price")
+
+    @_builtins.property
+    @pulumi.getter(name="regionPrices")
+    def region_prices(self) -> Sequence['outputs.RegionPriceResult']:
+        return pulumi.get(self, "region_prices")
+
+    @_builtins.property
+    @pulumi.getter
+    def successor(self) -> _builtins.str:
+        """
+        The type a deprecated type upgrades to; null when current.
+        """
+        return pulumi.get(self, "successor")
+
+    @_builtins.property
+    @pulumi.getter
+    def transfer(self) -> _builtins.float:
+        """
+        Monthly transfer quota, GB.
+        """
+        return pulumi.get(self, "transfer")
+
+    @_builtins.property
+    @pulumi.getter
+    def vcpus(self) -> _builtins.float:
+        return pulumi.get(self, "vcpus")
+
+
+@pulumi.output_type
+class InstanceTypeResultAddons(dict):
+    def __init__(__self__, *,
+                 backups: 'outputs.InstanceTypeResultAddonsBackups'):
+        pulumi.set(__self__, "backups", backups)
+
+    @_builtins.property
+    @pulumi.getter
+    def backups(self) -> 'outputs.InstanceTypeResultAddonsBackups':
+        return pulumi.get(self, "backups")
+
+
+@pulumi.output_type
+class InstanceTypeResultAddonsBackups(dict):
+    def __init__(__self__, *,
+                 price: 'outputs.PriceResult',
+                 region_prices: Sequence['outputs.RegionPriceResult']):
+        pulumi.set(__self__, "price", price)
+        pulumi.set(__self__, "region_prices", region_prices)
+
+    @_builtins.property
+    @pulumi.getter
+    def price(self) -> 'outputs.PriceResult':
+        return pulumi.get(self, "price")
+
+    @_builtins.property
+    @pulumi.getter(name="regionPrices")
+    def region_prices(self) -> Sequence['outputs.RegionPriceResult']:
+        return pulumi.get(self, "region_prices")
+
+
+@pulumi.output_type
+class KernelResult(dict):
+    def __init__(__self__, *,
+                 architecture: _builtins.str,
+                 built: _builtins.str,
+                 deprecated: _builtins.bool,
+                 id: _builtins.str,
+                 kvm: _builtins.bool,
+                 label: _builtins.str,
+                 pvops: _builtins.bool,
+                 version: _builtins.str):
+        """
+        :param _builtins.str built: When it was built (ISO 8601).
+        :param _builtins.str id: Kernel ID, e.g. `compute/latest-64bit` or `compute/grub2`.
+        :param _builtins.bool kvm: Whether it runs on KVM.
+        :param _builtins.bool pvops: Whether it is paravirtualized.
+        """
+        pulumi.set(__self__, "architecture", architecture)
+        pulumi.set(__self__, "built", built)
+        pulumi.set(__self__, "deprecated", deprecated)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "kvm", kvm)
+        pulumi.set(__self__, "label", label)
+        pulumi.set(__self__, "pvops", pvops)
+        pulumi.set(__self__, "version", version)
+
+    @_builtins.property
+    @pulumi.getter
+    def architecture(self) -> _builtins.str:
+        return pulumi.get(self, "architecture")
+
+    @_builtins.property
+    @pulumi.getter
+    def built(self) -> _builtins.str:
+        """
+        When it was built (ISO 8601).
+        """
+        return pulumi.get(self, "built")
+
+    @_builtins.property
+    @pulumi.getter
+    def deprecated(self) -> _builtins.bool:
+        return pulumi.get(self, "deprecated")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Kernel ID, e.g. `compute/latest-64bit` or `compute/grub2`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def kvm(self) -> _builtins.bool:
+        """
+        Whether it runs on KVM.
+        """
+        return pulumi.get(self, "kvm")
+
+    @_builtins.property
+    @pulumi.getter
+    def label(self) -> _builtins.str:
+        return pulumi.get(self, "label")
+
+    @_builtins.property
+    @pulumi.getter
+    def pvops(self) -> _builtins.bool:
+        """
+        Whether it is paravirtualized.
+        """
+        return pulumi.get(self, "pvops")
+
+    @_builtins.property
+    @pulumi.getter
+    def version(self) -> _builtins.str:
+        return pulumi.get(self, "version")
+
+
+@pulumi.output_type
+class PriceResult(dict):
+    def __init__(__self__, *,
+                 hourly: _builtins.float,
+                 monthly: _builtins.float):
+        pulumi.set(__self__, "hourly", hourly)
+        pulumi.set(__self__, "monthly", monthly)
+
+    @_builtins.property
+    @pulumi.getter
+    def hourly(self) -> _builtins.float:
+        return pulumi.get(self, "hourly")
+
+    @_builtins.property
+    @pulumi.getter
+    def monthly(self) -> _builtins.float:
+        return pulumi.get(self, "monthly")
+
+
+@pulumi.output_type
+class ProfileResultReferrals(dict):
+    def __init__(__self__, *,
+                 code: _builtins.str,
+                 completed: _builtins.float,
+                 credit: _builtins.float,
+                 pending: _builtins.float,
+                 total: _builtins.float,
+                 url: _builtins.str):
+        pulumi.set(__self__, "code", code)
+        pulumi.set(__self__, "completed", completed)
+        pulumi.set(__self__, "credit", credit)
+        pulumi.set(__self__, "pending", pending)
+        pulumi.set(__self__, "total", total)
+        pulumi.set(__self__, "url", url)
+
+    @_builtins.property
+    @pulumi.getter
+    def code(self) -> _builtins.str:
+        return pulumi.get(self, "code")
+
+    @_builtins.property
+    @pulumi.getter
+    def completed(self) -> _builtins.float:
+        return pulumi.get(self, "completed")
+
+    @_builtins.property
+    @pulumi.getter
+    def credit(self) -> _builtins.float:
+        return pulumi.get(self, "credit")
+
+    @_builtins.property
+    @pulumi.getter
+    def pending(self) -> _builtins.float:
+        return pulumi.get(self, "pending")
+
+    @_builtins.property
+    @pulumi.getter
+    def total(self) -> _builtins.float:
+        return pulumi.get(self, "total")
+
+    @_builtins.property
+    @pulumi.getter
+    def url(self) -> _builtins.str:
+        return pulumi.get(self, "url")
+
+
+@pulumi.output_type
+class RegionAvailabilityResult(dict):
+    def __init__(__self__, *,
+                 available: _builtins.bool,
+                 plan: _builtins.str,
+                 region: _builtins.str):
+        """
+        :param _builtins.bool available: False when the region has no capacity for the plan.
+        :param _builtins.str plan: Instance type ID, e.g. `gpu-rtx6000-1.1`.
+        :param _builtins.str region: Region ID.
+        """
+        pulumi.set(__self__, "available", available)
+        pulumi.set(__self__, "plan", plan)
+        pulumi.set(__self__, "region", region)
+
+    @_builtins.property
+    @pulumi.getter
+    def available(self) -> _builtins.bool:
+        """
+        False when the region has no capacity for the plan.
+        """
+        return pulumi.get(self, "available")
+
+    @_builtins.property
+    @pulumi.getter
+    def plan(self) -> _builtins.str:
+        """
+        Instance type ID, e.g. `gpu-rtx6000-1.1`.
+        """
+        return pulumi.get(self, "plan")
+
+    @_builtins.property
+    @pulumi.getter
+    def region(self) -> _builtins.str:
+        """
+        Region ID.
+        """
+        return pulumi.get(self, "region")
+
+
+@pulumi.output_type
+class RegionPriceResult(dict):
+    def __init__(__self__, *,
+                 hourly: _builtins.float,
+                 id: _builtins.str,
+                 monthly: _builtins.float):
+        """
+        :param _builtins.str id: Region ID.
+        """
+        pulumi.set(__self__, "hourly", hourly)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "monthly", monthly)
+
+    @_builtins.property
+    @pulumi.getter
+    def hourly(self) -> _builtins.float:
+        return pulumi.get(self, "hourly")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Region ID.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def monthly(self) -> _builtins.float:
+        return pulumi.get(self, "monthly")
+
+
+@pulumi.output_type
+class RegionResult(dict):
+    def __init__(__self__, *,
+                 capabilities: Sequence[_builtins.str],
+                 country: _builtins.str,
+                 id: _builtins.str,
+                 label: _builtins.str,
+                 resolvers: 'outputs.RegionResultResolvers',
+                 site_type: _builtins.str,
+                 status: _builtins.str):
+        """
+        :param Sequence[_builtins.str] capabilities: What the region offers, e.g. `VPCs`, `Metadata`, `Block Storage`.
+        :param _builtins.str country: Two-letter country code, lower case.
+        :param _builtins.str id: Region ID, e.g. `us-iad`.
+        :param _builtins.str label: Human-readable location, e.g. `Washington, DC`.
+        :param 'RegionResultResolvers' resolvers: The region's DNS resolvers, comma-separated.
+        :param _builtins.str site_type: `core` or `edge`.
+        :param _builtins.str status: `ok` or `outage`.
+        """
+        pulumi.set(__self__, "capabilities", capabilities)
+        pulumi.set(__self__, "country", country)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "label", label)
+        pulumi.set(__self__, "resolvers", resolvers)
+        pulumi.set(__self__, "site_type", site_type)
+        pulumi.set(__self__, "status", status)
+
+    @_builtins.property
+    @pulumi.getter
+    def capabilities(self) -> Sequence[_builtins.str]:
+        """
+        What the region offers, e.g. `VPCs`, `Metadata`, `Block Storage`.
+        """
+        return pulumi.get(self, "capabilities")
+
+    @_builtins.property
+    @pulumi.getter
+    def country(self) -> _builtins.str:
+        """
+        Two-letter country code, lower case.
+        """
+        return pulumi.get(self, "country")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.str:
+        """
+        Region ID, e.g. `us-iad`.
+        """
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def label(self) -> _builtins.str:
+        """
+        Human-readable location, e.g. `Washington, DC`.
+        """
+        return pulumi.get(self, "label")
+
+    @_builtins.property
+    @pulumi.getter
+    def resolvers(self) -> 'outputs.RegionResultResolvers':
+        """
+        The region's DNS resolvers, comma-separated.
+        """
+        return pulumi.get(self, "resolvers")
+
+    @_builtins.property
+    @pulumi.getter(name="siteType")
+    def site_type(self) -> _builtins.str:
+        """
+        `core` or `edge`.
+        """
+        return pulumi.get(self, "site_type")
+
+    @_builtins.property
+    @pulumi.getter
+    def status(self) -> _builtins.str:
+        """
+        `ok` or `outage`.
+        """
+        return pulumi.get(self, "status")
+
+
+@pulumi.output_type
+class RegionResultResolvers(dict):
+    def __init__(__self__, *,
+                 ipv4: _builtins.str,
+                 ipv6: _builtins.str):
+        pulumi.set(__self__, "ipv4", ipv4)
+        pulumi.set(__self__, "ipv6", ipv6)
+
+    @_builtins.property
+    @pulumi.getter
+    def ipv4(self) -> _builtins.str:
+        return pulumi.get(self, "ipv4")
+
+    @_builtins.property
+    @pulumi.getter
+    def ipv6(self) -> _builtins.str:
+        return pulumi.get(self, "ipv6")
+
+
+@pulumi.output_type
 class SnapshotDisksItem(dict):
     def __init__(__self__, *,
                  filesystem: _builtins.str,
@@ -590,6 +1680,243 @@ class SnapshotDisksItem(dict):
         MB.
         """
         return pulumi.get(self, "size")
+
+
+@pulumi.output_type
+class SshKeyResult(dict):
+    def __init__(__self__, *,
+                 created: _builtins.str,
+                 id: _builtins.float,
+                 label: _builtins.str,
+                 ssh_key: _builtins.str):
+        """
+        :param _builtins.str ssh_key: The public key line, `ssh-ed25519 AAAA... comment`.
+        """
+        pulumi.set(__self__, "created", created)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "label", label)
+        pulumi.set(__self__, "ssh_key", ssh_key)
+
+    @_builtins.property
+    @pulumi.getter
+    def created(self) -> _builtins.str:
+        return pulumi.get(self, "created")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.float:
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def label(self) -> _builtins.str:
+        return pulumi.get(self, "label")
+
+    @_builtins.property
+    @pulumi.getter(name="sshKey")
+    def ssh_key(self) -> _builtins.str:
+        """
+        The public key line, `ssh-ed25519 AAAA... comment`.
+        """
+        return pulumi.get(self, "ssh_key")
+
+
+@pulumi.output_type
+class StackScriptResult(dict):
+    def __init__(__self__, *,
+                 created: _builtins.str,
+                 deployments_active: _builtins.float,
+                 deployments_total: _builtins.float,
+                 description: _builtins.str,
+                 id: _builtins.float,
+                 images: Sequence[_builtins.str],
+                 is_public: _builtins.bool,
+                 label: _builtins.str,
+                 logo_url: _builtins.str,
+                 mine: _builtins.bool,
+                 ordinal: _builtins.float,
+                 rev_note: _builtins.str,
+                 script: _builtins.str,
+                 updated: _builtins.str,
+                 user_defined_fields: Sequence['outputs.StackScriptUserDefinedField'],
+                 user_gravatar_id: _builtins.str,
+                 username: _builtins.str):
+        """
+        :param Sequence[_builtins.str] images: Image IDs it may deploy to (`any/all`: every image).
+        :param _builtins.bool mine: Whether the acting user wrote it.
+        :param _builtins.str username: Its author.
+        """
+        pulumi.set(__self__, "created", created)
+        pulumi.set(__self__, "deployments_active", deployments_active)
+        pulumi.set(__self__, "deployments_total", deployments_total)
+        pulumi.set(__self__, "description", description)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "images", images)
+        pulumi.set(__self__, "is_public", is_public)
+        pulumi.set(__self__, "label", label)
+        pulumi.set(__self__, "logo_url", logo_url)
+        pulumi.set(__self__, "mine", mine)
+        pulumi.set(__self__, "ordinal", ordinal)
+        pulumi.set(__self__, "rev_note", rev_note)
+        pulumi.set(__self__, "script", script)
+        pulumi.set(__self__, "updated", updated)
+        pulumi.set(__self__, "user_defined_fields", user_defined_fields)
+        pulumi.set(__self__, "user_gravatar_id", user_gravatar_id)
+        pulumi.set(__self__, "username", username)
+
+    @_builtins.property
+    @pulumi.getter
+    def created(self) -> _builtins.str:
+        return pulumi.get(self, "created")
+
+    @_builtins.property
+    @pulumi.getter(name="deploymentsActive")
+    def deployments_active(self) -> _builtins.float:
+        return pulumi.get(self, "deployments_active")
+
+    @_builtins.property
+    @pulumi.getter(name="deploymentsTotal")
+    def deployments_total(self) -> _builtins.float:
+        return pulumi.get(self, "deployments_total")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> _builtins.str:
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.float:
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def images(self) -> Sequence[_builtins.str]:
+        """
+        Image IDs it may deploy to (`any/all`: every image).
+        """
+        return pulumi.get(self, "images")
+
+    @_builtins.property
+    @pulumi.getter(name="isPublic")
+    def is_public(self) -> _builtins.bool:
+        return pulumi.get(self, "is_public")
+
+    @_builtins.property
+    @pulumi.getter
+    def label(self) -> _builtins.str:
+        return pulumi.get(self, "label")
+
+    @_builtins.property
+    @pulumi.getter(name="logoUrl")
+    def logo_url(self) -> _builtins.str:
+        return pulumi.get(self, "logo_url")
+
+    @_builtins.property
+    @pulumi.getter
+    def mine(self) -> _builtins.bool:
+        """
+        Whether the acting user wrote it.
+        """
+        return pulumi.get(self, "mine")
+
+    @_builtins.property
+    @pulumi.getter
+    def ordinal(self) -> _builtins.float:
+        return pulumi.get(self, "ordinal")
+
+    @_builtins.property
+    @pulumi.getter(name="revNote")
+    def rev_note(self) -> _builtins.str:
+        return pulumi.get(self, "rev_note")
+
+    @_builtins.property
+    @pulumi.getter
+    def script(self) -> _builtins.str:
+        return pulumi.get(self, "script")
+
+    @_builtins.property
+    @pulumi.getter
+    def updated(self) -> _builtins.str:
+        return pulumi.get(self, "updated")
+
+    @_builtins.property
+    @pulumi.getter(name="userDefinedFields")
+    def user_defined_fields(self) -> Sequence['outputs.StackScriptUserDefinedField']:
+        return pulumi.get(self, "user_defined_fields")
+
+    @_builtins.property
+    @pulumi.getter(name="userGravatarId")
+    def user_gravatar_id(self) -> _builtins.str:
+        return pulumi.get(self, "user_gravatar_id")
+
+    @_builtins.property
+    @pulumi.getter
+    def username(self) -> _builtins.str:
+        """
+        Its author.
+        """
+        return pulumi.get(self, "username")
+
+
+@pulumi.output_type
+class StackScriptUserDefinedField(dict):
+    def __init__(__self__, *,
+                 example: _builtins.str,
+                 label: _builtins.str,
+                 name: _builtins.str,
+                 default: Optional[_builtins.str] = None,
+                 many_of: Optional[_builtins.str] = None,
+                 one_of: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str many_of: Comma-separated choices, several of which may be picked.
+        :param _builtins.str one_of: Comma-separated choices, one of which must be picked.
+        """
+        pulumi.set(__self__, "example", example)
+        pulumi.set(__self__, "label", label)
+        pulumi.set(__self__, "name", name)
+        if default is not None:
+            pulumi.set(__self__, "default", default)
+        if many_of is not None:
+            pulumi.set(__self__, "many_of", many_of)
+        if one_of is not None:
+            pulumi.set(__self__, "one_of", one_of)
+
+    @_builtins.property
+    @pulumi.getter
+    def example(self) -> _builtins.str:
+        return pulumi.get(self, "example")
+
+    @_builtins.property
+    @pulumi.getter
+    def label(self) -> _builtins.str:
+        return pulumi.get(self, "label")
+
+    @_builtins.property
+    @pulumi.getter
+    def name(self) -> _builtins.str:
+        return pulumi.get(self, "name")
+
+    @_builtins.property
+    @pulumi.getter
+    def default(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "default")
+
+    @_builtins.property
+    @pulumi.getter(name="manyOf")
+    def many_of(self) -> Optional[_builtins.str]:
+        """
+        Comma-separated choices, several of which may be picked.
+        """
+        return pulumi.get(self, "many_of")
+
+    @_builtins.property
+    @pulumi.getter(name="oneOf")
+    def one_of(self) -> Optional[_builtins.str]:
+        """
+        Comma-separated choices, one of which must be picked.
+        """
+        return pulumi.get(self, "one_of")
 
 
 @pulumi.output_type
@@ -669,5 +1996,122 @@ class StackScriptUserDefinedFieldsItem(dict):
         Comma-separated choices, one of which must be picked.
         """
         return pulumi.get(self, "one_of")
+
+
+@pulumi.output_type
+class SubnetResult(dict):
+    def __init__(__self__, *,
+                 created: _builtins.str,
+                 id: _builtins.float,
+                 instance_ids: Sequence[_builtins.float],
+                 ipv4: _builtins.str,
+                 label: _builtins.str,
+                 updated: _builtins.str):
+        """
+        :param Sequence[_builtins.float] instance_ids: IDs of the instances with an interface on it.
+        :param _builtins.str ipv4: Its IPv4 range, e.g. `10.0.1.0/24`.
+        """
+        pulumi.set(__self__, "created", created)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "instance_ids", instance_ids)
+        pulumi.set(__self__, "ipv4", ipv4)
+        pulumi.set(__self__, "label", label)
+        pulumi.set(__self__, "updated", updated)
+
+    @_builtins.property
+    @pulumi.getter
+    def created(self) -> _builtins.str:
+        return pulumi.get(self, "created")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.float:
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter(name="instanceIds")
+    def instance_ids(self) -> Sequence[_builtins.float]:
+        """
+        IDs of the instances with an interface on it.
+        """
+        return pulumi.get(self, "instance_ids")
+
+    @_builtins.property
+    @pulumi.getter
+    def ipv4(self) -> _builtins.str:
+        """
+        Its IPv4 range, e.g. `10.0.1.0/24`.
+        """
+        return pulumi.get(self, "ipv4")
+
+    @_builtins.property
+    @pulumi.getter
+    def label(self) -> _builtins.str:
+        return pulumi.get(self, "label")
+
+    @_builtins.property
+    @pulumi.getter
+    def updated(self) -> _builtins.str:
+        return pulumi.get(self, "updated")
+
+
+@pulumi.output_type
+class VpcResult(dict):
+    def __init__(__self__, *,
+                 created: _builtins.str,
+                 description: _builtins.str,
+                 id: _builtins.float,
+                 label: _builtins.str,
+                 region: _builtins.str,
+                 subnets: Sequence['outputs.SubnetResult'],
+                 updated: _builtins.str):
+        """
+        :param _builtins.str region: Region ID.
+        """
+        pulumi.set(__self__, "created", created)
+        pulumi.set(__self__, "description", description)
+        pulumi.set(__self__, "id", id)
+        pulumi.set(__self__, "label", label)
+        pulumi.set(__self__, "region", region)
+        pulumi.set(__self__, "subnets", subnets)
+        pulumi.set(__self__, "updated", updated)
+
+    @_builtins.property
+    @pulumi.getter
+    def created(self) -> _builtins.str:
+        return pulumi.get(self, "created")
+
+    @_builtins.property
+    @pulumi.getter
+    def description(self) -> _builtins.str:
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def id(self) -> _builtins.float:
+        return pulumi.get(self, "id")
+
+    @_builtins.property
+    @pulumi.getter
+    def label(self) -> _builtins.str:
+        return pulumi.get(self, "label")
+
+    @_builtins.property
+    @pulumi.getter
+    def region(self) -> _builtins.str:
+        """
+        Region ID.
+        """
+        return pulumi.get(self, "region")
+
+    @_builtins.property
+    @pulumi.getter
+    def subnets(self) -> Sequence['outputs.SubnetResult']:
+        return pulumi.get(self, "subnets")
+
+    @_builtins.property
+    @pulumi.getter
+    def updated(self) -> _builtins.str:
+        return pulumi.get(self, "updated")
 
 
