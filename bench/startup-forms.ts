@@ -218,16 +218,31 @@ function serverResources(prefix: string, count: number): Record<string, unknown>
 
 function yamlProject(tmp: string, name: string, emulator: Emulator, resources?: Record<string, unknown>) {
   // YAML is a superset of JSON: the program is written as JSON.
-  const program = resources
-    ? {
-        name,
-        runtime: "yaml",
-        plugins: { providers: [{ name: "compute", path: path.join(ROOT, "bin") }] },
-        config: { rootPass: { type: "string" } },
-        resources,
-      }
-    : { name, runtime: "yaml", config: { rootPass: { type: "string" } }, resources: {} };
-  return projectIn(tmp, name, emulator, { "Pulumi.yaml": JSON.stringify(program, null, 2) });
+  const program = {
+    name,
+    runtime: "yaml",
+    config: { rootPass: { type: "string" } },
+    resources: resources ?? {},
+  };
+  return pluginUser(projectIn(tmp, name, emulator, { "Pulumi.yaml": JSON.stringify(program, null, 2) }));
+}
+
+/**
+ * The plugin as a user has it: packed and installed with `pulumi plugin install` into the bench's
+ * PULUMI_HOME (scripts/install-plugin), found there by version, with no `plugins.providers` entry and
+ * no ambient plugin (the repository's `bin` may be on PATH).
+ */
+export function installPlugin(tmp: string): void {
+  for (const sub of ["state", "home"]) fs.mkdirSync(path.join(tmp, sub), { recursive: true });
+  execFileSync(path.join(ROOT, "scripts/install-plugin"), [], {
+    env: { ...process.env, PULUMI_HOME: path.join(tmp, "home") },
+    stdio: "pipe",
+  });
+}
+
+function pluginUser(project: Project): Project {
+  project.env.PULUMI_IGNORE_AMBIENT_PLUGINS = "true";
+  return project;
 }
 
 function hasCommand(command: string): boolean {
@@ -246,9 +261,7 @@ const yaml = (servers: number): Form => ({
   missing: () =>
     !hasCommand("pulumi-language-yaml")
       ? "no pulumi-language-yaml on PATH: run it with `scripts/run --with-languages`"
-      : fs.existsSync(path.join(ROOT, "dist/plugin/main.js"))
-        ? undefined
-        : "no dist/: run `npm run build`",
+      : undefined,
   project: async (tmp, c, emulator) =>
     yamlProject(
       tmp,
@@ -296,18 +309,17 @@ for i in range(${count}):
 
 /** A Python project whose virtualenv (COMPUTE_PYTHON_VENV) holds pulumi and the generated SDK; the
  * language host runs the first \`python\` on PATH, the virtualenv's, as after \`activate\`. */
-function pythonProject(tmp: string, name: string, emulator: Emulator, program: string, plugin: boolean) {
+function pythonProject(tmp: string, name: string, emulator: Emulator, program: string) {
   const venv = process.env.COMPUTE_PYTHON_VENV!;
   const project = {
     name,
     runtime: "python",
-    ...(plugin ? { plugins: { providers: [{ name: "compute", path: path.join(ROOT, "bin") }] } } : {}),
   };
   const made = projectIn(tmp, name, emulator, {
     "Pulumi.yaml": JSON.stringify(project, null, 2),
     "__main__.py": program,
   });
-  Object.assign(made.env, {
+  Object.assign(pluginUser(made).env, {
     VIRTUAL_ENV: venv,
     PATH: `${path.join(venv, "bin")}${path.delimiter}${made.env.PATH}`,
   });
@@ -330,10 +342,8 @@ const python = (servers: number): Form => ({
       `python-${c}`,
       emulator,
       c === "preview" ? pythonDemo("py") : pythonServers("py", servers),
-      true,
     ),
-  floor: async (tmp, c, emulator) =>
-    pythonProject(tmp, `python-empty-${c}`, emulator, "import pulumi\n", false),
+  floor: async (tmp, c, emulator) => pythonProject(tmp, `python-empty-${c}`, emulator, "import pulumi\n"),
 });
 
 /** The forms, their `servers` case creating that many servers. */

@@ -12,12 +12,13 @@
  * For each run: the time from the command's start to the first API request the emulator receives, to
  * the command's end, the CPU time and the peak memory of each process (bench/process-memory.ts).
  * Forms and floors run interleaved (the order turns each repetition); the tables give medians. The
- * forms: `ts`, the TypeScript dynamic classes (Node language host); `yaml`, the resource plugin
- * (bin/pulumi-resource-compute) from Pulumi YAML; `python`, the plugin from Python through the
- * generated SDK, when its virtual environment is there (`scripts/ensure-language-hosts`).
+ * forms: `ts`, the TypeScript dynamic classes (Node language host); `yaml`, the resource plugin from
+ * Pulumi YAML; `python`, the plugin from Python through the generated SDK, when its virtual
+ * environment is there (`scripts/ensure-python-sdk`). The plugin is the bundled tarball, installed as
+ * a user installs it (`pulumi plugin install`, scripts/install-plugin).
  *
  * Runs the CLI directly (no Automation API), as a user's shell does, against an in-process emulator at
- * real speed. Needs `npm run build` (the provider and the plugin run dist/). Not a test: exits non-zero
+ * real speed. Needs `npm run build` (the dynamic provider runs dist/). Not a test: exits non-zero
  * on a failing command, never on a missed goal.
  */
 import { spawn } from "node:child_process";
@@ -28,7 +29,7 @@ import { parseArgs } from "node:util";
 import { startEmulator, type Emulator } from "pulumi-compute/emulator";
 import { sampleProcesses, type Role, type RoleUse } from "./process-memory";
 import { integerFlag } from "./flags";
-import { forms, type Case, type Form, type Project } from "./startup-forms";
+import { forms, installPlugin, type Case, type Form, type Project } from "./startup-forms";
 
 const { values } = parseArgs({
   options: {
@@ -157,6 +158,7 @@ async function main() {
       if (missing) console.log(`skipping ${form.label}: ${missing}`);
       else available.push(form);
     }
+    if (available.some((form) => form.key !== "ts")) installPlugin(tmp);
     const load = os.loadavg().map((l) => l.toFixed(2));
     console.log(
       `Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, load average ${load.join(" ")}; ` +
