@@ -7,10 +7,13 @@
 import { flushCompileCache } from "../compile-cache";
 import * as grpc from "@grpc/grpc-js";
 import { ResourceProviderService } from "@pulumi/pulumi/proto/provider_grpc_pb";
-import { exitWhenEngineGone } from "../provider/core/engine-watch";
+import { exitWhenEngineGone, markPluginProcess } from "../provider/core/engine-watch";
 import { resourceProviderService } from "./service";
 
 async function main(): Promise<void> {
+  // Whatever this file is called (the installed bundle's is `main.js`), the engine's address is in
+  // the arguments: the watch, the engine's log and the check before a create's answer use it.
+  markPluginProcess();
   // From the start, not only once the providers are loaded: a plugin the CLI left behind exits.
   exitWhenEngineGone();
   const server = new grpc.Server({

@@ -12,12 +12,21 @@ import { processMemory } from "./process-memory";
 /** How often the engine is looked for. */
 export const EVERY_MS = 500;
 
+/** Set by the resource plugin's entry, whatever its file is called (an installed plugin runs `main.js`). */
+const roles = processMemory.set<"plugin">("engine watch: this process's role");
+
+/** The resource plugin's entry (`src/plugin/main.ts`) says that this process is the plugin. */
+export function markPluginProcess(): void {
+  roles.add("plugin");
+}
+
 /** The engine's RPC address the dynamic-provider host or the plugin (`pulumi-resource-compute`) was
  * started with (`127.0.0.1:43121`, after any logging flags), if this is one of them. */
 export function engineAddress(
   argv: readonly string[] = process.argv,
 ): { host: string; port: number } | undefined {
-  if (!/dynamic-provider|[\\/]plugin[\\/]main\.[jt]s$/.test(argv[1] ?? "")) return undefined;
+  const served = roles.has("plugin") || /dynamic-provider|[\\/]plugin[\\/]main\.[jt]s$/.test(argv[1] ?? "");
+  if (!served) return undefined;
   for (const arg of argv.slice(2)) {
     const match = /^([\w.-]+|\[[0-9a-f:]+\]):(\d+)$/i.exec(arg);
     if (match) return { host: match[1]!.replace(/^\[|\]$/g, ""), port: Number(match[2]) };

@@ -4,38 +4,26 @@
  * lists it, and the first program of docs/plugin.md (Pulumi YAML, no `plugins.providers`; nor the
  * repository's `bin` on PATH, nor any ambient plugin) runs `up` and `destroy` with it.
  */
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { collect } from "../../../src/client";
 import { vpcEndpoints } from "../../../src/contract";
+import { packedPlugin, version } from "./packed-plugin";
 import { yamlProject, type YamlProject } from "./yaml-project";
 
 jest.setTimeout(240_000);
 
 const ROOT = path.resolve(__dirname, "../../..");
-const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
-  version: string;
-};
 
 let p: YamlProject;
-let out: string;
 let tarball: string;
 
 beforeAll(async () => {
-  out = fs.mkdtempSync(path.join(os.tmpdir(), "compute-plugin-pack-"));
-  const printed = execFileSync(
-    path.join(ROOT, "node_modules/.bin/ts-node"),
-    ["--transpile-only", path.join(ROOT, "scripts/plugin/pack.ts"), out],
-    { cwd: ROOT, encoding: "utf8" },
-  );
-  tarball = path.resolve(ROOT, printed.trim());
+  tarball = packedPlugin();
   p = await yamlProject("plugin-install", { plugin: "installed" });
 });
 afterAll(async () => {
   await p?.dispose();
-  if (out) fs.rmSync(out, { recursive: true, force: true });
 });
 
 test("the tarball installs offline and `pulumi plugin ls` lists compute at the package's version", async () => {

@@ -1,6 +1,6 @@
 /**
- * The `pulumi` CLI killed (SIGKILL) in the middle of creates in the plugin form (Pulumi YAML,
- * `pulumi-resource-compute`): the plugin notices that its engine is gone and sends nothing more,
+ * The `pulumi` CLI killed (SIGKILL) in the middle of creates in the plugin form (Pulumi YAML, the
+ * packed `pulumi-resource-compute` installed as users install it): the plugin notices that its engine is gone and sends nothing more,
  * and the next `up` recognises what the interrupted creates made (an Instance by its label, free
  * before the POST; an InstanceDisk by the listing taken before it) and converges with no orphan and
  * no duplicate; the refresh it names clears the killed run's pending creates. Interrupted with
@@ -11,6 +11,7 @@ import * as path from "node:path";
 import { collect } from "../../../src/client";
 import { instanceEndpoints } from "../../../src/contract";
 import { IMAGE, ROOT_PASS } from "../../support/compute";
+import { installPackedPlugin } from "./packed-plugin";
 import { yamlProject, type YamlProject } from "./yaml-project";
 
 jest.setTimeout(240_000);
@@ -94,7 +95,9 @@ async function convergingUp(kind: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  p = await yamlProject("plugin-interrupted");
+  // The plugin as users run it: the packed bundle, installed (its process is not `bin/`'s).
+  p = await yamlProject("plugin-interrupted", { plugin: "installed" });
+  await installPackedPlugin(p);
 });
 afterAll(async () => {
   await p?.dispose();

@@ -1,6 +1,11 @@
 /** The provider process's watch on its engine: the address it was started with, and a call once it is gone. */
 import * as net from "node:net";
-import { engineAddress, engineAlive, watchEngine } from "../../../../src/provider/core/engine-watch";
+import {
+  engineAddress,
+  engineAlive,
+  markPluginProcess,
+  watchEngine,
+} from "../../../../src/provider/core/engine-watch";
 
 const HOST = "/x/node_modules/@pulumi/pulumi/cmd/dynamic-provider/index.js";
 
@@ -72,4 +77,12 @@ it("answers the creates that end together with one connection, and a later ask w
   } finally {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
+});
+
+it("finds the engine of the plugin whatever its entry file is called, once the plugin says so", () => {
+  // An installed plugin runs the packed bundle's `main.js`.
+  const installed = ["node", "/home/u/.pulumi/plugins/resource-compute-v0.1.0/main.js", "127.0.0.1:40001"];
+  expect(engineAddress(installed)).toBeUndefined();
+  markPluginProcess();
+  expect(engineAddress(installed)).toEqual({ host: "127.0.0.1", port: 40001 });
 });
