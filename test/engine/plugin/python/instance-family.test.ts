@@ -1,7 +1,7 @@
 /**
  * An instance and its family from a Python program (the generated SDK, `pulumi_compute`) through the
  * real CLI, in one stack: an empty Instance assembled from InstanceDisks, an InstanceConfig and its
- * ConfigInterfaces (one in a Subnet of a Vpc), with a Tag, a Snapshot and an Image captured from one
+ * ConfigInterfaces (one in a Subnet of a Vpc, beside a spare Subnet), with a Tag, a Snapshot and an Image captured from one
  * of its disks. Create, no-change preview with no write, in-place updates, replaces (new IDs, the old
  * objects gone), `pulumi import compute:index:InstanceDisk INSTANCEID/ID` with no write, clean
  * refresh, destroy leaving nothing of ours. As instance-family.test.ts does in YAML; the emulator runs
@@ -27,6 +27,8 @@ interface Shape {
   comments: string;
   primary: boolean;
   subnet: "app" | "db";
+  spareLabel: string;
+  spareRange: string;
   tagLabel: string;
   tagOutside: boolean;
   snapshotLabel: string;
@@ -40,6 +42,8 @@ let shape: Shape = {
   comments: "first",
   primary: false,
   subnet: "app",
+  spareLabel: "spare",
+  spareRange: "10.0.3.0/24",
   tagLabel: "py-prod",
   tagOutside: false,
   snapshotLabel: "first",
@@ -54,6 +58,7 @@ const program = (s: Shape, extra = "") => `
 net = compute.Vpc("net", region="us-iad", label="py-family")
 app = compute.Subnet("app", vpc_id=net.id, label="app", ipv4="10.0.1.0/24")
 db = compute.Subnet("db", vpc_id=net.id, label="db", ipv4="10.0.2.0/24")
+spare = compute.Subnet("spare", vpc_id=net.id, label=${py(s.spareLabel)}, ipv4=${py(s.spareRange)})
 server = compute.Instance(
     "server", region="us-iad", type="g6-standard-1", label=${py(s.serverLabel)}, backups_enabled=True
 )
@@ -106,6 +111,7 @@ const diskLabelled = async (label: string) => (await disks()).find((d) => d.labe
 const nics = () => p.client.api.listInterfaces({ params: { computeId, configId } });
 const images = () => collect(p.client.each(imageEndpoints.listImages, { filter: { is_public: false } }));
 const snapshot = async () => (await p.client.api.listBackups({ params: { computeId } })).snapshot;
+const subnets = async () => (await collect(p.client.each(vpcEndpoints.listVpcs)))[0]!.subnets;
 const tags = async () => (await p.client.api.listTags()).data.map((t) => t.label);
 
 beforeAll(async () => {
@@ -161,7 +167,7 @@ test("up assembles the instance, boots it with its interfaces, tags it, snapshot
 
 test("a preview of the same program shows no change and sends no write", async () => {
   await p.control.clearRequests();
-  expect((await p.previewJson()).changeSummary).toEqual({ same: 14 });
+  expect((await p.previewJson()).changeSummary).toEqual({ same: 15 });
   expect(await p.writes()).toEqual([]);
 });
 
@@ -172,12 +178,14 @@ test("labels, comments, primary, the tagged instances and the description update
     rootLabel: "root-2",
     comments: "second",
     primary: true,
+    spareLabel: "spare-2",
     tagOutside: true,
     imageDescription: "base, second",
   };
   p.setProgram(program(shape));
   const preview = await p.previewJson();
   expect(opsOf(preview)).toEqual({
+    spare: "update",
     server: "update",
     root: "update",
     boot: "update",
@@ -186,8 +194,16 @@ test("labels, comments, primary, the tagged instances and the description update
     golden: "update",
   });
   expect(stepOf(preview, "private")!.detailedDiff).toEqual({ primary: { kind: "update", inputDiff: true } });
-  const before = { disks: await disks(), nics: await nics(), images: await images() };
+  const before = {
+    disks: await disks(),
+    nics: await nics(),
+    images: await images(),
+    subnets: await subnets(),
+  };
   await p.pulumi("up", "--yes");
+  expect((await subnets()).map((n) => [n.id, n.label])).toEqual(
+    before.subnets.map((n) => [n.id, n.label === "spare" ? "spare-2" : n.label]),
+  );
   expect(await instance()).toMatchObject({ label: "py-family-2", status: "running" });
   expect(await diskLabelled("root-2")).toMatchObject({
     id: before.disks.find((d) => d.label === "root")!.id,
@@ -202,11 +218,12 @@ test("labels, comments, primary, the tagged instances and the description update
   ]);
 });
 
-test("another image, subnet, tag label, snapshot label and captured disk replace those objects", async () => {
+test("another image, interface subnet, subnet range, tag label, snapshot label and captured disk replace those objects", async () => {
   shape = {
     ...shape,
     rootImage: "compute/debian11",
     subnet: "db",
+    spareRange: "10.0.4.0/24",
     tagLabel: "py-production",
     snapshotLabel: "second",
     captured: "swap",
@@ -214,6 +231,7 @@ test("another image, subnet, tag label, snapshot label and captured disk replace
   p.setProgram(program(shape));
   const preview = await p.previewJson();
   expect(opsOf(preview)).toMatchObject({
+    spare: "replace",
     root: "replace",
     private: "replace",
     prod: "replace",
@@ -231,16 +249,19 @@ test("another image, subnet, tag label, snapshot label and captured disk replace
     vpc: (await nics()).find((i) => i.purpose === "vpc")!,
     snapshot: (await snapshot()).current!,
     image: (await images())[0]!,
+    spare: (await subnets()).find((n) => n.label === "spare-2")!,
   };
   await p.pulumi("up", "--yes");
+  const spare = (await subnets()).find((n) => n.label === "spare-2")!;
+  expect(spare.ipv4).toBe("10.0.4.0/24");
+  expect(spare.id).not.toBe(before.spare.id);
+  expect((await subnets()).map((n) => n.id)).not.toContain(before.spare.id);
   const root = await diskLabelled("root-2");
   expect(root.id).not.toBe(before.root.id);
   expect((await disks()).map((d) => d.id)).not.toContain(before.root.id);
   const vpc = (await nics()).find((i) => i.purpose === "vpc")!;
   expect(vpc.id).not.toBe(before.vpc.id);
-  const dbId = (await collect(p.client.each(vpcEndpoints.listVpcs)))[0]!.subnets.find(
-    (s) => s.label === "db",
-  )!.id;
+  const dbId = (await subnets()).find((n) => n.label === "db")!.id;
   expect(vpc.subnet_id).toBe(dbId);
   expect(await tags()).toEqual(["py-production"]);
   expect((await snapshot()).current).toMatchObject({ label: "second", status: "successful" });
