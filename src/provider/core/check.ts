@@ -1,7 +1,8 @@
 /** `check`: validates each input with the contract's field schema, naming the property and the
- * element (`tags[1]`); unknown values pass. */
+ * element (`tags[1]`); unknown values pass, and so does what they could make wrong. */
 import type { z } from "zod";
-import { containsUnknown } from "./unknown";
+import { originOf } from "./issue-origin";
+import { containsUnknown, UNKNOWN } from "./unknown";
 import type { Props } from "./props";
 
 export interface CheckFailure {
@@ -21,19 +22,94 @@ export function checkInputs(
   const failures: CheckFailure[] = [];
   for (const [property, fieldSchema] of Object.entries(schema.shape)) {
     const value = news[property] ?? defaults[property];
-    if (containsUnknown(value)) {
+    if (value === UNKNOWN) {
       inputs[property] = value;
       continue;
     }
-    const result = (fieldSchema as z.ZodType).safeParse(value);
-    if (result.success) {
-      if (result.data !== undefined) inputs[property] = result.data;
-    } else {
-      for (const issue of result.error.issues)
-        failures.push({ property: pathOf(property, issue.path), reason: issue.message });
+    const partlyKnown = containsUnknown(value);
+    const issues = issuesOf(fieldSchema as z.ZodType, value, partlyKnown);
+    if (issues === "valid") {
+      if (value !== undefined) inputs[property] = value;
+      continue;
     }
+    if (!Array.isArray(issues)) {
+      if (issues.data !== undefined) inputs[property] = issues.data;
+      continue;
+    }
+    if (partlyKnown) inputs[property] = value;
+    for (const issue of issues)
+      failures.push({
+        property: pathOf(property, issue.path),
+        reason: issue.message + camelHint(fieldSchema as z.ZodType, value, issue),
+      });
   }
   return { inputs, failures };
+}
+
+/**
+ * The value's issues; for a value holding unknowns (a list or object with an element not yet
+ * known) only those no unknown can cause: a wrong element or field that is known, or a key the
+ * input does not have (`subnet_id` inside `interfaces`). `"valid"` keeps the value as the program
+ * gave it (its unknowns); `{ data }` is the parsed value.
+ */
+function issuesOf(
+  fieldSchema: z.ZodType,
+  value: unknown,
+  partlyKnown: boolean,
+): z.core.$ZodIssue[] | { data: unknown } | "valid" {
+  let result: ReturnType<z.ZodType["safeParse"]>;
+  try {
+    result = fieldSchema.safeParse(value);
+  } catch (err) {
+    // A rule may not expect the engine's placeholder where a known value will be.
+    if (partlyKnown) return "valid";
+    throw err;
+  }
+  if (result.success) return partlyKnown ? "valid" : { data: result.data };
+  if (!partlyKnown) return result.error.issues;
+  const known = result.error.issues.filter((issue) => {
+    const { code, path } = originOf(issue);
+    return code === "unrecognized_keys" || !containsUnknown(valueAtPath(value, path));
+  });
+  return known.length > 0 ? known : "valid";
+}
+
+const valueAtPath = (value: unknown, path: readonly PropertyKey[]): unknown =>
+  path.reduce<unknown>((at, key) => (at && typeof at === "object" ? Reflect.get(at, key) : undefined), value);
+
+const camelCase = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+/**
+ * For a snake_case key an object does not have, the camelCase key it does (` (did you mean
+ * "subnetId"?)`): what a Python program writes inside an input its SDK cannot type.
+ */
+function camelHint(fieldSchema: z.ZodType, value: unknown, issue: z.core.$ZodIssue): string {
+  const { code, path, keys } = originOf(issue);
+  if (code !== "unrecognized_keys" || !keys) return "";
+  const at = valueAtPath(value, path);
+  if (!at || typeof at !== "object") return "";
+  const renamed = keys.filter((key) => key.includes("_") && camelCase(key) !== key);
+  const known = renamed.filter((key) => {
+    const copy = structuredClone(value);
+    const target = valueAtPath(copy, path) as Record<string, unknown>;
+    target[camelCase(key)] = target[key];
+    delete target[key];
+    let result: ReturnType<z.ZodType["safeParse"]>;
+    try {
+      result = fieldSchema.safeParse(copy);
+    } catch {
+      return false;
+    }
+    return !result.error?.issues.some((other) => {
+      const origin = originOf(other);
+      return (
+        origin.code === "unrecognized_keys" &&
+        origin.keys?.includes(camelCase(key)) &&
+        origin.path.join(".") === path.join(".")
+      );
+    });
+  });
+  return known.length > 0 ? ` (did you mean ${known.map((key) => `"${camelCase(key)}"`).join(", ")}?)` : "";
 }
 
 /** `tags` and `[1]` → `tags[1]`; `alerts` and `["cpu"]` → `alerts.cpu`. */

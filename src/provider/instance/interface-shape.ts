@@ -11,6 +11,7 @@ import {
   type InterfaceRequest,
 } from "../../contract/configs";
 import { bool, idFrom } from "../../contract/fields";
+import { issueOrigin } from "../core/issue-origin";
 
 /** Runs `schema` on a value and reports each issue with its path (`[1].subnetId: ...`), which a
  * check failure (one per property) would otherwise lose. */
@@ -23,6 +24,8 @@ export function withPaths<T extends z.ZodType>(schema: T) {
       ctx.addIssue({
         code: "custom",
         message: at ? `${at.replace(/^\./, "")}: ${issue.message}` : issue.message,
+        // Where it was and what, for check to tell what a value not yet known can cause.
+        params: issueOrigin(issue),
       });
     }
     return z.NEVER;

@@ -6,6 +6,9 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { cliProject, PLUGINS, type CliProject } from "./cli-project";
+import { previewJson, type PreviewJson } from "./preview-json";
+
+export { opsOf, stepOf, type PreviewJson, type PreviewStep } from "./preview-json";
 
 export interface YamlProject extends CliProject {
   /** Writes the program: Pulumi YAML's `resources` (and `outputs`). */
@@ -13,29 +16,6 @@ export interface YamlProject extends CliProject {
   /** `pulumi preview --json`: each step's op, URN and detailed diff, and the change summary. */
   previewJson(): Promise<PreviewJson>;
 }
-
-export interface PreviewStep {
-  op: string;
-  urn: string;
-  detailedDiff?: Record<string, { kind: string; inputDiff: boolean }>;
-}
-
-export interface PreviewJson {
-  steps: PreviewStep[];
-  changeSummary: Record<string, number>;
-}
-
-/** The step of the resource named `name` (the last part of its URN). */
-export const stepOf = (preview: PreviewJson, name: string): PreviewStep | undefined =>
-  preview.steps.find((s) => s.urn.endsWith(`::${name}`));
-
-/** Each resource's op in a preview, by name (the stack left out). */
-export const opsOf = (preview: PreviewJson): Record<string, string> =>
-  Object.fromEntries(
-    preview.steps
-      .filter((s) => !s.urn.includes("pulumi:pulumi:Stack"))
-      .map((s) => [s.urn.split("::").pop()!, s.op]),
-  );
 
 export function requireYamlHost(): void {
   try {
@@ -90,9 +70,5 @@ export async function yamlProject(name: string, options: YamlProjectOptions = {}
     env,
     options.speed ? { speed: options.speed } : {},
   );
-  const previewJson = async () => {
-    const shown = await base.pulumi("preview", "--json");
-    return JSON.parse(shown.slice(0, shown.lastIndexOf("}") + 1)) as PreviewJson;
-  };
-  return { ...base, setProgram, previewJson };
+  return { ...base, setProgram, previewJson: () => previewJson(base) };
 }

@@ -2,13 +2,15 @@
  * Bad input in a Python program fails `pulumi preview` with nothing written: an unknown region and a
  * weak root password in one error line from the plugin's Check, naming the property, with no trace of
  * the provider's code; a missing required input as the generated SDK raises it (Python's TypeError,
- * naming the property and the program's line).
+ * naming the property and the program's line); a snake_case key inside `interfaces` (which the SDK
+ * types `Any`, so it passes the key as written) names the camelCase key, even beside a value the
+ * preview does not know yet.
  *
  * Not asserted: when the engine stops the preview while the program still waits on the engine, the CLI
  * interrupts the v3.68.0 Python host's process group and Python may print a KeyboardInterrupt trace
  * under the stack (the program's, not the provider's; it depends on timing).
  */
-import { IMAGE } from "../../../support/compute";
+import { IMAGE, ROOT_PASS } from "../../../support/compute";
 import { pythonProject, type PythonProject } from "../python-project";
 
 jest.setTimeout(180_000);
@@ -70,5 +72,27 @@ test("a missing required input: the SDK's TypeError names the property and the p
   const shown = await failedPreview(`compute.Vpc("net", region="us-iad")`);
   expect(shown).toMatch(/TypeError: Missing required property 'label'/);
   expect(shown).toMatch(/__main__\.py", line 4/);
+  noProviderTrace(shown);
+});
+
+test("a snake_case key inside interfaces, beside an ID not known yet: one line naming the key and the camelCase one", async () => {
+  const shown = await failedPreview(`
+net = compute.Vpc("net", region="us-iad", label="py-net")
+app = compute.Subnet("app", vpc_id=net.id, label="app", ipv4="10.0.1.0/24")
+compute.Instance(
+    "web",
+    region="us-iad",
+    type="g6-standard-1",
+    label="py-web",
+    image="${IMAGE}",
+    root_pass="${ROOT_PASS}",
+    interfaces=[{"purpose": "public"}, {"purpose": "vpc", "subnet_id": app.id}],
+)`);
+  const lines = errorLines(shown, "Instance");
+  expect(
+    lines.some((line) =>
+      /interfaces\[1\]: Unrecognized key: "subnet_id" \(did you mean "subnetId"\?\)/.test(line),
+    ),
+  ).toBe(true);
   noProviderTrace(shown);
 });

@@ -1,6 +1,7 @@
 /** check's failures as the engine prints them: one line naming the input and the element, values as JSON. */
 import { checkInputs, rendered } from "../../../../src/provider/core/check";
 import { instanceSpec } from "../../../../src/provider/instance/instance";
+import { UNKNOWN } from "../../../../src/provider/core/unknown";
 
 describe("checkInputs", () => {
   it("names the element of a list and the field of an object", () => {
@@ -70,5 +71,44 @@ describe("rendered", () => {
     expect(rendered({ property: "tags[1]", reason: "tags must be 3..50 characters" }, long, []).reason).toBe(
       "tags[1]: must be 3..50 characters",
     );
+  });
+});
+
+describe("checkInputs with values not yet known (a preview)", () => {
+  const base = { region: "us-iad", type: "g6-standard-1", image: "compute/debian12" };
+
+  it("passes a list holding an unknown, keeping the program's value", () => {
+    const interfaces = [{ purpose: "public" }, { purpose: "vpc", subnetId: UNKNOWN, ipv4: { nat11: "any" } }];
+    const { inputs, failures } = checkInputs(instanceSpec.inputs, { ...base, interfaces });
+    expect(failures).toEqual([]);
+    expect(inputs.interfaces).toEqual(interfaces);
+  });
+
+  it("names a key the input does not have, with the camelCase key it does, beside an unknown", () => {
+    const { failures } = checkInputs(instanceSpec.inputs, {
+      ...base,
+      interfaces: [{ purpose: "public" }, { purpose: "vpc", subnet_id: UNKNOWN, ipv4: { nat11: "any" } }],
+    });
+    expect(failures).toEqual([
+      {
+        property: "interfaces",
+        reason: expect.stringMatching(/^\[1\]: .*subnet_id.*\(did you mean "subnetId"\?\)$/),
+      },
+      // True as well: the key it has is not subnetId.
+      { property: "interfaces", reason: "[1].subnetId: subnetId is required for vpc interfaces" },
+    ]);
+  });
+
+  it("names a wrong known element beside an unknown one, and no hint for a key with no camelCase twin", () => {
+    const { failures } = checkInputs(instanceSpec.inputs, {
+      ...base,
+      tags: [UNKNOWN, "x"],
+      interfaces: [
+        { purpose: "public", no_such: true },
+        { purpose: "vpc", subnetId: UNKNOWN },
+      ],
+    });
+    expect(failures.map((f) => f.property)).toEqual(["tags[1]", "interfaces"]);
+    expect(failures[1]!.reason).not.toMatch(/did you mean/);
   });
 });

@@ -1,0 +1,34 @@
+/**
+ * `pulumi preview --json` as the plugin form's engine tests read it: each step's op, URN and detailed
+ * diff, and the change summary, whatever the program's language.
+ */
+import type { CliProject } from "./cli-project";
+
+export interface PreviewStep {
+  op: string;
+  urn: string;
+  detailedDiff?: Record<string, { kind: string; inputDiff: boolean }>;
+}
+
+export interface PreviewJson {
+  steps: PreviewStep[];
+  changeSummary: Record<string, number>;
+}
+
+/** `pulumi preview --json` on the project's stack (the JSON document, the rest of what it showed left out). */
+export async function previewJson(p: Pick<CliProject, "pulumi">): Promise<PreviewJson> {
+  const shown = await p.pulumi("preview", "--json");
+  return JSON.parse(shown.slice(0, shown.lastIndexOf("}") + 1)) as PreviewJson;
+}
+
+/** The step of the resource named `name` (the last part of its URN). */
+export const stepOf = (preview: PreviewJson, name: string): PreviewStep | undefined =>
+  preview.steps.find((s) => s.urn.endsWith(`::${name}`));
+
+/** Each resource's op in a preview, by name (the stack left out). */
+export const opsOf = (preview: PreviewJson): Record<string, string> =>
+  Object.fromEntries(
+    preview.steps
+      .filter((s) => !s.urn.includes("pulumi:pulumi:Stack"))
+      .map((s) => [s.urn.split("::").pop()!, s.op]),
+  );
