@@ -1122,6 +1122,160 @@ func (o InstanceConfigHelpersPtrOutput) UpdatedbDisabled() pulumi.BoolPtrOutput 
 	}).(pulumi.BoolPtrOutput)
 }
 
+type InstanceConfigInterface struct {
+	// vpc only: IPv4 ranges of the subnet routed to this interface.
+	IpRanges []string `pulumi:"ipRanges"`
+	// vlan only: the interface's address in CIDR notation, e.g. `10.0.0.1/24`.
+	IpamAddress *string `pulumi:"ipamAddress"`
+	// vpc only: `vpc`, the address in the subnet (the API picks a free one when left out); `nat11`, the
+	// instance's public IPv4 for 1:1 NAT, or `any` (kept as `any` while the API holds the address).
+	Ipv4 *InstanceConfigInterfaceIpv4 `pulumi:"ipv4"`
+	// vlan only: the VLAN's label (letters, digits, single dashes).
+	Label *string `pulumi:"label"`
+	// The default route (default false; at most one per config; vlan interfaces cannot be).
+	Primary *bool `pulumi:"primary"`
+	// `public`, `vlan` or `vpc`.
+	Purpose string `pulumi:"purpose"`
+	// vpc only (required): the subnet's ID, e.g. `subnet.id`.
+	SubnetId *string `pulumi:"subnetId"`
+}
+
+// InstanceConfigInterfaceInput is an input type that accepts InstanceConfigInterfaceArgs and InstanceConfigInterfaceOutput values.
+// You can construct a concrete instance of `InstanceConfigInterfaceInput` via:
+//
+//	InstanceConfigInterfaceArgs{...}
+type InstanceConfigInterfaceInput interface {
+	pulumi.Input
+
+	ToInstanceConfigInterfaceOutput() InstanceConfigInterfaceOutput
+	ToInstanceConfigInterfaceOutputWithContext(context.Context) InstanceConfigInterfaceOutput
+}
+
+type InstanceConfigInterfaceArgs struct {
+	// vpc only: IPv4 ranges of the subnet routed to this interface.
+	IpRanges pulumi.StringArrayInput `pulumi:"ipRanges"`
+	// vlan only: the interface's address in CIDR notation, e.g. `10.0.0.1/24`.
+	IpamAddress pulumi.StringPtrInput `pulumi:"ipamAddress"`
+	// vpc only: `vpc`, the address in the subnet (the API picks a free one when left out); `nat11`, the
+	// instance's public IPv4 for 1:1 NAT, or `any` (kept as `any` while the API holds the address).
+	Ipv4 InstanceConfigInterfaceIpv4PtrInput `pulumi:"ipv4"`
+	// vlan only: the VLAN's label (letters, digits, single dashes).
+	Label pulumi.StringPtrInput `pulumi:"label"`
+	// The default route (default false; at most one per config; vlan interfaces cannot be).
+	Primary pulumi.BoolPtrInput `pulumi:"primary"`
+	// `public`, `vlan` or `vpc`.
+	Purpose pulumi.StringInput `pulumi:"purpose"`
+	// vpc only (required): the subnet's ID, e.g. `subnet.id`.
+	SubnetId pulumi.StringPtrInput `pulumi:"subnetId"`
+}
+
+func (InstanceConfigInterfaceArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*InstanceConfigInterface)(nil)).Elem()
+}
+
+func (i InstanceConfigInterfaceArgs) ToInstanceConfigInterfaceOutput() InstanceConfigInterfaceOutput {
+	return i.ToInstanceConfigInterfaceOutputWithContext(context.Background())
+}
+
+func (i InstanceConfigInterfaceArgs) ToInstanceConfigInterfaceOutputWithContext(ctx context.Context) InstanceConfigInterfaceOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(InstanceConfigInterfaceOutput)
+}
+
+// InstanceConfigInterfaceArrayInput is an input type that accepts InstanceConfigInterfaceArray and InstanceConfigInterfaceArrayOutput values.
+// You can construct a concrete instance of `InstanceConfigInterfaceArrayInput` via:
+//
+//	InstanceConfigInterfaceArray{ InstanceConfigInterfaceArgs{...} }
+type InstanceConfigInterfaceArrayInput interface {
+	pulumi.Input
+
+	ToInstanceConfigInterfaceArrayOutput() InstanceConfigInterfaceArrayOutput
+	ToInstanceConfigInterfaceArrayOutputWithContext(context.Context) InstanceConfigInterfaceArrayOutput
+}
+
+type InstanceConfigInterfaceArray []InstanceConfigInterfaceInput
+
+func (InstanceConfigInterfaceArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]InstanceConfigInterface)(nil)).Elem()
+}
+
+func (i InstanceConfigInterfaceArray) ToInstanceConfigInterfaceArrayOutput() InstanceConfigInterfaceArrayOutput {
+	return i.ToInstanceConfigInterfaceArrayOutputWithContext(context.Background())
+}
+
+func (i InstanceConfigInterfaceArray) ToInstanceConfigInterfaceArrayOutputWithContext(ctx context.Context) InstanceConfigInterfaceArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(InstanceConfigInterfaceArrayOutput)
+}
+
+type InstanceConfigInterfaceOutput struct{ *pulumi.OutputState }
+
+func (InstanceConfigInterfaceOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*InstanceConfigInterface)(nil)).Elem()
+}
+
+func (o InstanceConfigInterfaceOutput) ToInstanceConfigInterfaceOutput() InstanceConfigInterfaceOutput {
+	return o
+}
+
+func (o InstanceConfigInterfaceOutput) ToInstanceConfigInterfaceOutputWithContext(ctx context.Context) InstanceConfigInterfaceOutput {
+	return o
+}
+
+// vpc only: IPv4 ranges of the subnet routed to this interface.
+func (o InstanceConfigInterfaceOutput) IpRanges() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v InstanceConfigInterface) []string { return v.IpRanges }).(pulumi.StringArrayOutput)
+}
+
+// vlan only: the interface's address in CIDR notation, e.g. `10.0.0.1/24`.
+func (o InstanceConfigInterfaceOutput) IpamAddress() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstanceConfigInterface) *string { return v.IpamAddress }).(pulumi.StringPtrOutput)
+}
+
+// vpc only: `vpc`, the address in the subnet (the API picks a free one when left out); `nat11`, the
+// instance's public IPv4 for 1:1 NAT, or `any` (kept as `any` while the API holds the address).
+func (o InstanceConfigInterfaceOutput) Ipv4() InstanceConfigInterfaceIpv4PtrOutput {
+	return o.ApplyT(func(v InstanceConfigInterface) *InstanceConfigInterfaceIpv4 { return v.Ipv4 }).(InstanceConfigInterfaceIpv4PtrOutput)
+}
+
+// vlan only: the VLAN's label (letters, digits, single dashes).
+func (o InstanceConfigInterfaceOutput) Label() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstanceConfigInterface) *string { return v.Label }).(pulumi.StringPtrOutput)
+}
+
+// The default route (default false; at most one per config; vlan interfaces cannot be).
+func (o InstanceConfigInterfaceOutput) Primary() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v InstanceConfigInterface) *bool { return v.Primary }).(pulumi.BoolPtrOutput)
+}
+
+// `public`, `vlan` or `vpc`.
+func (o InstanceConfigInterfaceOutput) Purpose() pulumi.StringOutput {
+	return o.ApplyT(func(v InstanceConfigInterface) string { return v.Purpose }).(pulumi.StringOutput)
+}
+
+// vpc only (required): the subnet's ID, e.g. `subnet.id`.
+func (o InstanceConfigInterfaceOutput) SubnetId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstanceConfigInterface) *string { return v.SubnetId }).(pulumi.StringPtrOutput)
+}
+
+type InstanceConfigInterfaceArrayOutput struct{ *pulumi.OutputState }
+
+func (InstanceConfigInterfaceArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]InstanceConfigInterface)(nil)).Elem()
+}
+
+func (o InstanceConfigInterfaceArrayOutput) ToInstanceConfigInterfaceArrayOutput() InstanceConfigInterfaceArrayOutput {
+	return o
+}
+
+func (o InstanceConfigInterfaceArrayOutput) ToInstanceConfigInterfaceArrayOutputWithContext(ctx context.Context) InstanceConfigInterfaceArrayOutput {
+	return o
+}
+
+func (o InstanceConfigInterfaceArrayOutput) Index(i pulumi.IntInput) InstanceConfigInterfaceOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) InstanceConfigInterface {
+		return vs[0].([]InstanceConfigInterface)[vs[1].(int)]
+	}).(InstanceConfigInterfaceOutput)
+}
+
 type InstanceConfigInterfaceDetailsItem struct {
 	// The instance runs with the config, and the interface was there when it booted.
 	Active      bool     `pulumi:"active"`
@@ -1238,6 +1392,154 @@ func (o InstanceConfigInterfaceDetailsItemIpv4Output) Nat11() pulumi.StringOutpu
 
 func (o InstanceConfigInterfaceDetailsItemIpv4Output) Vpc() pulumi.StringOutput {
 	return o.ApplyT(func(v InstanceConfigInterfaceDetailsItemIpv4) string { return v.Vpc }).(pulumi.StringOutput)
+}
+
+type InstanceConfigInterfaceIpv4 struct {
+	Nat11 *string `pulumi:"nat11"`
+	Vpc   *string `pulumi:"vpc"`
+}
+
+// InstanceConfigInterfaceIpv4Input is an input type that accepts InstanceConfigInterfaceIpv4Args and InstanceConfigInterfaceIpv4Output values.
+// You can construct a concrete instance of `InstanceConfigInterfaceIpv4Input` via:
+//
+//	InstanceConfigInterfaceIpv4Args{...}
+type InstanceConfigInterfaceIpv4Input interface {
+	pulumi.Input
+
+	ToInstanceConfigInterfaceIpv4Output() InstanceConfigInterfaceIpv4Output
+	ToInstanceConfigInterfaceIpv4OutputWithContext(context.Context) InstanceConfigInterfaceIpv4Output
+}
+
+type InstanceConfigInterfaceIpv4Args struct {
+	Nat11 pulumi.StringPtrInput `pulumi:"nat11"`
+	Vpc   pulumi.StringPtrInput `pulumi:"vpc"`
+}
+
+func (InstanceConfigInterfaceIpv4Args) ElementType() reflect.Type {
+	return reflect.TypeOf((*InstanceConfigInterfaceIpv4)(nil)).Elem()
+}
+
+func (i InstanceConfigInterfaceIpv4Args) ToInstanceConfigInterfaceIpv4Output() InstanceConfigInterfaceIpv4Output {
+	return i.ToInstanceConfigInterfaceIpv4OutputWithContext(context.Background())
+}
+
+func (i InstanceConfigInterfaceIpv4Args) ToInstanceConfigInterfaceIpv4OutputWithContext(ctx context.Context) InstanceConfigInterfaceIpv4Output {
+	return pulumi.ToOutputWithContext(ctx, i).(InstanceConfigInterfaceIpv4Output)
+}
+
+func (i InstanceConfigInterfaceIpv4Args) ToInstanceConfigInterfaceIpv4PtrOutput() InstanceConfigInterfaceIpv4PtrOutput {
+	return i.ToInstanceConfigInterfaceIpv4PtrOutputWithContext(context.Background())
+}
+
+func (i InstanceConfigInterfaceIpv4Args) ToInstanceConfigInterfaceIpv4PtrOutputWithContext(ctx context.Context) InstanceConfigInterfaceIpv4PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(InstanceConfigInterfaceIpv4Output).ToInstanceConfigInterfaceIpv4PtrOutputWithContext(ctx)
+}
+
+// InstanceConfigInterfaceIpv4PtrInput is an input type that accepts InstanceConfigInterfaceIpv4Args, InstanceConfigInterfaceIpv4Ptr and InstanceConfigInterfaceIpv4PtrOutput values.
+// You can construct a concrete instance of `InstanceConfigInterfaceIpv4PtrInput` via:
+//
+//	        InstanceConfigInterfaceIpv4Args{...}
+//
+//	or:
+//
+//	        nil
+type InstanceConfigInterfaceIpv4PtrInput interface {
+	pulumi.Input
+
+	ToInstanceConfigInterfaceIpv4PtrOutput() InstanceConfigInterfaceIpv4PtrOutput
+	ToInstanceConfigInterfaceIpv4PtrOutputWithContext(context.Context) InstanceConfigInterfaceIpv4PtrOutput
+}
+
+type instanceConfigInterfaceIpv4PtrType InstanceConfigInterfaceIpv4Args
+
+func InstanceConfigInterfaceIpv4Ptr(v *InstanceConfigInterfaceIpv4Args) InstanceConfigInterfaceIpv4PtrInput {
+	return (*instanceConfigInterfaceIpv4PtrType)(v)
+}
+
+func (*instanceConfigInterfaceIpv4PtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**InstanceConfigInterfaceIpv4)(nil)).Elem()
+}
+
+func (i *instanceConfigInterfaceIpv4PtrType) ToInstanceConfigInterfaceIpv4PtrOutput() InstanceConfigInterfaceIpv4PtrOutput {
+	return i.ToInstanceConfigInterfaceIpv4PtrOutputWithContext(context.Background())
+}
+
+func (i *instanceConfigInterfaceIpv4PtrType) ToInstanceConfigInterfaceIpv4PtrOutputWithContext(ctx context.Context) InstanceConfigInterfaceIpv4PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(InstanceConfigInterfaceIpv4PtrOutput)
+}
+
+type InstanceConfigInterfaceIpv4Output struct{ *pulumi.OutputState }
+
+func (InstanceConfigInterfaceIpv4Output) ElementType() reflect.Type {
+	return reflect.TypeOf((*InstanceConfigInterfaceIpv4)(nil)).Elem()
+}
+
+func (o InstanceConfigInterfaceIpv4Output) ToInstanceConfigInterfaceIpv4Output() InstanceConfigInterfaceIpv4Output {
+	return o
+}
+
+func (o InstanceConfigInterfaceIpv4Output) ToInstanceConfigInterfaceIpv4OutputWithContext(ctx context.Context) InstanceConfigInterfaceIpv4Output {
+	return o
+}
+
+func (o InstanceConfigInterfaceIpv4Output) ToInstanceConfigInterfaceIpv4PtrOutput() InstanceConfigInterfaceIpv4PtrOutput {
+	return o.ToInstanceConfigInterfaceIpv4PtrOutputWithContext(context.Background())
+}
+
+func (o InstanceConfigInterfaceIpv4Output) ToInstanceConfigInterfaceIpv4PtrOutputWithContext(ctx context.Context) InstanceConfigInterfaceIpv4PtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v InstanceConfigInterfaceIpv4) *InstanceConfigInterfaceIpv4 {
+		return &v
+	}).(InstanceConfigInterfaceIpv4PtrOutput)
+}
+
+func (o InstanceConfigInterfaceIpv4Output) Nat11() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstanceConfigInterfaceIpv4) *string { return v.Nat11 }).(pulumi.StringPtrOutput)
+}
+
+func (o InstanceConfigInterfaceIpv4Output) Vpc() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstanceConfigInterfaceIpv4) *string { return v.Vpc }).(pulumi.StringPtrOutput)
+}
+
+type InstanceConfigInterfaceIpv4PtrOutput struct{ *pulumi.OutputState }
+
+func (InstanceConfigInterfaceIpv4PtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**InstanceConfigInterfaceIpv4)(nil)).Elem()
+}
+
+func (o InstanceConfigInterfaceIpv4PtrOutput) ToInstanceConfigInterfaceIpv4PtrOutput() InstanceConfigInterfaceIpv4PtrOutput {
+	return o
+}
+
+func (o InstanceConfigInterfaceIpv4PtrOutput) ToInstanceConfigInterfaceIpv4PtrOutputWithContext(ctx context.Context) InstanceConfigInterfaceIpv4PtrOutput {
+	return o
+}
+
+func (o InstanceConfigInterfaceIpv4PtrOutput) Elem() InstanceConfigInterfaceIpv4Output {
+	return o.ApplyT(func(v *InstanceConfigInterfaceIpv4) InstanceConfigInterfaceIpv4 {
+		if v != nil {
+			return *v
+		}
+		var ret InstanceConfigInterfaceIpv4
+		return ret
+	}).(InstanceConfigInterfaceIpv4Output)
+}
+
+func (o InstanceConfigInterfaceIpv4PtrOutput) Nat11() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *InstanceConfigInterfaceIpv4) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Nat11
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o InstanceConfigInterfaceIpv4PtrOutput) Vpc() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *InstanceConfigInterfaceIpv4) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Vpc
+	}).(pulumi.StringPtrOutput)
 }
 
 type InstanceMetadata struct {
@@ -2804,6 +3106,10 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*InstanceConfigDevicesInput)(nil)).Elem(), InstanceConfigDevicesArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*InstanceConfigHelpersInput)(nil)).Elem(), InstanceConfigHelpersArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*InstanceConfigHelpersPtrInput)(nil)).Elem(), InstanceConfigHelpersArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*InstanceConfigInterfaceInput)(nil)).Elem(), InstanceConfigInterfaceArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*InstanceConfigInterfaceArrayInput)(nil)).Elem(), InstanceConfigInterfaceArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*InstanceConfigInterfaceIpv4Input)(nil)).Elem(), InstanceConfigInterfaceIpv4Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*InstanceConfigInterfaceIpv4PtrInput)(nil)).Elem(), InstanceConfigInterfaceIpv4Args{})
 	pulumi.RegisterInputType(reflect.TypeOf((*InstanceMetadataInput)(nil)).Elem(), InstanceMetadataArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*InstanceMetadataPtrInput)(nil)).Elem(), InstanceMetadataArgs{})
 	pulumi.RegisterOutputType(ConfigInterfaceIpv4Output{})
@@ -2822,9 +3128,13 @@ func init() {
 	pulumi.RegisterOutputType(InstanceConfigDevicesOutput{})
 	pulumi.RegisterOutputType(InstanceConfigHelpersOutput{})
 	pulumi.RegisterOutputType(InstanceConfigHelpersPtrOutput{})
+	pulumi.RegisterOutputType(InstanceConfigInterfaceOutput{})
+	pulumi.RegisterOutputType(InstanceConfigInterfaceArrayOutput{})
 	pulumi.RegisterOutputType(InstanceConfigInterfaceDetailsItemOutput{})
 	pulumi.RegisterOutputType(InstanceConfigInterfaceDetailsItemArrayOutput{})
 	pulumi.RegisterOutputType(InstanceConfigInterfaceDetailsItemIpv4Output{})
+	pulumi.RegisterOutputType(InstanceConfigInterfaceIpv4Output{})
+	pulumi.RegisterOutputType(InstanceConfigInterfaceIpv4PtrOutput{})
 	pulumi.RegisterOutputType(InstanceMetadataOutput{})
 	pulumi.RegisterOutputType(InstanceMetadataPtrOutput{})
 	pulumi.RegisterOutputType(InstanceResultOutput{})

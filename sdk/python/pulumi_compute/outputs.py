@@ -26,8 +26,10 @@ __all__ = [
     'InstanceBackupsScheduleDetails',
     'InstanceConfigDevices',
     'InstanceConfigHelpers',
+    'InstanceConfigInterface',
     'InstanceConfigInterfaceDetailsItem',
     'InstanceConfigInterfaceDetailsItemIpv4',
+    'InstanceConfigInterfaceIpv4',
     'InstanceMetadata',
     'InstanceResult',
     'InstanceResultAlerts',
@@ -659,6 +661,119 @@ class InstanceConfigHelpers(dict):
 
 
 @pulumi.output_type
+class InstanceConfigInterface(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "ipRanges":
+            suggest = "ip_ranges"
+        elif key == "ipamAddress":
+            suggest = "ipam_address"
+        elif key == "subnetId":
+            suggest = "subnet_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in InstanceConfigInterface. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        InstanceConfigInterface.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        InstanceConfigInterface.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 purpose: _builtins.str,
+                 ip_ranges: Optional[Sequence[_builtins.str]] = None,
+                 ipam_address: Optional[_builtins.str] = None,
+                 ipv4: Optional['outputs.InstanceConfigInterfaceIpv4'] = None,
+                 label: Optional[_builtins.str] = None,
+                 primary: Optional[_builtins.bool] = None,
+                 subnet_id: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str purpose: `public`, `vlan` or `vpc`.
+        :param Sequence[_builtins.str] ip_ranges: vpc only: IPv4 ranges of the subnet routed to this interface.
+        :param _builtins.str ipam_address: vlan only: the interface's address in CIDR notation, e.g. `10.0.0.1/24`.
+        :param 'InstanceConfigInterfaceIpv4' ipv4: vpc only: `vpc`, the address in the subnet (the API picks a free one when left out); `nat11`, the
+               instance's public IPv4 for 1:1 NAT, or `any` (kept as `any` while the API holds the address).
+        :param _builtins.str label: vlan only: the VLAN's label (letters, digits, single dashes).
+        :param _builtins.bool primary: The default route (default false; at most one per config; vlan interfaces cannot be).
+        :param _builtins.str subnet_id: vpc only (required): the subnet's ID, e.g. `subnet.id`.
+        """
+        pulumi.set(__self__, "purpose", purpose)
+        if ip_ranges is not None:
+            pulumi.set(__self__, "ip_ranges", ip_ranges)
+        if ipam_address is not None:
+            pulumi.set(__self__, "ipam_address", ipam_address)
+        if ipv4 is not None:
+            pulumi.set(__self__, "ipv4", ipv4)
+        if label is not None:
+            pulumi.set(__self__, "label", label)
+        if primary is not None:
+            pulumi.set(__self__, "primary", primary)
+        if subnet_id is not None:
+            pulumi.set(__self__, "subnet_id", subnet_id)
+
+    @_builtins.property
+    @pulumi.getter
+    def purpose(self) -> _builtins.str:
+        """
+        `public`, `vlan` or `vpc`.
+        """
+        return pulumi.get(self, "purpose")
+
+    @_builtins.property
+    @pulumi.getter(name="ipRanges")
+    def ip_ranges(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        vpc only: IPv4 ranges of the subnet routed to this interface.
+        """
+        return pulumi.get(self, "ip_ranges")
+
+    @_builtins.property
+    @pulumi.getter(name="ipamAddress")
+    def ipam_address(self) -> Optional[_builtins.str]:
+        """
+        vlan only: the interface's address in CIDR notation, e.g. `10.0.0.1/24`.
+        """
+        return pulumi.get(self, "ipam_address")
+
+    @_builtins.property
+    @pulumi.getter
+    def ipv4(self) -> Optional['outputs.InstanceConfigInterfaceIpv4']:
+        """
+        vpc only: `vpc`, the address in the subnet (the API picks a free one when left out); `nat11`, the
+        instance's public IPv4 for 1:1 NAT, or `any` (kept as `any` while the API holds the address).
+        """
+        return pulumi.get(self, "ipv4")
+
+    @_builtins.property
+    @pulumi.getter
+    def label(self) -> Optional[_builtins.str]:
+        """
+        vlan only: the VLAN's label (letters, digits, single dashes).
+        """
+        return pulumi.get(self, "label")
+
+    @_builtins.property
+    @pulumi.getter
+    def primary(self) -> Optional[_builtins.bool]:
+        """
+        The default route (default false; at most one per config; vlan interfaces cannot be).
+        """
+        return pulumi.get(self, "primary")
+
+    @_builtins.property
+    @pulumi.getter(name="subnetId")
+    def subnet_id(self) -> Optional[_builtins.str]:
+        """
+        vpc only (required): the subnet's ID, e.g. `subnet.id`.
+        """
+        return pulumi.get(self, "subnet_id")
+
+
+@pulumi.output_type
 class InstanceConfigInterfaceDetailsItem(dict):
     @staticmethod
     def __key_warning(key: str):
@@ -782,6 +897,27 @@ class InstanceConfigInterfaceDetailsItemIpv4(dict):
     @_builtins.property
     @pulumi.getter
     def vpc(self) -> _builtins.str:
+        return pulumi.get(self, "vpc")
+
+
+@pulumi.output_type
+class InstanceConfigInterfaceIpv4(dict):
+    def __init__(__self__, *,
+                 nat11: Optional[_builtins.str] = None,
+                 vpc: Optional[_builtins.str] = None):
+        if nat11 is not None:
+            pulumi.set(__self__, "nat11", nat11)
+        if vpc is not None:
+            pulumi.set(__self__, "vpc", vpc)
+
+    @_builtins.property
+    @pulumi.getter
+    def nat11(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "nat11")
+
+    @_builtins.property
+    @pulumi.getter
+    def vpc(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "vpc")
 
 
