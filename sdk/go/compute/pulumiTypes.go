@@ -163,8 +163,8 @@ func (o ConfigInterfaceIpv4PtrOutput) Vpc() pulumi.StringPtrOutput {
 
 type EntityGrantResult struct {
 	// The entity's ID.
-	Id    float64 `pulumi:"id"`
-	Label string  `pulumi:"label"`
+	Id    int    `pulumi:"id"`
+	Label string `pulumi:"label"`
 	// `read_only`, `read_write`, or null (no access).
 	Permissions string `pulumi:"permissions"`
 }
@@ -184,8 +184,8 @@ func (o EntityGrantResultOutput) ToEntityGrantResultOutputWithContext(ctx contex
 }
 
 // The entity's ID.
-func (o EntityGrantResultOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v EntityGrantResult) float64 { return v.Id }).(pulumi.Float64Output)
+func (o EntityGrantResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v EntityGrantResult) int { return v.Id }).(pulumi.IntOutput)
 }
 
 func (o EntityGrantResultOutput) Label() pulumi.StringOutput {
@@ -319,8 +319,8 @@ type ImageResult struct {
 	IsPublic bool   `pulumi:"isPublic"`
 	Label    string `pulumi:"label"`
 	// MB.
-	Size   float64 `pulumi:"size"`
-	Status string  `pulumi:"status"`
+	Size   int    `pulumi:"size"`
+	Status string `pulumi:"status"`
 	// `manual` (captured or uploaded) or `automatic` (kept from a deleted instance).
 	Type    string `pulumi:"type"`
 	Updated string `pulumi:"updated"`
@@ -389,8 +389,8 @@ func (o ImageResultOutput) Label() pulumi.StringOutput {
 }
 
 // MB.
-func (o ImageResultOutput) Size() pulumi.Float64Output {
-	return o.ApplyT(func(v ImageResult) float64 { return v.Size }).(pulumi.Float64Output)
+func (o ImageResultOutput) Size() pulumi.IntOutput {
+	return o.ApplyT(func(v ImageResult) int { return v.Size }).(pulumi.IntOutput)
 }
 
 func (o ImageResultOutput) Status() pulumi.StringOutput {
@@ -1684,7 +1684,7 @@ type InstanceResult struct {
 	HasUserData bool                  `pulumi:"hasUserData"`
 	HostUuid    string                `pulumi:"hostUuid"`
 	Hypervisor  string                `pulumi:"hypervisor"`
-	Id          float64               `pulumi:"id"`
+	Id          int                   `pulumi:"id"`
 	// The image it was deployed from, or null.
 	Image string `pulumi:"image"`
 	// Its IPv4 addresses, public and private.
@@ -1748,8 +1748,8 @@ func (o InstanceResultOutput) Hypervisor() pulumi.StringOutput {
 	return o.ApplyT(func(v InstanceResult) string { return v.Hypervisor }).(pulumi.StringOutput)
 }
 
-func (o InstanceResultOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceResult) float64 { return v.Id }).(pulumi.Float64Output)
+func (o InstanceResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v InstanceResult) int { return v.Id }).(pulumi.IntOutput)
 }
 
 // The image it was deployed from, or null.
@@ -1930,11 +1930,11 @@ func (o InstanceResultBackupsScheduleOutput) Window() pulumi.StringOutput {
 }
 
 type InstanceResultSpecs struct {
-	Disk     float64 `pulumi:"disk"`
-	Gpus     float64 `pulumi:"gpus"`
-	Memory   float64 `pulumi:"memory"`
-	Transfer float64 `pulumi:"transfer"`
-	Vcpus    float64 `pulumi:"vcpus"`
+	Disk     int `pulumi:"disk"`
+	Gpus     int `pulumi:"gpus"`
+	Memory   int `pulumi:"memory"`
+	Transfer int `pulumi:"transfer"`
+	Vcpus    int `pulumi:"vcpus"`
 }
 
 type InstanceResultSpecsOutput struct{ *pulumi.OutputState }
@@ -1951,24 +1951,24 @@ func (o InstanceResultSpecsOutput) ToInstanceResultSpecsOutputWithContext(ctx co
 	return o
 }
 
-func (o InstanceResultSpecsOutput) Disk() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceResultSpecs) float64 { return v.Disk }).(pulumi.Float64Output)
+func (o InstanceResultSpecsOutput) Disk() pulumi.IntOutput {
+	return o.ApplyT(func(v InstanceResultSpecs) int { return v.Disk }).(pulumi.IntOutput)
 }
 
-func (o InstanceResultSpecsOutput) Gpus() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceResultSpecs) float64 { return v.Gpus }).(pulumi.Float64Output)
+func (o InstanceResultSpecsOutput) Gpus() pulumi.IntOutput {
+	return o.ApplyT(func(v InstanceResultSpecs) int { return v.Gpus }).(pulumi.IntOutput)
 }
 
-func (o InstanceResultSpecsOutput) Memory() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceResultSpecs) float64 { return v.Memory }).(pulumi.Float64Output)
+func (o InstanceResultSpecsOutput) Memory() pulumi.IntOutput {
+	return o.ApplyT(func(v InstanceResultSpecs) int { return v.Memory }).(pulumi.IntOutput)
 }
 
-func (o InstanceResultSpecsOutput) Transfer() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceResultSpecs) float64 { return v.Transfer }).(pulumi.Float64Output)
+func (o InstanceResultSpecsOutput) Transfer() pulumi.IntOutput {
+	return o.ApplyT(func(v InstanceResultSpecs) int { return v.Transfer }).(pulumi.IntOutput)
 }
 
-func (o InstanceResultSpecsOutput) Vcpus() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceResultSpecs) float64 { return v.Vcpus }).(pulumi.Float64Output)
+func (o InstanceResultSpecsOutput) Vcpus() pulumi.IntOutput {
+	return o.ApplyT(func(v InstanceResultSpecs) int { return v.Vcpus }).(pulumi.IntOutput)
 }
 
 type InstanceSpecs struct {
@@ -2024,22 +2024,22 @@ type InstanceTypeResult struct {
 	Addons InstanceTypeResultAddons `pulumi:"addons"`
 	Class  string                   `pulumi:"class"`
 	// Disk, MB.
-	Disk float64 `pulumi:"disk"`
-	Gpus float64 `pulumi:"gpus"`
+	Disk int `pulumi:"disk"`
+	Gpus int `pulumi:"gpus"`
 	// Type ID, e.g. `g6-standard-2`.
 	Id    string `pulumi:"id"`
 	Label string `pulumi:"label"`
 	// Memory, MB.
-	Memory float64 `pulumi:"memory"`
+	Memory int `pulumi:"memory"`
 	// Outbound bandwidth, Mbit/s.
-	NetworkOut   float64             `pulumi:"networkOut"`
+	NetworkOut   int                 `pulumi:"networkOut"`
 	Price        PriceResult         `pulumi:"price"`
 	RegionPrices []RegionPriceResult `pulumi:"regionPrices"`
 	// The type a deprecated type upgrades to; null when current.
 	Successor string `pulumi:"successor"`
 	// Monthly transfer quota, GB.
-	Transfer float64 `pulumi:"transfer"`
-	Vcpus    float64 `pulumi:"vcpus"`
+	Transfer int `pulumi:"transfer"`
+	Vcpus    int `pulumi:"vcpus"`
 }
 
 type InstanceTypeResultOutput struct{ *pulumi.OutputState }
@@ -2066,12 +2066,12 @@ func (o InstanceTypeResultOutput) Class() pulumi.StringOutput {
 }
 
 // Disk, MB.
-func (o InstanceTypeResultOutput) Disk() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceTypeResult) float64 { return v.Disk }).(pulumi.Float64Output)
+func (o InstanceTypeResultOutput) Disk() pulumi.IntOutput {
+	return o.ApplyT(func(v InstanceTypeResult) int { return v.Disk }).(pulumi.IntOutput)
 }
 
-func (o InstanceTypeResultOutput) Gpus() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceTypeResult) float64 { return v.Gpus }).(pulumi.Float64Output)
+func (o InstanceTypeResultOutput) Gpus() pulumi.IntOutput {
+	return o.ApplyT(func(v InstanceTypeResult) int { return v.Gpus }).(pulumi.IntOutput)
 }
 
 // Type ID, e.g. `g6-standard-2`.
@@ -2084,13 +2084,13 @@ func (o InstanceTypeResultOutput) Label() pulumi.StringOutput {
 }
 
 // Memory, MB.
-func (o InstanceTypeResultOutput) Memory() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceTypeResult) float64 { return v.Memory }).(pulumi.Float64Output)
+func (o InstanceTypeResultOutput) Memory() pulumi.IntOutput {
+	return o.ApplyT(func(v InstanceTypeResult) int { return v.Memory }).(pulumi.IntOutput)
 }
 
 // Outbound bandwidth, Mbit/s.
-func (o InstanceTypeResultOutput) NetworkOut() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceTypeResult) float64 { return v.NetworkOut }).(pulumi.Float64Output)
+func (o InstanceTypeResultOutput) NetworkOut() pulumi.IntOutput {
+	return o.ApplyT(func(v InstanceTypeResult) int { return v.NetworkOut }).(pulumi.IntOutput)
 }
 
 func (o InstanceTypeResultOutput) Price() PriceResultOutput {
@@ -2107,12 +2107,12 @@ func (o InstanceTypeResultOutput) Successor() pulumi.StringOutput {
 }
 
 // Monthly transfer quota, GB.
-func (o InstanceTypeResultOutput) Transfer() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceTypeResult) float64 { return v.Transfer }).(pulumi.Float64Output)
+func (o InstanceTypeResultOutput) Transfer() pulumi.IntOutput {
+	return o.ApplyT(func(v InstanceTypeResult) int { return v.Transfer }).(pulumi.IntOutput)
 }
 
-func (o InstanceTypeResultOutput) Vcpus() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceTypeResult) float64 { return v.Vcpus }).(pulumi.Float64Output)
+func (o InstanceTypeResultOutput) Vcpus() pulumi.IntOutput {
+	return o.ApplyT(func(v InstanceTypeResult) int { return v.Vcpus }).(pulumi.IntOutput)
 }
 
 type InstanceTypeResultArrayOutput struct{ *pulumi.OutputState }
@@ -2298,10 +2298,10 @@ func (o PriceResultOutput) Monthly() pulumi.Float64Output {
 
 type ProfileResultReferrals struct {
 	Code      string  `pulumi:"code"`
-	Completed float64 `pulumi:"completed"`
+	Completed int     `pulumi:"completed"`
 	Credit    float64 `pulumi:"credit"`
-	Pending   float64 `pulumi:"pending"`
-	Total     float64 `pulumi:"total"`
+	Pending   int     `pulumi:"pending"`
+	Total     int     `pulumi:"total"`
 	Url       string  `pulumi:"url"`
 }
 
@@ -2323,20 +2323,20 @@ func (o ProfileResultReferralsOutput) Code() pulumi.StringOutput {
 	return o.ApplyT(func(v ProfileResultReferrals) string { return v.Code }).(pulumi.StringOutput)
 }
 
-func (o ProfileResultReferralsOutput) Completed() pulumi.Float64Output {
-	return o.ApplyT(func(v ProfileResultReferrals) float64 { return v.Completed }).(pulumi.Float64Output)
+func (o ProfileResultReferralsOutput) Completed() pulumi.IntOutput {
+	return o.ApplyT(func(v ProfileResultReferrals) int { return v.Completed }).(pulumi.IntOutput)
 }
 
 func (o ProfileResultReferralsOutput) Credit() pulumi.Float64Output {
 	return o.ApplyT(func(v ProfileResultReferrals) float64 { return v.Credit }).(pulumi.Float64Output)
 }
 
-func (o ProfileResultReferralsOutput) Pending() pulumi.Float64Output {
-	return o.ApplyT(func(v ProfileResultReferrals) float64 { return v.Pending }).(pulumi.Float64Output)
+func (o ProfileResultReferralsOutput) Pending() pulumi.IntOutput {
+	return o.ApplyT(func(v ProfileResultReferrals) int { return v.Pending }).(pulumi.IntOutput)
 }
 
-func (o ProfileResultReferralsOutput) Total() pulumi.Float64Output {
-	return o.ApplyT(func(v ProfileResultReferrals) float64 { return v.Total }).(pulumi.Float64Output)
+func (o ProfileResultReferralsOutput) Total() pulumi.IntOutput {
+	return o.ApplyT(func(v ProfileResultReferrals) int { return v.Total }).(pulumi.IntOutput)
 }
 
 func (o ProfileResultReferralsOutput) Url() pulumi.StringOutput {
@@ -2623,9 +2623,9 @@ func (o SnapshotDisksItemArrayOutput) Index(i pulumi.IntInput) SnapshotDisksItem
 }
 
 type SshKeyResult struct {
-	Created string  `pulumi:"created"`
-	Id      float64 `pulumi:"id"`
-	Label   string  `pulumi:"label"`
+	Created string `pulumi:"created"`
+	Id      int    `pulumi:"id"`
+	Label   string `pulumi:"label"`
 	// The public key line, `ssh-ed25519 AAAA... comment`.
 	SshKey string `pulumi:"sshKey"`
 }
@@ -2648,8 +2648,8 @@ func (o SshKeyResultOutput) Created() pulumi.StringOutput {
 	return o.ApplyT(func(v SshKeyResult) string { return v.Created }).(pulumi.StringOutput)
 }
 
-func (o SshKeyResultOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v SshKeyResult) float64 { return v.Id }).(pulumi.Float64Output)
+func (o SshKeyResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v SshKeyResult) int { return v.Id }).(pulumi.IntOutput)
 }
 
 func (o SshKeyResultOutput) Label() pulumi.StringOutput {
@@ -2682,11 +2682,11 @@ func (o SshKeyResultArrayOutput) Index(i pulumi.IntInput) SshKeyResultOutput {
 }
 
 type StackScriptResult struct {
-	Created           string  `pulumi:"created"`
-	DeploymentsActive float64 `pulumi:"deploymentsActive"`
-	DeploymentsTotal  float64 `pulumi:"deploymentsTotal"`
-	Description       string  `pulumi:"description"`
-	Id                float64 `pulumi:"id"`
+	Created           string `pulumi:"created"`
+	DeploymentsActive int    `pulumi:"deploymentsActive"`
+	DeploymentsTotal  int    `pulumi:"deploymentsTotal"`
+	Description       string `pulumi:"description"`
+	Id                int    `pulumi:"id"`
 	// Image IDs it may deploy to (`any/all`: every image).
 	Images   []string `pulumi:"images"`
 	IsPublic bool     `pulumi:"isPublic"`
@@ -2694,7 +2694,7 @@ type StackScriptResult struct {
 	LogoUrl  string   `pulumi:"logoUrl"`
 	// Whether the acting user wrote it.
 	Mine              bool                          `pulumi:"mine"`
-	Ordinal           float64                       `pulumi:"ordinal"`
+	Ordinal           int                           `pulumi:"ordinal"`
 	RevNote           string                        `pulumi:"revNote"`
 	Script            string                        `pulumi:"script"`
 	Updated           string                        `pulumi:"updated"`
@@ -2722,20 +2722,20 @@ func (o StackScriptResultOutput) Created() pulumi.StringOutput {
 	return o.ApplyT(func(v StackScriptResult) string { return v.Created }).(pulumi.StringOutput)
 }
 
-func (o StackScriptResultOutput) DeploymentsActive() pulumi.Float64Output {
-	return o.ApplyT(func(v StackScriptResult) float64 { return v.DeploymentsActive }).(pulumi.Float64Output)
+func (o StackScriptResultOutput) DeploymentsActive() pulumi.IntOutput {
+	return o.ApplyT(func(v StackScriptResult) int { return v.DeploymentsActive }).(pulumi.IntOutput)
 }
 
-func (o StackScriptResultOutput) DeploymentsTotal() pulumi.Float64Output {
-	return o.ApplyT(func(v StackScriptResult) float64 { return v.DeploymentsTotal }).(pulumi.Float64Output)
+func (o StackScriptResultOutput) DeploymentsTotal() pulumi.IntOutput {
+	return o.ApplyT(func(v StackScriptResult) int { return v.DeploymentsTotal }).(pulumi.IntOutput)
 }
 
 func (o StackScriptResultOutput) Description() pulumi.StringOutput {
 	return o.ApplyT(func(v StackScriptResult) string { return v.Description }).(pulumi.StringOutput)
 }
 
-func (o StackScriptResultOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v StackScriptResult) float64 { return v.Id }).(pulumi.Float64Output)
+func (o StackScriptResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v StackScriptResult) int { return v.Id }).(pulumi.IntOutput)
 }
 
 // Image IDs it may deploy to (`any/all`: every image).
@@ -2760,8 +2760,8 @@ func (o StackScriptResultOutput) Mine() pulumi.BoolOutput {
 	return o.ApplyT(func(v StackScriptResult) bool { return v.Mine }).(pulumi.BoolOutput)
 }
 
-func (o StackScriptResultOutput) Ordinal() pulumi.Float64Output {
-	return o.ApplyT(func(v StackScriptResult) float64 { return v.Ordinal }).(pulumi.Float64Output)
+func (o StackScriptResultOutput) Ordinal() pulumi.IntOutput {
+	return o.ApplyT(func(v StackScriptResult) int { return v.Ordinal }).(pulumi.IntOutput)
 }
 
 func (o StackScriptResultOutput) RevNote() pulumi.StringOutput {
@@ -2952,10 +2952,10 @@ func (o StackScriptUserDefinedFieldsItemArrayOutput) Index(i pulumi.IntInput) St
 }
 
 type SubnetResult struct {
-	Created string  `pulumi:"created"`
-	Id      float64 `pulumi:"id"`
+	Created string `pulumi:"created"`
+	Id      int    `pulumi:"id"`
 	// IDs of the instances with an interface on it.
-	InstanceIds []float64 `pulumi:"instanceIds"`
+	InstanceIds []int `pulumi:"instanceIds"`
 	// Its IPv4 range, e.g. `10.0.1.0/24`.
 	Ipv4    string `pulumi:"ipv4"`
 	Label   string `pulumi:"label"`
@@ -2980,13 +2980,13 @@ func (o SubnetResultOutput) Created() pulumi.StringOutput {
 	return o.ApplyT(func(v SubnetResult) string { return v.Created }).(pulumi.StringOutput)
 }
 
-func (o SubnetResultOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v SubnetResult) float64 { return v.Id }).(pulumi.Float64Output)
+func (o SubnetResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v SubnetResult) int { return v.Id }).(pulumi.IntOutput)
 }
 
 // IDs of the instances with an interface on it.
-func (o SubnetResultOutput) InstanceIds() pulumi.Float64ArrayOutput {
-	return o.ApplyT(func(v SubnetResult) []float64 { return v.InstanceIds }).(pulumi.Float64ArrayOutput)
+func (o SubnetResultOutput) InstanceIds() pulumi.IntArrayOutput {
+	return o.ApplyT(func(v SubnetResult) []int { return v.InstanceIds }).(pulumi.IntArrayOutput)
 }
 
 // Its IPv4 range, e.g. `10.0.1.0/24`.
@@ -3023,10 +3023,10 @@ func (o SubnetResultArrayOutput) Index(i pulumi.IntInput) SubnetResultOutput {
 }
 
 type VpcResult struct {
-	Created     string  `pulumi:"created"`
-	Description string  `pulumi:"description"`
-	Id          float64 `pulumi:"id"`
-	Label       string  `pulumi:"label"`
+	Created     string `pulumi:"created"`
+	Description string `pulumi:"description"`
+	Id          int    `pulumi:"id"`
+	Label       string `pulumi:"label"`
 	// Region ID.
 	Region  string         `pulumi:"region"`
 	Subnets []SubnetResult `pulumi:"subnets"`
@@ -3055,8 +3055,8 @@ func (o VpcResultOutput) Description() pulumi.StringOutput {
 	return o.ApplyT(func(v VpcResult) string { return v.Description }).(pulumi.StringOutput)
 }
 
-func (o VpcResultOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v VpcResult) float64 { return v.Id }).(pulumi.Float64Output)
+func (o VpcResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v VpcResult) int { return v.Id }).(pulumi.IntOutput)
 }
 
 func (o VpcResultOutput) Label() pulumi.StringOutput {

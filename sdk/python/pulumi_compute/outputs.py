@@ -80,11 +80,11 @@ class ConfigInterfaceIpv4(dict):
 @pulumi.output_type
 class EntityGrantResult(dict):
     def __init__(__self__, *,
-                 id: _builtins.float,
+                 id: _builtins.int,
                  label: _builtins.str,
                  permissions: _builtins.str):
         """
-        :param _builtins.float id: The entity's ID.
+        :param _builtins.int id: The entity's ID.
         :param _builtins.str permissions: `read_only`, `read_write`, or null (no access).
         """
         pulumi.set(__self__, "id", id)
@@ -93,7 +93,7 @@ class EntityGrantResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
         """
         The entity's ID.
         """
@@ -228,7 +228,7 @@ class ImageResult(dict):
                  id: _builtins.str,
                  is_public: _builtins.bool,
                  label: _builtins.str,
-                 size: _builtins.float,
+                 size: _builtins.int,
                  status: _builtins.str,
                  type: _builtins.str,
                  updated: _builtins.str,
@@ -240,7 +240,7 @@ class ImageResult(dict):
         :param _builtins.str eol: End of life (public images), ISO 8601.
         :param _builtins.str expiry: When an automatic image expires.
         :param _builtins.str id: Image ID: `compute/<name>` for public images, `private/<n>` for the account's.
-        :param _builtins.float size: MB.
+        :param _builtins.int size: MB.
         :param _builtins.str type: `manual` (captured or uploaded) or `automatic` (kept from a deleted instance).
         :param _builtins.str vendor: The distribution's vendor for public images (`Debian`), else null.
         """
@@ -330,7 +330,7 @@ class ImageResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def size(self) -> _builtins.float:
+    def size(self) -> _builtins.int:
         """
         MB.
         """
@@ -961,7 +961,7 @@ class InstanceResult(dict):
                  has_user_data: _builtins.bool,
                  host_uuid: _builtins.str,
                  hypervisor: _builtins.str,
-                 id: _builtins.float,
+                 id: _builtins.int,
                  image: _builtins.str,
                  ipv4: Sequence[_builtins.str],
                  ipv6: _builtins.str,
@@ -1043,7 +1043,7 @@ class InstanceResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -1218,11 +1218,11 @@ class InstanceResultBackupsSchedule(dict):
 @pulumi.output_type
 class InstanceResultSpecs(dict):
     def __init__(__self__, *,
-                 disk: _builtins.float,
-                 gpus: _builtins.float,
-                 memory: _builtins.float,
-                 transfer: _builtins.float,
-                 vcpus: _builtins.float):
+                 disk: _builtins.int,
+                 gpus: _builtins.int,
+                 memory: _builtins.int,
+                 transfer: _builtins.int,
+                 vcpus: _builtins.int):
         pulumi.set(__self__, "disk", disk)
         pulumi.set(__self__, "gpus", gpus)
         pulumi.set(__self__, "memory", memory)
@@ -1231,27 +1231,27 @@ class InstanceResultSpecs(dict):
 
     @_builtins.property
     @pulumi.getter
-    def disk(self) -> _builtins.float:
+    def disk(self) -> _builtins.int:
         return pulumi.get(self, "disk")
 
     @_builtins.property
     @pulumi.getter
-    def gpus(self) -> _builtins.float:
+    def gpus(self) -> _builtins.int:
         return pulumi.get(self, "gpus")
 
     @_builtins.property
     @pulumi.getter
-    def memory(self) -> _builtins.float:
+    def memory(self) -> _builtins.int:
         return pulumi.get(self, "memory")
 
     @_builtins.property
     @pulumi.getter
-    def transfer(self) -> _builtins.float:
+    def transfer(self) -> _builtins.int:
         return pulumi.get(self, "transfer")
 
     @_builtins.property
     @pulumi.getter
-    def vcpus(self) -> _builtins.float:
+    def vcpus(self) -> _builtins.int:
         return pulumi.get(self, "vcpus")
 
 
@@ -1314,25 +1314,25 @@ class InstanceTypeResult(dict):
     def __init__(__self__, *,
                  addons: 'outputs.InstanceTypeResultAddons',
                  class_: _builtins.str,
-                 disk: _builtins.float,
-                 gpus: _builtins.float,
+                 disk: _builtins.int,
+                 gpus: _builtins.int,
                  id: _builtins.str,
                  label: _builtins.str,
-                 memory: _builtins.float,
-                 network_out: _builtins.float,
+                 memory: _builtins.int,
+                 network_out: _builtins.int,
                  price: 'outputs.PriceResult',
                  region_prices: Sequence['outputs.RegionPriceResult'],
                  successor: _builtins.str,
-                 transfer: _builtins.float,
-                 vcpus: _builtins.float):
+                 transfer: _builtins.int,
+                 vcpus: _builtins.int):
         """
         :param 'InstanceTypeResultAddons' addons: The backups add-on's price.
-        :param _builtins.float disk: Disk, MB.
+        :param _builtins.int disk: Disk, MB.
         :param _builtins.str id: Type ID, e.g. `g6-standard-2`.
-        :param _builtins.float memory: Memory, MB.
-        :param _builtins.float network_out: Outbound bandwidth, Mbit/s.
+        :param _builtins.int memory: Memory, MB.
+        :param _builtins.int network_out: Outbound bandwidth, Mbit/s.
         :param _builtins.str successor: The type a deprecated type upgrades to; null when current.
-        :param _builtins.float transfer: Monthly transfer quota, GB.
+        :param _builtins.int transfer: Monthly transfer quota, GB.
         """
         pulumi.set(__self__, "addons", addons)
         pulumi.set(__self__, "class_", class_)
@@ -1363,7 +1363,7 @@ class InstanceTypeResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def disk(self) -> _builtins.float:
+    def disk(self) -> _builtins.int:
         """
         Disk, MB.
         """
@@ -1371,7 +1371,7 @@ class InstanceTypeResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def gpus(self) -> _builtins.float:
+    def gpus(self) -> _builtins.int:
         return pulumi.get(self, "gpus")
 
     @_builtins.property
@@ -1389,7 +1389,7 @@ class InstanceTypeResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def memory(self) -> _builtins.float:
+    def memory(self) -> _builtins.int:
         """
         Memory, MB.
         """
@@ -1397,7 +1397,7 @@ class InstanceTypeResult(dict):
 
     @_builtins.property
     @pulumi.getter(name="networkOut")
-    def network_out(self) -> _builtins.float:
+    def network_out(self) -> _builtins.int:
         """
         Outbound bandwidth, Mbit/s.
         """
@@ -1423,7 +1423,7 @@ class InstanceTypeResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def transfer(self) -> _builtins.float:
+    def transfer(self) -> _builtins.int:
         """
         Monthly transfer quota, GB.
         """
@@ -1431,7 +1431,7 @@ class InstanceTypeResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def vcpus(self) -> _builtins.float:
+    def vcpus(self) -> _builtins.int:
         return pulumi.get(self, "vcpus")
 
 
@@ -1568,10 +1568,10 @@ class PriceResult(dict):
 class ProfileResultReferrals(dict):
     def __init__(__self__, *,
                  code: _builtins.str,
-                 completed: _builtins.float,
+                 completed: _builtins.int,
                  credit: _builtins.float,
-                 pending: _builtins.float,
-                 total: _builtins.float,
+                 pending: _builtins.int,
+                 total: _builtins.int,
                  url: _builtins.str):
         pulumi.set(__self__, "code", code)
         pulumi.set(__self__, "completed", completed)
@@ -1587,7 +1587,7 @@ class ProfileResultReferrals(dict):
 
     @_builtins.property
     @pulumi.getter
-    def completed(self) -> _builtins.float:
+    def completed(self) -> _builtins.int:
         return pulumi.get(self, "completed")
 
     @_builtins.property
@@ -1597,12 +1597,12 @@ class ProfileResultReferrals(dict):
 
     @_builtins.property
     @pulumi.getter
-    def pending(self) -> _builtins.float:
+    def pending(self) -> _builtins.int:
         return pulumi.get(self, "pending")
 
     @_builtins.property
     @pulumi.getter
-    def total(self) -> _builtins.float:
+    def total(self) -> _builtins.int:
         return pulumi.get(self, "total")
 
     @_builtins.property
@@ -1822,7 +1822,7 @@ class SnapshotDisksItem(dict):
 class SshKeyResult(dict):
     def __init__(__self__, *,
                  created: _builtins.str,
-                 id: _builtins.float,
+                 id: _builtins.int,
                  label: _builtins.str,
                  ssh_key: _builtins.str):
         """
@@ -1840,7 +1840,7 @@ class SshKeyResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -1861,16 +1861,16 @@ class SshKeyResult(dict):
 class StackScriptResult(dict):
     def __init__(__self__, *,
                  created: _builtins.str,
-                 deployments_active: _builtins.float,
-                 deployments_total: _builtins.float,
+                 deployments_active: _builtins.int,
+                 deployments_total: _builtins.int,
                  description: _builtins.str,
-                 id: _builtins.float,
+                 id: _builtins.int,
                  images: Sequence[_builtins.str],
                  is_public: _builtins.bool,
                  label: _builtins.str,
                  logo_url: _builtins.str,
                  mine: _builtins.bool,
-                 ordinal: _builtins.float,
+                 ordinal: _builtins.int,
                  rev_note: _builtins.str,
                  script: _builtins.str,
                  updated: _builtins.str,
@@ -1907,12 +1907,12 @@ class StackScriptResult(dict):
 
     @_builtins.property
     @pulumi.getter(name="deploymentsActive")
-    def deployments_active(self) -> _builtins.float:
+    def deployments_active(self) -> _builtins.int:
         return pulumi.get(self, "deployments_active")
 
     @_builtins.property
     @pulumi.getter(name="deploymentsTotal")
-    def deployments_total(self) -> _builtins.float:
+    def deployments_total(self) -> _builtins.int:
         return pulumi.get(self, "deployments_total")
 
     @_builtins.property
@@ -1922,7 +1922,7 @@ class StackScriptResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -1958,7 +1958,7 @@ class StackScriptResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def ordinal(self) -> _builtins.float:
+    def ordinal(self) -> _builtins.int:
         return pulumi.get(self, "ordinal")
 
     @_builtins.property
@@ -2138,13 +2138,13 @@ class StackScriptUserDefinedFieldsItem(dict):
 class SubnetResult(dict):
     def __init__(__self__, *,
                  created: _builtins.str,
-                 id: _builtins.float,
-                 instance_ids: Sequence[_builtins.float],
+                 id: _builtins.int,
+                 instance_ids: Sequence[_builtins.int],
                  ipv4: _builtins.str,
                  label: _builtins.str,
                  updated: _builtins.str):
         """
-        :param Sequence[_builtins.float] instance_ids: IDs of the instances with an interface on it.
+        :param Sequence[_builtins.int] instance_ids: IDs of the instances with an interface on it.
         :param _builtins.str ipv4: Its IPv4 range, e.g. `10.0.1.0/24`.
         """
         pulumi.set(__self__, "created", created)
@@ -2161,12 +2161,12 @@ class SubnetResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="instanceIds")
-    def instance_ids(self) -> Sequence[_builtins.float]:
+    def instance_ids(self) -> Sequence[_builtins.int]:
         """
         IDs of the instances with an interface on it.
         """
@@ -2196,7 +2196,7 @@ class VpcResult(dict):
     def __init__(__self__, *,
                  created: _builtins.str,
                  description: _builtins.str,
-                 id: _builtins.float,
+                 id: _builtins.int,
                  label: _builtins.str,
                  region: _builtins.str,
                  subnets: Sequence['outputs.SubnetResult'],
@@ -2224,7 +2224,7 @@ class VpcResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
         return pulumi.get(self, "id")
 
     @_builtins.property

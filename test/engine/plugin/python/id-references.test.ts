@@ -3,7 +3,7 @@
  * `vpc_id` and an Instance's interfaces (typed `InstanceConfigInterfaceArgs`, `subnet_id` an ID
  * reference) come back as the schema types them, strings; a stack whose state holds them as numbers
  * (as every plugin-form stack written before did) previews no change and sends no write, and a
- * refresh then stores them as strings.
+ * refresh then stores them as strings. A data function's integers (`get_subnet`'s `id`) read as `int`.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -37,6 +37,10 @@ pulumi.export(
     "interfaceSubnetId",
     web.interfaces.apply(lambda l: [type(l[1]).__name__, type(l[1].subnet_id).__name__, l[1].subnet_id]),
 )
+# A data function's result: integers where the contract says int (read once the instance is on it).
+found = compute.get_subnet_output(vpc_id=net.id, id=pulumi.Output.all(sub.id, web.id).apply(lambda a: a[0]))
+pulumi.export("getSubnetIds", pulumi.Output.all(found.id, found.instance_ids).apply(
+    lambda a: [type(a[0]).__name__, [type(i).__name__ for i in a[1]]]))
 `;
 
 /** The state's ID references as numbers: what the plugin wrote before it sent them as strings. */
@@ -72,6 +76,8 @@ test("the typed SDK reads a subnet's vpc_id and an interface's subnet_id as stri
   expect(instance).toMatchObject({ label: "py-ids-web" });
   expect(await p.output("subnetVpcId")).toEqual(["str", String(vpc!.id)]);
   expect(await p.output("interfaceSubnetId")).toEqual(["InstanceConfigInterface", "str", String(subnet!.id)]);
+  // The SDK makes a number an int where the schema says integer (the wire holds doubles only).
+  expect(await p.output("getSubnetIds")).toEqual(["int", ["int"]]);
   const stored = (await p.resources()).find((r) => r.type === "compute:index:Subnet")!;
   expect([stored.inputs?.vpcId, stored.outputs?.vpcId]).toEqual([String(vpc!.id), String(vpc!.id)]);
 });
