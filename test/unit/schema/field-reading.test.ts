@@ -10,6 +10,7 @@ import { instanceConfigSpec } from "../../../src/provider/instance/instance-conf
 import { fromJsonSchema, withDescriptions, type FieldType } from "../../../src/schema/field-type";
 import { withIntegers, type ResultRecord } from "../../../src/schema/result-integers";
 import { schemaText } from "../../../src/schema/schema-file";
+import { specFacts } from "../../../src/schema/spec-facts";
 
 const schema = JSON.parse(schemaText());
 const resource = (kind: string) => schema.resources[`compute:index:${kind}`];
@@ -170,3 +171,21 @@ it("types the data functions' integers as the contract does, its decimals as num
   // The contract's alerts record says number (not int).
   expect(schema.types["compute:index:InstanceResultAlerts"].properties.cpu.type).toBe("number");
 });
+
+it("finds the same top-level ID references in the classes (`string | number`) as in the zod inputs (`idFrom`)", () => {
+  // The schema types both `string`; the plugin converts what the zod inputs mark: they must agree
+  // (an interface list holds its ID references inside, typed by its own interface).
+  for (const k of specFacts()) {
+    const fromClass = k.inputs.filter((i) => i.idReference).map((i) => i.name);
+    const fromZod = k.inputs.filter((i) => idIn(i.type)).map((i) => i.name);
+    expect([k.kind, fromZod.filter((name) => name !== "interfaces")]).toEqual([k.kind, fromClass]);
+  }
+});
+
+function idIn(type: FieldType): boolean {
+  if (type.type === "integer") return type.idReference === true;
+  if (type.type === "array") return idIn(type.items);
+  if (type.type === "map") return idIn(type.values);
+  if (type.type === "object") return Object.values(type.properties).some(idIn);
+  return false;
+}

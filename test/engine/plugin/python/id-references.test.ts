@@ -11,6 +11,7 @@ import { collect } from "../../../../src/client";
 import { instanceEndpoints, vpcEndpoints } from "../../../../src/contract";
 import { IMAGE, ROOT_PASS } from "../../../support/compute";
 import { pythonProject, type PythonProject } from "../python-project";
+import { schemaMismatches } from "../schema-types";
 
 jest.setTimeout(180_000);
 
@@ -80,6 +81,10 @@ test("the typed SDK reads a subnet's vpc_id and an interface's subnet_id as stri
   expect(await p.output("getSubnetIds")).toEqual(["int", ["int"]]);
   const stored = (await p.resources()).find((r) => r.type === "compute:index:Subnet")!;
   expect([stored.inputs?.vpcId, stored.outputs?.vpcId]).toEqual([String(vpc!.id), String(vpc!.id)]);
+});
+
+test("every output has the type the package schema gives it", async () => {
+  expect(schemaMismatches(await p.resources())).toEqual([]);
 });
 
 test("a preview of the same program shows no change and sends no write", async () => {
