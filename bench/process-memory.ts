@@ -18,7 +18,10 @@ export type Role =
 const TICKS = 100;
 
 function roleOf(cmdline: string): Role {
-  if (cmdline.includes("dynamic-provider") || /pulumi-resource-compute|plugin\/main\.js|resource-compute-v[^/]*\/main\.js/.test(cmdline))
+  if (
+    cmdline.includes("dynamic-provider") ||
+    /pulumi-resource-compute|plugin\/main\.js|resource-compute-v[^/]*\/main\.js/.test(cmdline)
+  )
     return "provider process";
   if (cmdline.includes("pulumi-language-")) return "language host";
   if (/@pulumi\/pulumi\/cmd\/run|pulumi\/cmd\/run|python[\d.]*\0/.test(cmdline)) return "program";
