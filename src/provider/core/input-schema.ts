@@ -35,7 +35,10 @@ export function inputJsonSchema(schema: core.$ZodType): JsonSchema {
       const zod = ctx.zodSchema as unknown as core.$ZodType;
       const checked = checkedAs.get(zod);
       const input = checked?.input() as core.$ZodType | undefined;
-      if (input) Object.assign(ctx.jsonSchema, inputJsonSchema(input), { $schema: undefined });
+      if (input) {
+        const { $schema: _dialect, ...json } = inputJsonSchema(input) as JsonSchema & { $schema?: string };
+        Object.assign(ctx.jsonSchema, json);
+      }
       if (idReferences.has(zod)) ctx.jsonSchema["x-id-reference"] = true;
     },
   }) as JsonSchema;
