@@ -163,13 +163,16 @@ test("in a VPC the same run creates, the preview cannot tell (its ID is unknown)
   );
   expect(shown).not.toMatch(/\n\s+at /);
   expect((await p.writes()).filter((w) => w.startsWith("POST /vpcs/"))).toHaveLength(1);
-  // One of them was made; the program without the other converges.
+  // One of them was made (either: the engine checks them in parallel); the program without the
+  // other converges.
+  const made = (await p.resources()).find((r) => /::(left|right)$/.test(r.urn))!;
+  const kept = made.urn.endsWith("::left") ? "left" : "right";
   p.setProgram(
     program(
       { label: "app2", ipv4: "10.0.9.0/24" },
       {
         fresh: { type: "compute:index:Vpc", properties: { region: "us-iad", label: "plugin-fresh" } },
-        left: overlapping("${fresh.id}").left,
+        [kept]: overlapping("${fresh.id}")[kept],
       },
     ),
   );
