@@ -1,4 +1,5 @@
 /** A small client of the emulator's control API, for tests and users' CI. */
+import * as http from "node:http";
 import axios, { type AxiosInstance } from "axios";
 import {
   ClockResponse,
@@ -27,6 +28,9 @@ export class ControlClient {
     this.http = axios.create({
       baseURL: controlUrl.replace(/\/+$/, ""),
       timeout: 10_000,
+      // A connection per call: a kept-alive one, idle as long as the emulator's keep-alive timeout
+      // (5 s), may be closed by it just as the next call reuses it (ECONNRESET).
+      httpAgent: new http.Agent({ keepAlive: false }),
       headers: token === undefined ? {} : { Authorization: `Bearer ${token}` },
     });
   }

@@ -54,8 +54,17 @@ const DECIMAL_ID = /^[1-9][0-9]*$/;
  */
 export function idFrom(field: string) {
   const message = `${field} must be an integer ID`;
-  return z.preprocess(
-    (value) => (typeof value === "string" && DECIMAL_ID.test(value) ? Number(value) : value),
-    z.number({ error: message }).int(message).positive(message),
-  );
+  return z
+    .preprocess(
+      (value) => (typeof value === "string" && DECIMAL_ID.test(value) ? Number(value) : value),
+      z.number({ error: message }).int(message).positive(message),
+    )
+    .register(idReferences, {});
 }
+
+/**
+ * The schemas `idFrom` made: IDs that a Pulumi program gives as another resource's `id` (a string).
+ * The package schema types them `string`, and the plugin sends them back as strings
+ * (`provider/core/input-schema.ts` marks them in an input's JSON Schema).
+ */
+export const idReferences = z.registry();

@@ -9,14 +9,24 @@ import { ErrorResourceInitFailed } from "@pulumi/pulumi/proto/provider_pb";
 import { Status } from "@pulumi/pulumi/proto/status_pb";
 import { toStruct } from "./values";
 
-export function grpcError(err: unknown, secrets: readonly string[] = []): Partial<grpc.StatusObject> {
+/** `outputs`: the secret outputs of the resource's kind, and its outputs as the engine takes them. */
+export function grpcError(
+  err: unknown,
+  outputs: {
+    secrets: readonly string[];
+    toEngine?(props: Record<string, unknown>): Record<string, unknown>;
+  } = {
+    secrets: [],
+  },
+): Partial<grpc.StatusObject> {
   const message = (err instanceof Error ? err.message : String(err)).split("\n")[0]!;
   const metadata = new grpc.Metadata();
   const partial = err as { id?: unknown; properties?: unknown; reasons?: unknown };
   if (typeof partial.id === "string" && partial.id !== "") {
     const detail = new ErrorResourceInitFailed();
     detail.setId(partial.id);
-    detail.setProperties(toStruct((partial.properties as Record<string, unknown>) ?? {}, secrets));
+    const properties = (partial.properties as Record<string, unknown>) ?? {};
+    detail.setProperties(toStruct(outputs.toEngine?.(properties) ?? properties, outputs.secrets));
     detail.setReasonsList(Array.isArray(partial.reasons) ? partial.reasons.map(String) : [message]);
     const any = new Any();
     any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");

@@ -6,19 +6,28 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { withoutContext, type ResourceContext } from "../provider/core/resource-context";
-import { byKind, type AnySpec } from "../provider/core/resource-spec";
+import { byKind, type AnySpec, type Props } from "../provider/core/resource-spec";
 import { configure as configureSettings, type ConfigSource } from "../provider/core/settings";
 import { provider as kindProvider } from "../provider/runtime";
 import { SPECS } from "../provider/specs";
 import { secretOutputs } from "../schema/secrets";
 import { diffResponse } from "./detailed-diff";
 import { engineLog } from "./engine-log";
+import { idConversions, type IdConversions } from "./id-strings";
 import { invoke } from "./invoke";
 import { journalKeyOf, parseUrn } from "./urn";
 
 export { diffResponse, invoke, withoutContext };
 
 const specOf = byKind(SPECS);
+const conversions = new Map<string, IdConversions>();
+
+/** The kind's ID conversions (`id-strings.ts`), made on its first request. */
+function idsOf(spec: AnySpec): IdConversions {
+  let found = conversions.get(spec.kind);
+  if (!found) conversions.set(spec.kind, (found = idConversions(spec.inputs)));
+  return found;
+}
 /** Aborted by the engine's Cancel (Ctrl-C, or the end of a run): every wait in this process ends. */
 const cancelled = new AbortController();
 
@@ -44,17 +53,24 @@ export function served(request: Request, operation?: "create" | "update" | "dele
     signal: cancelled.signal,
     ...(operation && timeout > 0 && { timeouts: { [operation]: timeout } }),
   };
-  return { spec, provider: bound(kindProvider(spec.kind, context)), secrets: secretOutputs(spec) };
+  return {
+    spec,
+    provider: bound(kindProvider(spec.kind, context)),
+    secrets: secretOutputs(spec),
+    ids: idsOf(spec),
+  };
 }
 
-/** The secret outputs of the kind a URN names (none for another URN). */
-export function secretsOfUrn(urn: string): string[] {
+/** The secret outputs of the kind a URN names and its outputs as the engine takes them (for a
+ * partial failure's properties); none and as they are for another URN. */
+export function outputsOfUrn(urn: string): { secrets: string[]; toEngine(props: Props): Props } {
   try {
     const spec = specOf(parseUrn(urn).kind);
-    return spec ? secretOutputs(spec) : [];
+    if (spec) return { secrets: secretOutputs(spec), toEngine: idsOf(spec).toEngine };
   } catch {
-    return [];
+    // Not a resource's URN.
   }
+  return { secrets: [], toEngine: (props) => props };
 }
 
 /** Every method of the kind's provider (the generic provider has them all). */

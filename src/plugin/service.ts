@@ -41,7 +41,7 @@ function unary<Req, Res>(handle: Handler<Req, Res>): grpc.handleUnaryCall<Req, R
       (response) => callback(null, response),
       (err: unknown) => {
         const urn = (call.request as { getUrn?(): string | undefined }).getUrn?.();
-        callback(grpcError(err, urn && loaded ? loaded.secretsOfUrn(urn) : []));
+        callback(grpcError(err, urn && loaded ? loaded.outputsOfUrn(urn) : undefined));
       },
     );
   };
@@ -96,11 +96,11 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
     call: unimplemented("Call"),
     construct: unimplemented("Construct"),
     check: unary(async (request: proto.CheckRequest) => {
-      const { spec, provider, secrets } = served(request);
-      const news = await programInputs(spec.kind, fromStruct(request.getNews()));
-      const result = await provider.check(fromStruct(request.getOlds()), news);
+      const { spec, provider, secrets, ids } = served(request);
+      const news = await programInputs(spec.kind, ids.toProvider(fromStruct(request.getNews())));
+      const result = await provider.check(ids.toProvider(fromStruct(request.getOlds())), news);
       const response = new proto.CheckResponse();
-      response.setInputs(toStruct(result.inputs ?? {}, secrets));
+      response.setInputs(toStruct(ids.toEngine(result.inputs ?? {}), secrets));
       response.setFailuresList(
         (result.failures ?? []).map((f) => {
           const failure = new proto.CheckFailure();
@@ -112,49 +112,49 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
       return response;
     }),
     diff: unary(async (request: proto.DiffRequest) => {
-      const { spec, provider } = served(request);
-      const olds = fromStruct(request.getOlds());
-      const news = fromStruct(request.getNews());
+      const { spec, provider, ids } = served(request);
+      const olds = ids.toProvider(fromStruct(request.getOlds()));
+      const news = ids.toProvider(fromStruct(request.getNews()));
       return providers().diffResponse(spec, olds, news, await provider.diff(request.getId(), olds, news));
     }),
     create: unary(async (request: proto.CreateRequest) => {
-      const { provider, secrets } = served(request, "create");
-      const result = await provider.create(fromStruct(request.getProperties()));
+      const { provider, secrets, ids } = served(request, "create");
+      const result = await provider.create(ids.toProvider(fromStruct(request.getProperties())));
       const response = new proto.CreateResponse();
       response.setId(result.id);
-      response.setProperties(toStruct(result.outs ?? {}, secrets));
+      response.setProperties(toStruct(ids.toEngine(result.outs ?? {}), secrets));
       return response;
     }),
     read: unary(async (request: proto.ReadRequest) => {
-      const { spec, provider, secrets } = served(request);
+      const { spec, provider, secrets, ids } = served(request);
       let id = request.getId();
       let props = fromStruct(request.getProperties());
       // `pulumi import` sends the ID alone: the parents' IDs come from it.
       if (Object.keys(props).length === 0) ({ id, props } = providers().importProps(spec, id));
-      const result = await provider.read(id, props);
+      const result = await provider.read(id, ids.toProvider(props));
       const response = new proto.ReadResponse();
       response.setId(result.id ?? "");
       if (result.id) {
         const { withoutContext } = providers();
-        response.setProperties(toStruct(withoutContext(result.props ?? {}), secrets));
-        response.setInputs(toStruct(withoutContext(result.inputs ?? {}), secrets));
+        response.setProperties(toStruct(ids.toEngine(withoutContext(result.props ?? {})), secrets));
+        response.setInputs(toStruct(ids.toEngine(withoutContext(result.inputs ?? {})), secrets));
       }
       return response;
     }),
     update: unary(async (request: proto.UpdateRequest) => {
-      const { provider, secrets } = served(request, "update");
+      const { provider, secrets, ids } = served(request, "update");
       const result = await provider.update(
         request.getId(),
-        fromStruct(request.getOlds()),
-        fromStruct(request.getNews()),
+        ids.toProvider(fromStruct(request.getOlds())),
+        ids.toProvider(fromStruct(request.getNews())),
       );
       const response = new proto.UpdateResponse();
-      response.setProperties(toStruct(result.outs ?? {}, secrets));
+      response.setProperties(toStruct(ids.toEngine(result.outs ?? {}), secrets));
       return response;
     }),
     delete: unary(async (request: proto.DeleteRequest) => {
-      const { provider } = served(request, "delete");
-      await provider.delete(request.getId(), fromStruct(request.getProperties()));
+      const { provider, ids } = served(request, "delete");
+      await provider.delete(request.getId(), ids.toProvider(fromStruct(request.getProperties())));
       return new Empty();
     }),
     cancel: unary(async () => {

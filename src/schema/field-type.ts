@@ -3,10 +3,14 @@
  * subset of JSON Schema, read from a zod input's JSON Schema (`fromJsonSchema`) or a class's
  * declared output type (`class-docs.ts`).
  */
+import type { JsonSchema } from "../provider/core/input-schema";
+
+export type { JsonSchema };
 
 export type FieldType = (
   | { type: "string"; enum?: string[] }
-  | { type: "integer" }
+  /** `idReference`: an ID that another resource's `id` (a string) gives: a string in the package schema. */
+  | { type: "integer"; idReference?: true }
   | { type: "number" }
   | { type: "boolean" }
   | { type: "array"; items: FieldType }
@@ -28,18 +32,6 @@ export type FieldType = (
   description?: string;
 };
 
-/** What zod's `toJSONSchema` writes (the keys read here). */
-export interface JsonSchema {
-  type?: string;
-  enum?: unknown[];
-  anyOf?: JsonSchema[];
-  items?: JsonSchema;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  additionalProperties?: JsonSchema | boolean;
-  description?: string;
-}
-
 const ANY: FieldType = { type: "any" };
 
 export function fromJsonSchema(schema: JsonSchema): FieldType {
@@ -53,6 +45,7 @@ export function fromJsonSchema(schema: JsonSchema): FieldType {
     case "string":
       return schema.enum ? { type: "string", enum: schema.enum.map(String) } : { type: "string" };
     case "integer":
+      return schema["x-id-reference"] ? { type: "integer", idReference: true } : { type: "integer" };
     case "number":
     case "boolean":
       return { type: schema.type };
@@ -66,6 +59,7 @@ export function fromJsonSchema(schema: JsonSchema): FieldType {
             Object.entries(schema.properties).map(([name, field]) => [name, fromJsonSchema(field)]),
           ),
           required: schema.required ?? [],
+          ...(schema.title && { name: schema.title }),
         };
       }
       const values = schema.additionalProperties;
@@ -74,4 +68,26 @@ export function fromJsonSchema(schema: JsonSchema): FieldType {
     default:
       return ANY;
   }
+}
+
+/**
+ * The type with the descriptions of `described` (the same shape as a class declares it, with TSDoc)
+ * on the properties that have none, at every depth.
+ */
+export function withDescriptions(type: FieldType, described: FieldType | undefined): FieldType {
+  if (!described) return type;
+  if (type.type === "array" && described.type === "array")
+    return { ...type, items: withDescriptions(type.items, described.items) };
+  if (type.type === "map" && described.type === "map")
+    return { ...type, values: withDescriptions(type.values, described.values) };
+  if (type.type !== "object" || described.type !== "object") return type;
+  const properties = Object.fromEntries(
+    Object.entries(type.properties).map(([name, field]) => {
+      const other = described.properties[name];
+      const inner = withDescriptions(field, other);
+      const description = field.description ?? other?.description;
+      return [name, description ? { ...inner, description } : inner];
+    }),
+  );
+  return { ...type, properties };
 }

@@ -9,6 +9,7 @@ import * as path from "node:path";
 import * as ts from "typescript";
 import { fieldTypeOf, readingProgram } from "./class-docs";
 import type { FieldType } from "./field-type";
+import { resultRecords, withIntegers } from "./result-integers";
 import { PACKAGE } from "./spec-facts";
 
 const INDEX = path.resolve(__dirname, "../functions/index.ts");
@@ -105,6 +106,12 @@ export function functionFacts(): FunctionFacts {
   const program = readingProgram([INDEX]);
   const checker = program.getTypeChecker();
   const index = program.getSourceFile(INDEX)!;
+  // The records each result is made from: which of its numbers are integers.
+  const records = resultRecords(
+    program
+      .getSourceFiles()
+      .filter((f) => path.resolve(f.fileName).startsWith(path.dirname(INDEX) + path.sep)),
+  );
   const functions: FunctionFact[] = [];
   const results = new Map<string, ts.Type>();
   for (const statement of index.statements) {
@@ -140,7 +147,7 @@ export function functionFacts(): FunctionFacts {
         params,
         resultText: typeName(result, checker),
         args: argsType ? membersOf(argsType, checker) : [],
-        result: fieldTypeOf(result, checker, 0, true),
+        result: withIntegers(fieldTypeOf(result, checker, 0, true), records),
         resultTypes: [...found.keys()],
       });
     }

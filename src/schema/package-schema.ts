@@ -64,7 +64,7 @@ class Types {
       case "boolean":
         return { type: type.type, ...described };
       case "integer":
-        return { type: idReference ? "string" : "integer", ...described };
+        return { type: idReference || type.idReference ? "string" : "integer", ...described };
       case "array":
         return { type: "array", items: this.property(type.items, `${name}Item`, idReference), ...described };
       case "map":

@@ -2,14 +2,14 @@
  * One reading of the specs for everything generated from them (the package schema, the reference
  * pages): per kind, its inputs (type, required, default, secret, replaced or updated in place), its
  * outputs, and descriptions from the classes' TSDoc. The types of inputs come from the spec's zod
- * inputs (`z.toJSONSchema(..., { io: "input" })`), those of computed outputs from the class's
+ * inputs (`inputJsonSchema`: zod's `toJSONSchema`, `io: "input"`), those of computed outputs from the class's
  * declared `pulumi.Output<...>` types.
  */
-import { z } from "zod";
+import { inputJsonSchema } from "../provider/core/input-schema";
 import type { AnySpec } from "../provider/core/resource-spec";
 import { SPECS } from "../provider/specs";
 import { readClassDocs, type ClassDocs } from "./class-docs";
-import { fromJsonSchema, type FieldType, type JsonSchema } from "./field-type";
+import { fromJsonSchema, withDescriptions, type FieldType, type JsonSchema } from "./field-type";
 import { secretOutputs } from "./secrets";
 import { stemOf } from "./stem";
 
@@ -69,7 +69,7 @@ export function specFacts(specs: readonly AnySpec[] = SPECS): KindFacts[] {
 }
 
 export function factsOf(spec: AnySpec, docs: ClassDocs): KindFacts {
-  const json = z.toJSONSchema(spec.inputs, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  const json = inputJsonSchema(spec.inputs);
   const properties = json.properties ?? {};
   const required = new Set(json.required ?? []);
   const defaults: Record<string, unknown> = spec.defaults ?? {};
@@ -80,7 +80,8 @@ export function factsOf(spec: AnySpec, docs: ClassDocs): KindFacts {
     const schema = properties[name] ?? {};
     return {
       name,
-      type: fromJsonSchema(schema),
+      // Nested properties described by the class's declared output of the same name.
+      type: withDescriptions(fromJsonSchema(schema), docs.outputs[name]?.type),
       schema,
       required: required.has(name),
       ...(name in defaults && { default: defaults[name] }),

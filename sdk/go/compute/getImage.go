@@ -57,8 +57,8 @@ type LookupImageResult struct {
 	IsPublic bool   `pulumi:"isPublic"`
 	Label    string `pulumi:"label"`
 	// MB.
-	Size   float64 `pulumi:"size"`
-	Status string  `pulumi:"status"`
+	Size   int    `pulumi:"size"`
+	Status string `pulumi:"status"`
 	// `manual` (captured or uploaded) or `automatic` (kept from a deleted instance).
 	Type    string `pulumi:"type"`
 	Updated string `pulumi:"updated"`
@@ -153,8 +153,8 @@ func (o LookupImageResultOutput) Label() pulumi.StringOutput {
 }
 
 // MB.
-func (o LookupImageResultOutput) Size() pulumi.Float64Output {
-	return o.ApplyT(func(v LookupImageResult) float64 { return v.Size }).(pulumi.Float64Output)
+func (o LookupImageResultOutput) Size() pulumi.IntOutput {
+	return o.ApplyT(func(v LookupImageResult) int { return v.Size }).(pulumi.IntOutput)
 }
 
 func (o LookupImageResultOutput) Status() pulumi.StringOutput {

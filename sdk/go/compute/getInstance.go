@@ -36,7 +36,7 @@ type LookupInstanceResult struct {
 	HasUserData bool                  `pulumi:"hasUserData"`
 	HostUuid    string                `pulumi:"hostUuid"`
 	Hypervisor  string                `pulumi:"hypervisor"`
-	Id          float64               `pulumi:"id"`
+	Id          int                   `pulumi:"id"`
 	// The image it was deployed from, or null.
 	Image string `pulumi:"image"`
 	// Its IPv4 addresses, public and private.
@@ -114,8 +114,8 @@ func (o LookupInstanceResultOutput) Hypervisor() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupInstanceResult) string { return v.Hypervisor }).(pulumi.StringOutput)
 }
 
-func (o LookupInstanceResultOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v LookupInstanceResult) float64 { return v.Id }).(pulumi.Float64Output)
+func (o LookupInstanceResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v LookupInstanceResult) int { return v.Id }).(pulumi.IntOutput)
 }
 
 // The image it was deployed from, or null.

@@ -32,22 +32,22 @@ type GetInstanceTypeResult struct {
 	Addons InstanceTypeResultAddons `pulumi:"addons"`
 	Class  string                   `pulumi:"class"`
 	// Disk, MB.
-	Disk float64 `pulumi:"disk"`
-	Gpus float64 `pulumi:"gpus"`
+	Disk int `pulumi:"disk"`
+	Gpus int `pulumi:"gpus"`
 	// Type ID, e.g. `g6-standard-2`.
 	Id    string `pulumi:"id"`
 	Label string `pulumi:"label"`
 	// Memory, MB.
-	Memory float64 `pulumi:"memory"`
+	Memory int `pulumi:"memory"`
 	// Outbound bandwidth, Mbit/s.
-	NetworkOut   float64             `pulumi:"networkOut"`
+	NetworkOut   int                 `pulumi:"networkOut"`
 	Price        PriceResult         `pulumi:"price"`
 	RegionPrices []RegionPriceResult `pulumi:"regionPrices"`
 	// The type a deprecated type upgrades to; null when current.
 	Successor string `pulumi:"successor"`
 	// Monthly transfer quota, GB.
-	Transfer float64 `pulumi:"transfer"`
-	Vcpus    float64 `pulumi:"vcpus"`
+	Transfer int `pulumi:"transfer"`
+	Vcpus    int `pulumi:"vcpus"`
 }
 
 func GetInstanceTypeOutput(ctx *pulumi.Context, args GetInstanceTypeOutputArgs, opts ...pulumi.InvokeOption) GetInstanceTypeResultOutput {
@@ -88,12 +88,12 @@ func (o GetInstanceTypeResultOutput) Class() pulumi.StringOutput {
 }
 
 // Disk, MB.
-func (o GetInstanceTypeResultOutput) Disk() pulumi.Float64Output {
-	return o.ApplyT(func(v GetInstanceTypeResult) float64 { return v.Disk }).(pulumi.Float64Output)
+func (o GetInstanceTypeResultOutput) Disk() pulumi.IntOutput {
+	return o.ApplyT(func(v GetInstanceTypeResult) int { return v.Disk }).(pulumi.IntOutput)
 }
 
-func (o GetInstanceTypeResultOutput) Gpus() pulumi.Float64Output {
-	return o.ApplyT(func(v GetInstanceTypeResult) float64 { return v.Gpus }).(pulumi.Float64Output)
+func (o GetInstanceTypeResultOutput) Gpus() pulumi.IntOutput {
+	return o.ApplyT(func(v GetInstanceTypeResult) int { return v.Gpus }).(pulumi.IntOutput)
 }
 
 // Type ID, e.g. `g6-standard-2`.
@@ -106,13 +106,13 @@ func (o GetInstanceTypeResultOutput) Label() pulumi.StringOutput {
 }
 
 // Memory, MB.
-func (o GetInstanceTypeResultOutput) Memory() pulumi.Float64Output {
-	return o.ApplyT(func(v GetInstanceTypeResult) float64 { return v.Memory }).(pulumi.Float64Output)
+func (o GetInstanceTypeResultOutput) Memory() pulumi.IntOutput {
+	return o.ApplyT(func(v GetInstanceTypeResult) int { return v.Memory }).(pulumi.IntOutput)
 }
 
 // Outbound bandwidth, Mbit/s.
-func (o GetInstanceTypeResultOutput) NetworkOut() pulumi.Float64Output {
-	return o.ApplyT(func(v GetInstanceTypeResult) float64 { return v.NetworkOut }).(pulumi.Float64Output)
+func (o GetInstanceTypeResultOutput) NetworkOut() pulumi.IntOutput {
+	return o.ApplyT(func(v GetInstanceTypeResult) int { return v.NetworkOut }).(pulumi.IntOutput)
 }
 
 func (o GetInstanceTypeResultOutput) Price() PriceResultOutput {
@@ -129,12 +129,12 @@ func (o GetInstanceTypeResultOutput) Successor() pulumi.StringOutput {
 }
 
 // Monthly transfer quota, GB.
-func (o GetInstanceTypeResultOutput) Transfer() pulumi.Float64Output {
-	return o.ApplyT(func(v GetInstanceTypeResult) float64 { return v.Transfer }).(pulumi.Float64Output)
+func (o GetInstanceTypeResultOutput) Transfer() pulumi.IntOutput {
+	return o.ApplyT(func(v GetInstanceTypeResult) int { return v.Transfer }).(pulumi.IntOutput)
 }
 
-func (o GetInstanceTypeResultOutput) Vcpus() pulumi.Float64Output {
-	return o.ApplyT(func(v GetInstanceTypeResult) float64 { return v.Vcpus }).(pulumi.Float64Output)
+func (o GetInstanceTypeResultOutput) Vcpus() pulumi.IntOutput {
+	return o.ApplyT(func(v GetInstanceTypeResult) int { return v.Vcpus }).(pulumi.IntOutput)
 }
 
 func init() {

@@ -37,11 +37,11 @@ type GetProfileResult struct {
 	// Whether the user is restricted (its access then comes from `getGrants`).
 	Restricted bool `pulumi:"restricted"`
 	// IANA time zone name.
-	Timezone            string  `pulumi:"timezone"`
-	TwoFactorAuth       bool    `pulumi:"twoFactorAuth"`
-	Uid                 float64 `pulumi:"uid"`
-	Username            string  `pulumi:"username"`
-	VerifiedPhoneNumber string  `pulumi:"verifiedPhoneNumber"`
+	Timezone            string `pulumi:"timezone"`
+	TwoFactorAuth       bool   `pulumi:"twoFactorAuth"`
+	Uid                 int    `pulumi:"uid"`
+	Username            string `pulumi:"username"`
+	VerifiedPhoneNumber string `pulumi:"verifiedPhoneNumber"`
 }
 
 func GetProfileOutput(ctx *pulumi.Context, args GetProfileOutputArgs, opts ...pulumi.InvokeOption) GetProfileResultOutput {
@@ -113,8 +113,8 @@ func (o GetProfileResultOutput) TwoFactorAuth() pulumi.BoolOutput {
 	return o.ApplyT(func(v GetProfileResult) bool { return v.TwoFactorAuth }).(pulumi.BoolOutput)
 }
 
-func (o GetProfileResultOutput) Uid() pulumi.Float64Output {
-	return o.ApplyT(func(v GetProfileResult) float64 { return v.Uid }).(pulumi.Float64Output)
+func (o GetProfileResultOutput) Uid() pulumi.IntOutput {
+	return o.ApplyT(func(v GetProfileResult) int { return v.Uid }).(pulumi.IntOutput)
 }
 
 func (o GetProfileResultOutput) Username() pulumi.StringOutput {

@@ -28,9 +28,9 @@ type LookupSshKeyArgs struct {
 }
 
 type LookupSshKeyResult struct {
-	Created string  `pulumi:"created"`
-	Id      float64 `pulumi:"id"`
-	Label   string  `pulumi:"label"`
+	Created string `pulumi:"created"`
+	Id      int    `pulumi:"id"`
+	Label   string `pulumi:"label"`
 	// The public key line, `ssh-ed25519 AAAA... comment`.
 	SshKey string `pulumi:"sshKey"`
 }
@@ -67,8 +67,8 @@ func (o LookupSshKeyResultOutput) Created() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupSshKeyResult) string { return v.Created }).(pulumi.StringOutput)
 }
 
-func (o LookupSshKeyResultOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v LookupSshKeyResult) float64 { return v.Id }).(pulumi.Float64Output)
+func (o LookupSshKeyResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v LookupSshKeyResult) int { return v.Id }).(pulumi.IntOutput)
 }
 
 func (o LookupSshKeyResultOutput) Label() pulumi.StringOutput {

@@ -28,11 +28,11 @@ type LookupStackScriptArgs struct {
 }
 
 type LookupStackScriptResult struct {
-	Created           string  `pulumi:"created"`
-	DeploymentsActive float64 `pulumi:"deploymentsActive"`
-	DeploymentsTotal  float64 `pulumi:"deploymentsTotal"`
-	Description       string  `pulumi:"description"`
-	Id                float64 `pulumi:"id"`
+	Created           string `pulumi:"created"`
+	DeploymentsActive int    `pulumi:"deploymentsActive"`
+	DeploymentsTotal  int    `pulumi:"deploymentsTotal"`
+	Description       string `pulumi:"description"`
+	Id                int    `pulumi:"id"`
 	// Image IDs it may deploy to (`any/all`: every image).
 	Images   []string `pulumi:"images"`
 	IsPublic bool     `pulumi:"isPublic"`
@@ -40,7 +40,7 @@ type LookupStackScriptResult struct {
 	LogoUrl  string   `pulumi:"logoUrl"`
 	// Whether the acting user wrote it.
 	Mine              bool                          `pulumi:"mine"`
-	Ordinal           float64                       `pulumi:"ordinal"`
+	Ordinal           int                           `pulumi:"ordinal"`
 	RevNote           string                        `pulumi:"revNote"`
 	Script            string                        `pulumi:"script"`
 	Updated           string                        `pulumi:"updated"`
@@ -82,20 +82,20 @@ func (o LookupStackScriptResultOutput) Created() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupStackScriptResult) string { return v.Created }).(pulumi.StringOutput)
 }
 
-func (o LookupStackScriptResultOutput) DeploymentsActive() pulumi.Float64Output {
-	return o.ApplyT(func(v LookupStackScriptResult) float64 { return v.DeploymentsActive }).(pulumi.Float64Output)
+func (o LookupStackScriptResultOutput) DeploymentsActive() pulumi.IntOutput {
+	return o.ApplyT(func(v LookupStackScriptResult) int { return v.DeploymentsActive }).(pulumi.IntOutput)
 }
 
-func (o LookupStackScriptResultOutput) DeploymentsTotal() pulumi.Float64Output {
-	return o.ApplyT(func(v LookupStackScriptResult) float64 { return v.DeploymentsTotal }).(pulumi.Float64Output)
+func (o LookupStackScriptResultOutput) DeploymentsTotal() pulumi.IntOutput {
+	return o.ApplyT(func(v LookupStackScriptResult) int { return v.DeploymentsTotal }).(pulumi.IntOutput)
 }
 
 func (o LookupStackScriptResultOutput) Description() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupStackScriptResult) string { return v.Description }).(pulumi.StringOutput)
 }
 
-func (o LookupStackScriptResultOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v LookupStackScriptResult) float64 { return v.Id }).(pulumi.Float64Output)
+func (o LookupStackScriptResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v LookupStackScriptResult) int { return v.Id }).(pulumi.IntOutput)
 }
 
 // Image IDs it may deploy to (`any/all`: every image).
@@ -120,8 +120,8 @@ func (o LookupStackScriptResultOutput) Mine() pulumi.BoolOutput {
 	return o.ApplyT(func(v LookupStackScriptResult) bool { return v.Mine }).(pulumi.BoolOutput)
 }
 
-func (o LookupStackScriptResultOutput) Ordinal() pulumi.Float64Output {
-	return o.ApplyT(func(v LookupStackScriptResult) float64 { return v.Ordinal }).(pulumi.Float64Output)
+func (o LookupStackScriptResultOutput) Ordinal() pulumi.IntOutput {
+	return o.ApplyT(func(v LookupStackScriptResult) int { return v.Ordinal }).(pulumi.IntOutput)
 }
 
 func (o LookupStackScriptResultOutput) RevNote() pulumi.StringOutput {

@@ -30,10 +30,10 @@ type LookupSubnetArgs struct {
 }
 
 type LookupSubnetResult struct {
-	Created string  `pulumi:"created"`
-	Id      float64 `pulumi:"id"`
+	Created string `pulumi:"created"`
+	Id      int    `pulumi:"id"`
 	// IDs of the instances with an interface on it.
-	InstanceIds []float64 `pulumi:"instanceIds"`
+	InstanceIds []int `pulumi:"instanceIds"`
 	// Its IPv4 range, e.g. `10.0.1.0/24`.
 	Ipv4    string `pulumi:"ipv4"`
 	Label   string `pulumi:"label"`
@@ -74,13 +74,13 @@ func (o LookupSubnetResultOutput) Created() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupSubnetResult) string { return v.Created }).(pulumi.StringOutput)
 }
 
-func (o LookupSubnetResultOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v LookupSubnetResult) float64 { return v.Id }).(pulumi.Float64Output)
+func (o LookupSubnetResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v LookupSubnetResult) int { return v.Id }).(pulumi.IntOutput)
 }
 
 // IDs of the instances with an interface on it.
-func (o LookupSubnetResultOutput) InstanceIds() pulumi.Float64ArrayOutput {
-	return o.ApplyT(func(v LookupSubnetResult) []float64 { return v.InstanceIds }).(pulumi.Float64ArrayOutput)
+func (o LookupSubnetResultOutput) InstanceIds() pulumi.IntArrayOutput {
+	return o.ApplyT(func(v LookupSubnetResult) []int { return v.InstanceIds }).(pulumi.IntArrayOutput)
 }
 
 // Its IPv4 range, e.g. `10.0.1.0/24`.

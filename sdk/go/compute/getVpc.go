@@ -28,10 +28,10 @@ type LookupVpcArgs struct {
 }
 
 type LookupVpcResult struct {
-	Created     string  `pulumi:"created"`
-	Description string  `pulumi:"description"`
-	Id          float64 `pulumi:"id"`
-	Label       string  `pulumi:"label"`
+	Created     string `pulumi:"created"`
+	Description string `pulumi:"description"`
+	Id          int    `pulumi:"id"`
+	Label       string `pulumi:"label"`
 	// Region ID.
 	Region  string         `pulumi:"region"`
 	Subnets []SubnetResult `pulumi:"subnets"`
@@ -74,8 +74,8 @@ func (o LookupVpcResultOutput) Description() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupVpcResult) string { return v.Description }).(pulumi.StringOutput)
 }
 
-func (o LookupVpcResultOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v LookupVpcResult) float64 { return v.Id }).(pulumi.Float64Output)
+func (o LookupVpcResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v LookupVpcResult) int { return v.Id }).(pulumi.IntOutput)
 }
 
 func (o LookupVpcResultOutput) Label() pulumi.StringOutput {

@@ -58,7 +58,7 @@ type Instance struct {
 	// restored from `backupId`. Changing it replaces the instance.
 	Image pulumi.StringPtrOutput `pulumi:"image"`
 	// The create's interfaces as the API holds them, in the shape asked.
-	Interfaces pulumi.AnyOutput `pulumi:"interfaces"`
+	Interfaces InstanceConfigInterfaceArrayOutput `pulumi:"interfaces"`
 	// Public IPv4 address first, then the private one if any.
 	Ipv4 pulumi.StringArrayOutput `pulumi:"ipv4"`
 	// SLAAC IPv6 address (`.../128`), or null.
@@ -195,7 +195,7 @@ type instanceArgs struct {
 	// Left out: public networking. Values the API fills in (a VPC address it chose, `nat11: "any"`
 	// resolved to the public address) are not changes. Changing them replaces the instance (an
 	// `InstanceConfig` changes interfaces in place).
-	Interfaces interface{} `pulumi:"interfaces"`
+	Interfaces []InstanceConfigInterface `pulumi:"interfaces"`
 	// 3..64 characters: begins with a letter, ends with a letter or digit; ASCII letters, digits, `-`,
 	// `_` and `.`, never two of `-`, `_`, `.` in a row; unique among the account's instances. Updated in
 	// place. When left out the API chooses one (`compute<id>`), and the resource keeps whatever the
@@ -270,7 +270,7 @@ type InstanceArgs struct {
 	// Left out: public networking. Values the API fills in (a VPC address it chose, `nat11: "any"`
 	// resolved to the public address) are not changes. Changing them replaces the instance (an
 	// `InstanceConfig` changes interfaces in place).
-	Interfaces pulumi.Input
+	Interfaces InstanceConfigInterfaceArrayInput
 	// 3..64 characters: begins with a letter, ends with a letter or digit; ASCII letters, digits, `-`,
 	// `_` and `.`, never two of `-`, `_`, `.` in a row; unique among the account's instances. Updated in
 	// place. When left out the API chooses one (`compute<id>`), and the resource keeps whatever the
@@ -427,8 +427,8 @@ func (o InstanceOutput) Image() pulumi.StringPtrOutput {
 }
 
 // The create's interfaces as the API holds them, in the shape asked.
-func (o InstanceOutput) Interfaces() pulumi.AnyOutput {
-	return o.ApplyT(func(v *Instance) pulumi.AnyOutput { return v.Interfaces }).(pulumi.AnyOutput)
+func (o InstanceOutput) Interfaces() InstanceConfigInterfaceArrayOutput {
+	return o.ApplyT(func(v *Instance) InstanceConfigInterfaceArrayOutput { return v.Interfaces }).(InstanceConfigInterfaceArrayOutput)
 }
 
 // Public IPv4 address first, then the private one if any.

@@ -42,7 +42,7 @@ type InstanceConfig struct {
 	// The config's interfaces, in order (eth0..eth2; at most 3, at most one primary; `[]`: none, public
 	// networking only). Replaced as a whole in place when changed. Left out, this resource does not
 	// manage them.
-	Interfaces pulumi.AnyOutput `pulumi:"interfaces"`
+	Interfaces InstanceConfigInterfaceArrayOutput `pulumi:"interfaces"`
 	// Kernel ID (default `compute/latest-64bit`). Updated in place.
 	Kernel pulumi.StringOutput `pulumi:"kernel"`
 	// 1..48 characters. Updated in place.
@@ -127,7 +127,7 @@ type instanceConfigArgs struct {
 	// The config's interfaces, in order (eth0..eth2; at most 3, at most one primary; `[]`: none, public
 	// networking only). Replaced as a whole in place when changed. Left out, this resource does not
 	// manage them.
-	Interfaces interface{} `pulumi:"interfaces"`
+	Interfaces []InstanceConfigInterface `pulumi:"interfaces"`
 	// Kernel ID (default `compute/latest-64bit`). Updated in place.
 	Kernel *string `pulumi:"kernel"`
 	// 1..48 characters. Updated in place.
@@ -164,7 +164,7 @@ type InstanceConfigArgs struct {
 	// The config's interfaces, in order (eth0..eth2; at most 3, at most one primary; `[]`: none, public
 	// networking only). Replaced as a whole in place when changed. Left out, this resource does not
 	// manage them.
-	Interfaces pulumi.Input
+	Interfaces InstanceConfigInterfaceArrayInput
 	// Kernel ID (default `compute/latest-64bit`). Updated in place.
 	Kernel pulumi.StringPtrInput
 	// 1..48 characters. Updated in place.
@@ -266,8 +266,8 @@ func (o InstanceConfigOutput) InterfaceDetails() InstanceConfigInterfaceDetailsI
 // The config's interfaces, in order (eth0..eth2; at most 3, at most one primary; `[]`: none, public
 // networking only). Replaced as a whole in place when changed. Left out, this resource does not
 // manage them.
-func (o InstanceConfigOutput) Interfaces() pulumi.AnyOutput {
-	return o.ApplyT(func(v *InstanceConfig) pulumi.AnyOutput { return v.Interfaces }).(pulumi.AnyOutput)
+func (o InstanceConfigOutput) Interfaces() InstanceConfigInterfaceArrayOutput {
+	return o.ApplyT(func(v *InstanceConfig) InstanceConfigInterfaceArrayOutput { return v.Interfaces }).(InstanceConfigInterfaceArrayOutput)
 }
 
 // Kernel ID (default `compute/latest-64bit`). Updated in place.

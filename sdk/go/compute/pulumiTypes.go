@@ -163,8 +163,8 @@ func (o ConfigInterfaceIpv4PtrOutput) Vpc() pulumi.StringPtrOutput {
 
 type EntityGrantResult struct {
 	// The entity's ID.
-	Id    float64 `pulumi:"id"`
-	Label string  `pulumi:"label"`
+	Id    int    `pulumi:"id"`
+	Label string `pulumi:"label"`
 	// `read_only`, `read_write`, or null (no access).
 	Permissions string `pulumi:"permissions"`
 }
@@ -184,8 +184,8 @@ func (o EntityGrantResultOutput) ToEntityGrantResultOutputWithContext(ctx contex
 }
 
 // The entity's ID.
-func (o EntityGrantResultOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v EntityGrantResult) float64 { return v.Id }).(pulumi.Float64Output)
+func (o EntityGrantResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v EntityGrantResult) int { return v.Id }).(pulumi.IntOutput)
 }
 
 func (o EntityGrantResultOutput) Label() pulumi.StringOutput {
@@ -319,8 +319,8 @@ type ImageResult struct {
 	IsPublic bool   `pulumi:"isPublic"`
 	Label    string `pulumi:"label"`
 	// MB.
-	Size   float64 `pulumi:"size"`
-	Status string  `pulumi:"status"`
+	Size   int    `pulumi:"size"`
+	Status string `pulumi:"status"`
 	// `manual` (captured or uploaded) or `automatic` (kept from a deleted instance).
 	Type    string `pulumi:"type"`
 	Updated string `pulumi:"updated"`
@@ -389,8 +389,8 @@ func (o ImageResultOutput) Label() pulumi.StringOutput {
 }
 
 // MB.
-func (o ImageResultOutput) Size() pulumi.Float64Output {
-	return o.ApplyT(func(v ImageResult) float64 { return v.Size }).(pulumi.Float64Output)
+func (o ImageResultOutput) Size() pulumi.IntOutput {
+	return o.ApplyT(func(v ImageResult) int { return v.Size }).(pulumi.IntOutput)
 }
 
 func (o ImageResultOutput) Status() pulumi.StringOutput {
@@ -1122,6 +1122,160 @@ func (o InstanceConfigHelpersPtrOutput) UpdatedbDisabled() pulumi.BoolPtrOutput 
 	}).(pulumi.BoolPtrOutput)
 }
 
+type InstanceConfigInterface struct {
+	// vpc only: IPv4 ranges of the subnet routed to this interface.
+	IpRanges []string `pulumi:"ipRanges"`
+	// vlan only: the interface's address in CIDR notation, e.g. `10.0.0.1/24`.
+	IpamAddress *string `pulumi:"ipamAddress"`
+	// vpc only: `vpc`, the address in the subnet (the API picks a free one when left out); `nat11`, the
+	// instance's public IPv4 for 1:1 NAT, or `any` (kept as `any` while the API holds the address).
+	Ipv4 *InstanceConfigInterfaceIpv4 `pulumi:"ipv4"`
+	// vlan only: the VLAN's label (letters, digits, single dashes).
+	Label *string `pulumi:"label"`
+	// The default route (default false; at most one per config; vlan interfaces cannot be).
+	Primary *bool `pulumi:"primary"`
+	// `public`, `vlan` or `vpc`.
+	Purpose string `pulumi:"purpose"`
+	// vpc only (required): the subnet's ID, e.g. `subnet.id`.
+	SubnetId *string `pulumi:"subnetId"`
+}
+
+// InstanceConfigInterfaceInput is an input type that accepts InstanceConfigInterfaceArgs and InstanceConfigInterfaceOutput values.
+// You can construct a concrete instance of `InstanceConfigInterfaceInput` via:
+//
+//	InstanceConfigInterfaceArgs{...}
+type InstanceConfigInterfaceInput interface {
+	pulumi.Input
+
+	ToInstanceConfigInterfaceOutput() InstanceConfigInterfaceOutput
+	ToInstanceConfigInterfaceOutputWithContext(context.Context) InstanceConfigInterfaceOutput
+}
+
+type InstanceConfigInterfaceArgs struct {
+	// vpc only: IPv4 ranges of the subnet routed to this interface.
+	IpRanges pulumi.StringArrayInput `pulumi:"ipRanges"`
+	// vlan only: the interface's address in CIDR notation, e.g. `10.0.0.1/24`.
+	IpamAddress pulumi.StringPtrInput `pulumi:"ipamAddress"`
+	// vpc only: `vpc`, the address in the subnet (the API picks a free one when left out); `nat11`, the
+	// instance's public IPv4 for 1:1 NAT, or `any` (kept as `any` while the API holds the address).
+	Ipv4 InstanceConfigInterfaceIpv4PtrInput `pulumi:"ipv4"`
+	// vlan only: the VLAN's label (letters, digits, single dashes).
+	Label pulumi.StringPtrInput `pulumi:"label"`
+	// The default route (default false; at most one per config; vlan interfaces cannot be).
+	Primary pulumi.BoolPtrInput `pulumi:"primary"`
+	// `public`, `vlan` or `vpc`.
+	Purpose pulumi.StringInput `pulumi:"purpose"`
+	// vpc only (required): the subnet's ID, e.g. `subnet.id`.
+	SubnetId pulumi.StringPtrInput `pulumi:"subnetId"`
+}
+
+func (InstanceConfigInterfaceArgs) ElementType() reflect.Type {
+	return reflect.TypeOf((*InstanceConfigInterface)(nil)).Elem()
+}
+
+func (i InstanceConfigInterfaceArgs) ToInstanceConfigInterfaceOutput() InstanceConfigInterfaceOutput {
+	return i.ToInstanceConfigInterfaceOutputWithContext(context.Background())
+}
+
+func (i InstanceConfigInterfaceArgs) ToInstanceConfigInterfaceOutputWithContext(ctx context.Context) InstanceConfigInterfaceOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(InstanceConfigInterfaceOutput)
+}
+
+// InstanceConfigInterfaceArrayInput is an input type that accepts InstanceConfigInterfaceArray and InstanceConfigInterfaceArrayOutput values.
+// You can construct a concrete instance of `InstanceConfigInterfaceArrayInput` via:
+//
+//	InstanceConfigInterfaceArray{ InstanceConfigInterfaceArgs{...} }
+type InstanceConfigInterfaceArrayInput interface {
+	pulumi.Input
+
+	ToInstanceConfigInterfaceArrayOutput() InstanceConfigInterfaceArrayOutput
+	ToInstanceConfigInterfaceArrayOutputWithContext(context.Context) InstanceConfigInterfaceArrayOutput
+}
+
+type InstanceConfigInterfaceArray []InstanceConfigInterfaceInput
+
+func (InstanceConfigInterfaceArray) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]InstanceConfigInterface)(nil)).Elem()
+}
+
+func (i InstanceConfigInterfaceArray) ToInstanceConfigInterfaceArrayOutput() InstanceConfigInterfaceArrayOutput {
+	return i.ToInstanceConfigInterfaceArrayOutputWithContext(context.Background())
+}
+
+func (i InstanceConfigInterfaceArray) ToInstanceConfigInterfaceArrayOutputWithContext(ctx context.Context) InstanceConfigInterfaceArrayOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(InstanceConfigInterfaceArrayOutput)
+}
+
+type InstanceConfigInterfaceOutput struct{ *pulumi.OutputState }
+
+func (InstanceConfigInterfaceOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*InstanceConfigInterface)(nil)).Elem()
+}
+
+func (o InstanceConfigInterfaceOutput) ToInstanceConfigInterfaceOutput() InstanceConfigInterfaceOutput {
+	return o
+}
+
+func (o InstanceConfigInterfaceOutput) ToInstanceConfigInterfaceOutputWithContext(ctx context.Context) InstanceConfigInterfaceOutput {
+	return o
+}
+
+// vpc only: IPv4 ranges of the subnet routed to this interface.
+func (o InstanceConfigInterfaceOutput) IpRanges() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v InstanceConfigInterface) []string { return v.IpRanges }).(pulumi.StringArrayOutput)
+}
+
+// vlan only: the interface's address in CIDR notation, e.g. `10.0.0.1/24`.
+func (o InstanceConfigInterfaceOutput) IpamAddress() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstanceConfigInterface) *string { return v.IpamAddress }).(pulumi.StringPtrOutput)
+}
+
+// vpc only: `vpc`, the address in the subnet (the API picks a free one when left out); `nat11`, the
+// instance's public IPv4 for 1:1 NAT, or `any` (kept as `any` while the API holds the address).
+func (o InstanceConfigInterfaceOutput) Ipv4() InstanceConfigInterfaceIpv4PtrOutput {
+	return o.ApplyT(func(v InstanceConfigInterface) *InstanceConfigInterfaceIpv4 { return v.Ipv4 }).(InstanceConfigInterfaceIpv4PtrOutput)
+}
+
+// vlan only: the VLAN's label (letters, digits, single dashes).
+func (o InstanceConfigInterfaceOutput) Label() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstanceConfigInterface) *string { return v.Label }).(pulumi.StringPtrOutput)
+}
+
+// The default route (default false; at most one per config; vlan interfaces cannot be).
+func (o InstanceConfigInterfaceOutput) Primary() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v InstanceConfigInterface) *bool { return v.Primary }).(pulumi.BoolPtrOutput)
+}
+
+// `public`, `vlan` or `vpc`.
+func (o InstanceConfigInterfaceOutput) Purpose() pulumi.StringOutput {
+	return o.ApplyT(func(v InstanceConfigInterface) string { return v.Purpose }).(pulumi.StringOutput)
+}
+
+// vpc only (required): the subnet's ID, e.g. `subnet.id`.
+func (o InstanceConfigInterfaceOutput) SubnetId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstanceConfigInterface) *string { return v.SubnetId }).(pulumi.StringPtrOutput)
+}
+
+type InstanceConfigInterfaceArrayOutput struct{ *pulumi.OutputState }
+
+func (InstanceConfigInterfaceArrayOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*[]InstanceConfigInterface)(nil)).Elem()
+}
+
+func (o InstanceConfigInterfaceArrayOutput) ToInstanceConfigInterfaceArrayOutput() InstanceConfigInterfaceArrayOutput {
+	return o
+}
+
+func (o InstanceConfigInterfaceArrayOutput) ToInstanceConfigInterfaceArrayOutputWithContext(ctx context.Context) InstanceConfigInterfaceArrayOutput {
+	return o
+}
+
+func (o InstanceConfigInterfaceArrayOutput) Index(i pulumi.IntInput) InstanceConfigInterfaceOutput {
+	return pulumi.All(o, i).ApplyT(func(vs []interface{}) InstanceConfigInterface {
+		return vs[0].([]InstanceConfigInterface)[vs[1].(int)]
+	}).(InstanceConfigInterfaceOutput)
+}
+
 type InstanceConfigInterfaceDetailsItem struct {
 	// The instance runs with the config, and the interface was there when it booted.
 	Active      bool     `pulumi:"active"`
@@ -1238,6 +1392,154 @@ func (o InstanceConfigInterfaceDetailsItemIpv4Output) Nat11() pulumi.StringOutpu
 
 func (o InstanceConfigInterfaceDetailsItemIpv4Output) Vpc() pulumi.StringOutput {
 	return o.ApplyT(func(v InstanceConfigInterfaceDetailsItemIpv4) string { return v.Vpc }).(pulumi.StringOutput)
+}
+
+type InstanceConfigInterfaceIpv4 struct {
+	Nat11 *string `pulumi:"nat11"`
+	Vpc   *string `pulumi:"vpc"`
+}
+
+// InstanceConfigInterfaceIpv4Input is an input type that accepts InstanceConfigInterfaceIpv4Args and InstanceConfigInterfaceIpv4Output values.
+// You can construct a concrete instance of `InstanceConfigInterfaceIpv4Input` via:
+//
+//	InstanceConfigInterfaceIpv4Args{...}
+type InstanceConfigInterfaceIpv4Input interface {
+	pulumi.Input
+
+	ToInstanceConfigInterfaceIpv4Output() InstanceConfigInterfaceIpv4Output
+	ToInstanceConfigInterfaceIpv4OutputWithContext(context.Context) InstanceConfigInterfaceIpv4Output
+}
+
+type InstanceConfigInterfaceIpv4Args struct {
+	Nat11 pulumi.StringPtrInput `pulumi:"nat11"`
+	Vpc   pulumi.StringPtrInput `pulumi:"vpc"`
+}
+
+func (InstanceConfigInterfaceIpv4Args) ElementType() reflect.Type {
+	return reflect.TypeOf((*InstanceConfigInterfaceIpv4)(nil)).Elem()
+}
+
+func (i InstanceConfigInterfaceIpv4Args) ToInstanceConfigInterfaceIpv4Output() InstanceConfigInterfaceIpv4Output {
+	return i.ToInstanceConfigInterfaceIpv4OutputWithContext(context.Background())
+}
+
+func (i InstanceConfigInterfaceIpv4Args) ToInstanceConfigInterfaceIpv4OutputWithContext(ctx context.Context) InstanceConfigInterfaceIpv4Output {
+	return pulumi.ToOutputWithContext(ctx, i).(InstanceConfigInterfaceIpv4Output)
+}
+
+func (i InstanceConfigInterfaceIpv4Args) ToInstanceConfigInterfaceIpv4PtrOutput() InstanceConfigInterfaceIpv4PtrOutput {
+	return i.ToInstanceConfigInterfaceIpv4PtrOutputWithContext(context.Background())
+}
+
+func (i InstanceConfigInterfaceIpv4Args) ToInstanceConfigInterfaceIpv4PtrOutputWithContext(ctx context.Context) InstanceConfigInterfaceIpv4PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(InstanceConfigInterfaceIpv4Output).ToInstanceConfigInterfaceIpv4PtrOutputWithContext(ctx)
+}
+
+// InstanceConfigInterfaceIpv4PtrInput is an input type that accepts InstanceConfigInterfaceIpv4Args, InstanceConfigInterfaceIpv4Ptr and InstanceConfigInterfaceIpv4PtrOutput values.
+// You can construct a concrete instance of `InstanceConfigInterfaceIpv4PtrInput` via:
+//
+//	        InstanceConfigInterfaceIpv4Args{...}
+//
+//	or:
+//
+//	        nil
+type InstanceConfigInterfaceIpv4PtrInput interface {
+	pulumi.Input
+
+	ToInstanceConfigInterfaceIpv4PtrOutput() InstanceConfigInterfaceIpv4PtrOutput
+	ToInstanceConfigInterfaceIpv4PtrOutputWithContext(context.Context) InstanceConfigInterfaceIpv4PtrOutput
+}
+
+type instanceConfigInterfaceIpv4PtrType InstanceConfigInterfaceIpv4Args
+
+func InstanceConfigInterfaceIpv4Ptr(v *InstanceConfigInterfaceIpv4Args) InstanceConfigInterfaceIpv4PtrInput {
+	return (*instanceConfigInterfaceIpv4PtrType)(v)
+}
+
+func (*instanceConfigInterfaceIpv4PtrType) ElementType() reflect.Type {
+	return reflect.TypeOf((**InstanceConfigInterfaceIpv4)(nil)).Elem()
+}
+
+func (i *instanceConfigInterfaceIpv4PtrType) ToInstanceConfigInterfaceIpv4PtrOutput() InstanceConfigInterfaceIpv4PtrOutput {
+	return i.ToInstanceConfigInterfaceIpv4PtrOutputWithContext(context.Background())
+}
+
+func (i *instanceConfigInterfaceIpv4PtrType) ToInstanceConfigInterfaceIpv4PtrOutputWithContext(ctx context.Context) InstanceConfigInterfaceIpv4PtrOutput {
+	return pulumi.ToOutputWithContext(ctx, i).(InstanceConfigInterfaceIpv4PtrOutput)
+}
+
+type InstanceConfigInterfaceIpv4Output struct{ *pulumi.OutputState }
+
+func (InstanceConfigInterfaceIpv4Output) ElementType() reflect.Type {
+	return reflect.TypeOf((*InstanceConfigInterfaceIpv4)(nil)).Elem()
+}
+
+func (o InstanceConfigInterfaceIpv4Output) ToInstanceConfigInterfaceIpv4Output() InstanceConfigInterfaceIpv4Output {
+	return o
+}
+
+func (o InstanceConfigInterfaceIpv4Output) ToInstanceConfigInterfaceIpv4OutputWithContext(ctx context.Context) InstanceConfigInterfaceIpv4Output {
+	return o
+}
+
+func (o InstanceConfigInterfaceIpv4Output) ToInstanceConfigInterfaceIpv4PtrOutput() InstanceConfigInterfaceIpv4PtrOutput {
+	return o.ToInstanceConfigInterfaceIpv4PtrOutputWithContext(context.Background())
+}
+
+func (o InstanceConfigInterfaceIpv4Output) ToInstanceConfigInterfaceIpv4PtrOutputWithContext(ctx context.Context) InstanceConfigInterfaceIpv4PtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v InstanceConfigInterfaceIpv4) *InstanceConfigInterfaceIpv4 {
+		return &v
+	}).(InstanceConfigInterfaceIpv4PtrOutput)
+}
+
+func (o InstanceConfigInterfaceIpv4Output) Nat11() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstanceConfigInterfaceIpv4) *string { return v.Nat11 }).(pulumi.StringPtrOutput)
+}
+
+func (o InstanceConfigInterfaceIpv4Output) Vpc() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstanceConfigInterfaceIpv4) *string { return v.Vpc }).(pulumi.StringPtrOutput)
+}
+
+type InstanceConfigInterfaceIpv4PtrOutput struct{ *pulumi.OutputState }
+
+func (InstanceConfigInterfaceIpv4PtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**InstanceConfigInterfaceIpv4)(nil)).Elem()
+}
+
+func (o InstanceConfigInterfaceIpv4PtrOutput) ToInstanceConfigInterfaceIpv4PtrOutput() InstanceConfigInterfaceIpv4PtrOutput {
+	return o
+}
+
+func (o InstanceConfigInterfaceIpv4PtrOutput) ToInstanceConfigInterfaceIpv4PtrOutputWithContext(ctx context.Context) InstanceConfigInterfaceIpv4PtrOutput {
+	return o
+}
+
+func (o InstanceConfigInterfaceIpv4PtrOutput) Elem() InstanceConfigInterfaceIpv4Output {
+	return o.ApplyT(func(v *InstanceConfigInterfaceIpv4) InstanceConfigInterfaceIpv4 {
+		if v != nil {
+			return *v
+		}
+		var ret InstanceConfigInterfaceIpv4
+		return ret
+	}).(InstanceConfigInterfaceIpv4Output)
+}
+
+func (o InstanceConfigInterfaceIpv4PtrOutput) Nat11() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *InstanceConfigInterfaceIpv4) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Nat11
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o InstanceConfigInterfaceIpv4PtrOutput) Vpc() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *InstanceConfigInterfaceIpv4) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Vpc
+	}).(pulumi.StringPtrOutput)
 }
 
 type InstanceMetadata struct {
@@ -1382,7 +1684,7 @@ type InstanceResult struct {
 	HasUserData bool                  `pulumi:"hasUserData"`
 	HostUuid    string                `pulumi:"hostUuid"`
 	Hypervisor  string                `pulumi:"hypervisor"`
-	Id          float64               `pulumi:"id"`
+	Id          int                   `pulumi:"id"`
 	// The image it was deployed from, or null.
 	Image string `pulumi:"image"`
 	// Its IPv4 addresses, public and private.
@@ -1446,8 +1748,8 @@ func (o InstanceResultOutput) Hypervisor() pulumi.StringOutput {
 	return o.ApplyT(func(v InstanceResult) string { return v.Hypervisor }).(pulumi.StringOutput)
 }
 
-func (o InstanceResultOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceResult) float64 { return v.Id }).(pulumi.Float64Output)
+func (o InstanceResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v InstanceResult) int { return v.Id }).(pulumi.IntOutput)
 }
 
 // The image it was deployed from, or null.
@@ -1628,11 +1930,11 @@ func (o InstanceResultBackupsScheduleOutput) Window() pulumi.StringOutput {
 }
 
 type InstanceResultSpecs struct {
-	Disk     float64 `pulumi:"disk"`
-	Gpus     float64 `pulumi:"gpus"`
-	Memory   float64 `pulumi:"memory"`
-	Transfer float64 `pulumi:"transfer"`
-	Vcpus    float64 `pulumi:"vcpus"`
+	Disk     int `pulumi:"disk"`
+	Gpus     int `pulumi:"gpus"`
+	Memory   int `pulumi:"memory"`
+	Transfer int `pulumi:"transfer"`
+	Vcpus    int `pulumi:"vcpus"`
 }
 
 type InstanceResultSpecsOutput struct{ *pulumi.OutputState }
@@ -1649,24 +1951,24 @@ func (o InstanceResultSpecsOutput) ToInstanceResultSpecsOutputWithContext(ctx co
 	return o
 }
 
-func (o InstanceResultSpecsOutput) Disk() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceResultSpecs) float64 { return v.Disk }).(pulumi.Float64Output)
+func (o InstanceResultSpecsOutput) Disk() pulumi.IntOutput {
+	return o.ApplyT(func(v InstanceResultSpecs) int { return v.Disk }).(pulumi.IntOutput)
 }
 
-func (o InstanceResultSpecsOutput) Gpus() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceResultSpecs) float64 { return v.Gpus }).(pulumi.Float64Output)
+func (o InstanceResultSpecsOutput) Gpus() pulumi.IntOutput {
+	return o.ApplyT(func(v InstanceResultSpecs) int { return v.Gpus }).(pulumi.IntOutput)
 }
 
-func (o InstanceResultSpecsOutput) Memory() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceResultSpecs) float64 { return v.Memory }).(pulumi.Float64Output)
+func (o InstanceResultSpecsOutput) Memory() pulumi.IntOutput {
+	return o.ApplyT(func(v InstanceResultSpecs) int { return v.Memory }).(pulumi.IntOutput)
 }
 
-func (o InstanceResultSpecsOutput) Transfer() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceResultSpecs) float64 { return v.Transfer }).(pulumi.Float64Output)
+func (o InstanceResultSpecsOutput) Transfer() pulumi.IntOutput {
+	return o.ApplyT(func(v InstanceResultSpecs) int { return v.Transfer }).(pulumi.IntOutput)
 }
 
-func (o InstanceResultSpecsOutput) Vcpus() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceResultSpecs) float64 { return v.Vcpus }).(pulumi.Float64Output)
+func (o InstanceResultSpecsOutput) Vcpus() pulumi.IntOutput {
+	return o.ApplyT(func(v InstanceResultSpecs) int { return v.Vcpus }).(pulumi.IntOutput)
 }
 
 type InstanceSpecs struct {
@@ -1722,22 +2024,22 @@ type InstanceTypeResult struct {
 	Addons InstanceTypeResultAddons `pulumi:"addons"`
 	Class  string                   `pulumi:"class"`
 	// Disk, MB.
-	Disk float64 `pulumi:"disk"`
-	Gpus float64 `pulumi:"gpus"`
+	Disk int `pulumi:"disk"`
+	Gpus int `pulumi:"gpus"`
 	// Type ID, e.g. `g6-standard-2`.
 	Id    string `pulumi:"id"`
 	Label string `pulumi:"label"`
 	// Memory, MB.
-	Memory float64 `pulumi:"memory"`
+	Memory int `pulumi:"memory"`
 	// Outbound bandwidth, Mbit/s.
-	NetworkOut   float64             `pulumi:"networkOut"`
+	NetworkOut   int                 `pulumi:"networkOut"`
 	Price        PriceResult         `pulumi:"price"`
 	RegionPrices []RegionPriceResult `pulumi:"regionPrices"`
 	// The type a deprecated type upgrades to; null when current.
 	Successor string `pulumi:"successor"`
 	// Monthly transfer quota, GB.
-	Transfer float64 `pulumi:"transfer"`
-	Vcpus    float64 `pulumi:"vcpus"`
+	Transfer int `pulumi:"transfer"`
+	Vcpus    int `pulumi:"vcpus"`
 }
 
 type InstanceTypeResultOutput struct{ *pulumi.OutputState }
@@ -1764,12 +2066,12 @@ func (o InstanceTypeResultOutput) Class() pulumi.StringOutput {
 }
 
 // Disk, MB.
-func (o InstanceTypeResultOutput) Disk() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceTypeResult) float64 { return v.Disk }).(pulumi.Float64Output)
+func (o InstanceTypeResultOutput) Disk() pulumi.IntOutput {
+	return o.ApplyT(func(v InstanceTypeResult) int { return v.Disk }).(pulumi.IntOutput)
 }
 
-func (o InstanceTypeResultOutput) Gpus() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceTypeResult) float64 { return v.Gpus }).(pulumi.Float64Output)
+func (o InstanceTypeResultOutput) Gpus() pulumi.IntOutput {
+	return o.ApplyT(func(v InstanceTypeResult) int { return v.Gpus }).(pulumi.IntOutput)
 }
 
 // Type ID, e.g. `g6-standard-2`.
@@ -1782,13 +2084,13 @@ func (o InstanceTypeResultOutput) Label() pulumi.StringOutput {
 }
 
 // Memory, MB.
-func (o InstanceTypeResultOutput) Memory() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceTypeResult) float64 { return v.Memory }).(pulumi.Float64Output)
+func (o InstanceTypeResultOutput) Memory() pulumi.IntOutput {
+	return o.ApplyT(func(v InstanceTypeResult) int { return v.Memory }).(pulumi.IntOutput)
 }
 
 // Outbound bandwidth, Mbit/s.
-func (o InstanceTypeResultOutput) NetworkOut() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceTypeResult) float64 { return v.NetworkOut }).(pulumi.Float64Output)
+func (o InstanceTypeResultOutput) NetworkOut() pulumi.IntOutput {
+	return o.ApplyT(func(v InstanceTypeResult) int { return v.NetworkOut }).(pulumi.IntOutput)
 }
 
 func (o InstanceTypeResultOutput) Price() PriceResultOutput {
@@ -1805,12 +2107,12 @@ func (o InstanceTypeResultOutput) Successor() pulumi.StringOutput {
 }
 
 // Monthly transfer quota, GB.
-func (o InstanceTypeResultOutput) Transfer() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceTypeResult) float64 { return v.Transfer }).(pulumi.Float64Output)
+func (o InstanceTypeResultOutput) Transfer() pulumi.IntOutput {
+	return o.ApplyT(func(v InstanceTypeResult) int { return v.Transfer }).(pulumi.IntOutput)
 }
 
-func (o InstanceTypeResultOutput) Vcpus() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceTypeResult) float64 { return v.Vcpus }).(pulumi.Float64Output)
+func (o InstanceTypeResultOutput) Vcpus() pulumi.IntOutput {
+	return o.ApplyT(func(v InstanceTypeResult) int { return v.Vcpus }).(pulumi.IntOutput)
 }
 
 type InstanceTypeResultArrayOutput struct{ *pulumi.OutputState }
@@ -1996,10 +2298,10 @@ func (o PriceResultOutput) Monthly() pulumi.Float64Output {
 
 type ProfileResultReferrals struct {
 	Code      string  `pulumi:"code"`
-	Completed float64 `pulumi:"completed"`
+	Completed int     `pulumi:"completed"`
 	Credit    float64 `pulumi:"credit"`
-	Pending   float64 `pulumi:"pending"`
-	Total     float64 `pulumi:"total"`
+	Pending   int     `pulumi:"pending"`
+	Total     int     `pulumi:"total"`
 	Url       string  `pulumi:"url"`
 }
 
@@ -2021,20 +2323,20 @@ func (o ProfileResultReferralsOutput) Code() pulumi.StringOutput {
 	return o.ApplyT(func(v ProfileResultReferrals) string { return v.Code }).(pulumi.StringOutput)
 }
 
-func (o ProfileResultReferralsOutput) Completed() pulumi.Float64Output {
-	return o.ApplyT(func(v ProfileResultReferrals) float64 { return v.Completed }).(pulumi.Float64Output)
+func (o ProfileResultReferralsOutput) Completed() pulumi.IntOutput {
+	return o.ApplyT(func(v ProfileResultReferrals) int { return v.Completed }).(pulumi.IntOutput)
 }
 
 func (o ProfileResultReferralsOutput) Credit() pulumi.Float64Output {
 	return o.ApplyT(func(v ProfileResultReferrals) float64 { return v.Credit }).(pulumi.Float64Output)
 }
 
-func (o ProfileResultReferralsOutput) Pending() pulumi.Float64Output {
-	return o.ApplyT(func(v ProfileResultReferrals) float64 { return v.Pending }).(pulumi.Float64Output)
+func (o ProfileResultReferralsOutput) Pending() pulumi.IntOutput {
+	return o.ApplyT(func(v ProfileResultReferrals) int { return v.Pending }).(pulumi.IntOutput)
 }
 
-func (o ProfileResultReferralsOutput) Total() pulumi.Float64Output {
-	return o.ApplyT(func(v ProfileResultReferrals) float64 { return v.Total }).(pulumi.Float64Output)
+func (o ProfileResultReferralsOutput) Total() pulumi.IntOutput {
+	return o.ApplyT(func(v ProfileResultReferrals) int { return v.Total }).(pulumi.IntOutput)
 }
 
 func (o ProfileResultReferralsOutput) Url() pulumi.StringOutput {
@@ -2321,9 +2623,9 @@ func (o SnapshotDisksItemArrayOutput) Index(i pulumi.IntInput) SnapshotDisksItem
 }
 
 type SshKeyResult struct {
-	Created string  `pulumi:"created"`
-	Id      float64 `pulumi:"id"`
-	Label   string  `pulumi:"label"`
+	Created string `pulumi:"created"`
+	Id      int    `pulumi:"id"`
+	Label   string `pulumi:"label"`
 	// The public key line, `ssh-ed25519 AAAA... comment`.
 	SshKey string `pulumi:"sshKey"`
 }
@@ -2346,8 +2648,8 @@ func (o SshKeyResultOutput) Created() pulumi.StringOutput {
 	return o.ApplyT(func(v SshKeyResult) string { return v.Created }).(pulumi.StringOutput)
 }
 
-func (o SshKeyResultOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v SshKeyResult) float64 { return v.Id }).(pulumi.Float64Output)
+func (o SshKeyResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v SshKeyResult) int { return v.Id }).(pulumi.IntOutput)
 }
 
 func (o SshKeyResultOutput) Label() pulumi.StringOutput {
@@ -2380,11 +2682,11 @@ func (o SshKeyResultArrayOutput) Index(i pulumi.IntInput) SshKeyResultOutput {
 }
 
 type StackScriptResult struct {
-	Created           string  `pulumi:"created"`
-	DeploymentsActive float64 `pulumi:"deploymentsActive"`
-	DeploymentsTotal  float64 `pulumi:"deploymentsTotal"`
-	Description       string  `pulumi:"description"`
-	Id                float64 `pulumi:"id"`
+	Created           string `pulumi:"created"`
+	DeploymentsActive int    `pulumi:"deploymentsActive"`
+	DeploymentsTotal  int    `pulumi:"deploymentsTotal"`
+	Description       string `pulumi:"description"`
+	Id                int    `pulumi:"id"`
 	// Image IDs it may deploy to (`any/all`: every image).
 	Images   []string `pulumi:"images"`
 	IsPublic bool     `pulumi:"isPublic"`
@@ -2392,7 +2694,7 @@ type StackScriptResult struct {
 	LogoUrl  string   `pulumi:"logoUrl"`
 	// Whether the acting user wrote it.
 	Mine              bool                          `pulumi:"mine"`
-	Ordinal           float64                       `pulumi:"ordinal"`
+	Ordinal           int                           `pulumi:"ordinal"`
 	RevNote           string                        `pulumi:"revNote"`
 	Script            string                        `pulumi:"script"`
 	Updated           string                        `pulumi:"updated"`
@@ -2420,20 +2722,20 @@ func (o StackScriptResultOutput) Created() pulumi.StringOutput {
 	return o.ApplyT(func(v StackScriptResult) string { return v.Created }).(pulumi.StringOutput)
 }
 
-func (o StackScriptResultOutput) DeploymentsActive() pulumi.Float64Output {
-	return o.ApplyT(func(v StackScriptResult) float64 { return v.DeploymentsActive }).(pulumi.Float64Output)
+func (o StackScriptResultOutput) DeploymentsActive() pulumi.IntOutput {
+	return o.ApplyT(func(v StackScriptResult) int { return v.DeploymentsActive }).(pulumi.IntOutput)
 }
 
-func (o StackScriptResultOutput) DeploymentsTotal() pulumi.Float64Output {
-	return o.ApplyT(func(v StackScriptResult) float64 { return v.DeploymentsTotal }).(pulumi.Float64Output)
+func (o StackScriptResultOutput) DeploymentsTotal() pulumi.IntOutput {
+	return o.ApplyT(func(v StackScriptResult) int { return v.DeploymentsTotal }).(pulumi.IntOutput)
 }
 
 func (o StackScriptResultOutput) Description() pulumi.StringOutput {
 	return o.ApplyT(func(v StackScriptResult) string { return v.Description }).(pulumi.StringOutput)
 }
 
-func (o StackScriptResultOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v StackScriptResult) float64 { return v.Id }).(pulumi.Float64Output)
+func (o StackScriptResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v StackScriptResult) int { return v.Id }).(pulumi.IntOutput)
 }
 
 // Image IDs it may deploy to (`any/all`: every image).
@@ -2458,8 +2760,8 @@ func (o StackScriptResultOutput) Mine() pulumi.BoolOutput {
 	return o.ApplyT(func(v StackScriptResult) bool { return v.Mine }).(pulumi.BoolOutput)
 }
 
-func (o StackScriptResultOutput) Ordinal() pulumi.Float64Output {
-	return o.ApplyT(func(v StackScriptResult) float64 { return v.Ordinal }).(pulumi.Float64Output)
+func (o StackScriptResultOutput) Ordinal() pulumi.IntOutput {
+	return o.ApplyT(func(v StackScriptResult) int { return v.Ordinal }).(pulumi.IntOutput)
 }
 
 func (o StackScriptResultOutput) RevNote() pulumi.StringOutput {
@@ -2650,10 +2952,10 @@ func (o StackScriptUserDefinedFieldsItemArrayOutput) Index(i pulumi.IntInput) St
 }
 
 type SubnetResult struct {
-	Created string  `pulumi:"created"`
-	Id      float64 `pulumi:"id"`
+	Created string `pulumi:"created"`
+	Id      int    `pulumi:"id"`
 	// IDs of the instances with an interface on it.
-	InstanceIds []float64 `pulumi:"instanceIds"`
+	InstanceIds []int `pulumi:"instanceIds"`
 	// Its IPv4 range, e.g. `10.0.1.0/24`.
 	Ipv4    string `pulumi:"ipv4"`
 	Label   string `pulumi:"label"`
@@ -2678,13 +2980,13 @@ func (o SubnetResultOutput) Created() pulumi.StringOutput {
 	return o.ApplyT(func(v SubnetResult) string { return v.Created }).(pulumi.StringOutput)
 }
 
-func (o SubnetResultOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v SubnetResult) float64 { return v.Id }).(pulumi.Float64Output)
+func (o SubnetResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v SubnetResult) int { return v.Id }).(pulumi.IntOutput)
 }
 
 // IDs of the instances with an interface on it.
-func (o SubnetResultOutput) InstanceIds() pulumi.Float64ArrayOutput {
-	return o.ApplyT(func(v SubnetResult) []float64 { return v.InstanceIds }).(pulumi.Float64ArrayOutput)
+func (o SubnetResultOutput) InstanceIds() pulumi.IntArrayOutput {
+	return o.ApplyT(func(v SubnetResult) []int { return v.InstanceIds }).(pulumi.IntArrayOutput)
 }
 
 // Its IPv4 range, e.g. `10.0.1.0/24`.
@@ -2721,10 +3023,10 @@ func (o SubnetResultArrayOutput) Index(i pulumi.IntInput) SubnetResultOutput {
 }
 
 type VpcResult struct {
-	Created     string  `pulumi:"created"`
-	Description string  `pulumi:"description"`
-	Id          float64 `pulumi:"id"`
-	Label       string  `pulumi:"label"`
+	Created     string `pulumi:"created"`
+	Description string `pulumi:"description"`
+	Id          int    `pulumi:"id"`
+	Label       string `pulumi:"label"`
 	// Region ID.
 	Region  string         `pulumi:"region"`
 	Subnets []SubnetResult `pulumi:"subnets"`
@@ -2753,8 +3055,8 @@ func (o VpcResultOutput) Description() pulumi.StringOutput {
 	return o.ApplyT(func(v VpcResult) string { return v.Description }).(pulumi.StringOutput)
 }
 
-func (o VpcResultOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v VpcResult) float64 { return v.Id }).(pulumi.Float64Output)
+func (o VpcResultOutput) Id() pulumi.IntOutput {
+	return o.ApplyT(func(v VpcResult) int { return v.Id }).(pulumi.IntOutput)
 }
 
 func (o VpcResultOutput) Label() pulumi.StringOutput {
@@ -2804,6 +3106,10 @@ func init() {
 	pulumi.RegisterInputType(reflect.TypeOf((*InstanceConfigDevicesInput)(nil)).Elem(), InstanceConfigDevicesArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*InstanceConfigHelpersInput)(nil)).Elem(), InstanceConfigHelpersArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*InstanceConfigHelpersPtrInput)(nil)).Elem(), InstanceConfigHelpersArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*InstanceConfigInterfaceInput)(nil)).Elem(), InstanceConfigInterfaceArgs{})
+	pulumi.RegisterInputType(reflect.TypeOf((*InstanceConfigInterfaceArrayInput)(nil)).Elem(), InstanceConfigInterfaceArray{})
+	pulumi.RegisterInputType(reflect.TypeOf((*InstanceConfigInterfaceIpv4Input)(nil)).Elem(), InstanceConfigInterfaceIpv4Args{})
+	pulumi.RegisterInputType(reflect.TypeOf((*InstanceConfigInterfaceIpv4PtrInput)(nil)).Elem(), InstanceConfigInterfaceIpv4Args{})
 	pulumi.RegisterInputType(reflect.TypeOf((*InstanceMetadataInput)(nil)).Elem(), InstanceMetadataArgs{})
 	pulumi.RegisterInputType(reflect.TypeOf((*InstanceMetadataPtrInput)(nil)).Elem(), InstanceMetadataArgs{})
 	pulumi.RegisterOutputType(ConfigInterfaceIpv4Output{})
@@ -2822,9 +3128,13 @@ func init() {
 	pulumi.RegisterOutputType(InstanceConfigDevicesOutput{})
 	pulumi.RegisterOutputType(InstanceConfigHelpersOutput{})
 	pulumi.RegisterOutputType(InstanceConfigHelpersPtrOutput{})
+	pulumi.RegisterOutputType(InstanceConfigInterfaceOutput{})
+	pulumi.RegisterOutputType(InstanceConfigInterfaceArrayOutput{})
 	pulumi.RegisterOutputType(InstanceConfigInterfaceDetailsItemOutput{})
 	pulumi.RegisterOutputType(InstanceConfigInterfaceDetailsItemArrayOutput{})
 	pulumi.RegisterOutputType(InstanceConfigInterfaceDetailsItemIpv4Output{})
+	pulumi.RegisterOutputType(InstanceConfigInterfaceIpv4Output{})
+	pulumi.RegisterOutputType(InstanceConfigInterfaceIpv4PtrOutput{})
 	pulumi.RegisterOutputType(InstanceMetadataOutput{})
 	pulumi.RegisterOutputType(InstanceMetadataPtrOutput{})
 	pulumi.RegisterOutputType(InstanceResultOutput{})

@@ -25,6 +25,10 @@ __all__ = [
     'InstanceConfigDevicesArgsDict',
     'InstanceConfigHelpersArgs',
     'InstanceConfigHelpersArgsDict',
+    'InstanceConfigInterfaceArgs',
+    'InstanceConfigInterfaceArgsDict',
+    'InstanceConfigInterfaceIpv4Args',
+    'InstanceConfigInterfaceIpv4ArgsDict',
     'InstanceMetadataArgs',
     'InstanceMetadataArgsDict',
 ]
@@ -348,6 +352,190 @@ class InstanceConfigHelpersArgs:
     @updatedb_disabled.setter
     def updatedb_disabled(self, value: pulumi.Input[Optional[_builtins.bool]]):
         pulumi.set(self, "updatedb_disabled", value)
+
+
+class InstanceConfigInterfaceArgsDict(TypedDict):
+    purpose: pulumi.Input[_builtins.str]
+    """
+    `public`, `vlan` or `vpc`.
+    """
+    ip_ranges: NotRequired[pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]]
+    """
+    vpc only: IPv4 ranges of the subnet routed to this interface.
+    """
+    ipam_address: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    vlan only: the interface's address in CIDR notation, e.g. `10.0.0.1/24`.
+    """
+    ipv4: NotRequired[pulumi.Input[Optional['InstanceConfigInterfaceIpv4ArgsDict']]]
+    """
+    vpc only: `vpc`, the address in the subnet (the API picks a free one when left out); `nat11`, the
+    instance's public IPv4 for 1:1 NAT, or `any` (kept as `any` while the API holds the address).
+    """
+    label: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    vlan only: the VLAN's label (letters, digits, single dashes).
+    """
+    primary: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
+    """
+    The default route (default false; at most one per config; vlan interfaces cannot be).
+    """
+    subnet_id: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    """
+    vpc only (required): the subnet's ID, e.g. `subnet.id`.
+    """
+
+@pulumi.input_type
+class InstanceConfigInterfaceArgs:
+    def __init__(__self__, *,
+                 purpose: pulumi.Input[_builtins.str],
+                 ip_ranges: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]] = None,
+                 ipam_address: pulumi.Input[Optional[_builtins.str]] = None,
+                 ipv4: pulumi.Input[Optional['InstanceConfigInterfaceIpv4Args']] = None,
+                 label: pulumi.Input[Optional[_builtins.str]] = None,
+                 primary: pulumi.Input[Optional[_builtins.bool]] = None,
+                 subnet_id: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        :param pulumi.Input[_builtins.str] purpose: `public`, `vlan` or `vpc`.
+        :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ip_ranges: vpc only: IPv4 ranges of the subnet routed to this interface.
+        :param pulumi.Input[_builtins.str] ipam_address: vlan only: the interface's address in CIDR notation, e.g. `10.0.0.1/24`.
+        :param pulumi.Input['InstanceConfigInterfaceIpv4Args'] ipv4: vpc only: `vpc`, the address in the subnet (the API picks a free one when left out); `nat11`, the
+               instance's public IPv4 for 1:1 NAT, or `any` (kept as `any` while the API holds the address).
+        :param pulumi.Input[_builtins.str] label: vlan only: the VLAN's label (letters, digits, single dashes).
+        :param pulumi.Input[_builtins.bool] primary: The default route (default false; at most one per config; vlan interfaces cannot be).
+        :param pulumi.Input[_builtins.str] subnet_id: vpc only (required): the subnet's ID, e.g. `subnet.id`.
+        """
+        pulumi.set(__self__, "purpose", purpose)
+        if ip_ranges is not None:
+            pulumi.set(__self__, "ip_ranges", ip_ranges)
+        if ipam_address is not None:
+            pulumi.set(__self__, "ipam_address", ipam_address)
+        if ipv4 is not None:
+            pulumi.set(__self__, "ipv4", ipv4)
+        if label is not None:
+            pulumi.set(__self__, "label", label)
+        if primary is not None:
+            pulumi.set(__self__, "primary", primary)
+        if subnet_id is not None:
+            pulumi.set(__self__, "subnet_id", subnet_id)
+
+    @_builtins.property
+    @pulumi.getter
+    def purpose(self) -> pulumi.Input[_builtins.str]:
+        """
+        `public`, `vlan` or `vpc`.
+        """
+        return pulumi.get(self, "purpose")
+
+    @purpose.setter
+    def purpose(self, value: pulumi.Input[_builtins.str]):
+        pulumi.set(self, "purpose", value)
+
+    @_builtins.property
+    @pulumi.getter(name="ipRanges")
+    def ip_ranges(self) -> pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]:
+        """
+        vpc only: IPv4 ranges of the subnet routed to this interface.
+        """
+        return pulumi.get(self, "ip_ranges")
+
+    @ip_ranges.setter
+    def ip_ranges(self, value: pulumi.Input[Optional[Sequence[pulumi.Input[_builtins.str]]]]):
+        pulumi.set(self, "ip_ranges", value)
+
+    @_builtins.property
+    @pulumi.getter(name="ipamAddress")
+    def ipam_address(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        vlan only: the interface's address in CIDR notation, e.g. `10.0.0.1/24`.
+        """
+        return pulumi.get(self, "ipam_address")
+
+    @ipam_address.setter
+    def ipam_address(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "ipam_address", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def ipv4(self) -> pulumi.Input[Optional['InstanceConfigInterfaceIpv4Args']]:
+        """
+        vpc only: `vpc`, the address in the subnet (the API picks a free one when left out); `nat11`, the
+        instance's public IPv4 for 1:1 NAT, or `any` (kept as `any` while the API holds the address).
+        """
+        return pulumi.get(self, "ipv4")
+
+    @ipv4.setter
+    def ipv4(self, value: pulumi.Input[Optional['InstanceConfigInterfaceIpv4Args']]):
+        pulumi.set(self, "ipv4", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def label(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        vlan only: the VLAN's label (letters, digits, single dashes).
+        """
+        return pulumi.get(self, "label")
+
+    @label.setter
+    def label(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "label", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def primary(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        The default route (default false; at most one per config; vlan interfaces cannot be).
+        """
+        return pulumi.get(self, "primary")
+
+    @primary.setter
+    def primary(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "primary", value)
+
+    @_builtins.property
+    @pulumi.getter(name="subnetId")
+    def subnet_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        vpc only (required): the subnet's ID, e.g. `subnet.id`.
+        """
+        return pulumi.get(self, "subnet_id")
+
+    @subnet_id.setter
+    def subnet_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "subnet_id", value)
+
+
+class InstanceConfigInterfaceIpv4ArgsDict(TypedDict):
+    nat11: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+    vpc: NotRequired[pulumi.Input[Optional[_builtins.str]]]
+
+@pulumi.input_type
+class InstanceConfigInterfaceIpv4Args:
+    def __init__(__self__, *,
+                 nat11: pulumi.Input[Optional[_builtins.str]] = None,
+                 vpc: pulumi.Input[Optional[_builtins.str]] = None):
+        if nat11 is not None:
+            pulumi.set(__self__, "nat11", nat11)
+        if vpc is not None:
+            pulumi.set(__self__, "vpc", vpc)
+
+    @_builtins.property
+    @pulumi.getter
+    def nat11(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "nat11")
+
+    @nat11.setter
+    def nat11(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "nat11", value)
+
+    @_builtins.property
+    @pulumi.getter
+    def vpc(self) -> pulumi.Input[Optional[_builtins.str]]:
+        return pulumi.get(self, "vpc")
+
+    @vpc.setter
+    def vpc(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "vpc", value)
 
 
 class InstanceMetadataArgsDict(TypedDict):

@@ -54,8 +54,8 @@ class GetImageResult:
         if label and not isinstance(label, str):
             raise TypeError("Expected argument 'label' to be a str")
         pulumi.set(__self__, "label", label)
-        if size and not isinstance(size, float):
-            raise TypeError("Expected argument 'size' to be a float")
+        if size and not isinstance(size, int):
+            raise TypeError("Expected argument 'size' to be a int")
         pulumi.set(__self__, "size", size)
         if status and not isinstance(status, str):
             raise TypeError("Expected argument 'status' to be a str")
@@ -140,7 +140,7 @@ class GetImageResult:
 
     @_builtins.property
     @pulumi.getter
-    def size(self) -> _builtins.float:
+    def size(self) -> _builtins.int:
         """
         MB.
         """

@@ -31,11 +31,11 @@ class GetInstanceTypeResult:
         if class_ and not isinstance(class_, str):
             raise TypeError("Expected argument 'class_' to be a str")
         pulumi.set(__self__, "class_", class_)
-        if disk and not isinstance(disk, float):
-            raise TypeError("Expected argument 'disk' to be a float")
+        if disk and not isinstance(disk, int):
+            raise TypeError("Expected argument 'disk' to be a int")
         pulumi.set(__self__, "disk", disk)
-        if gpus and not isinstance(gpus, float):
-            raise TypeError("Expected argument 'gpus' to be a float")
+        if gpus and not isinstance(gpus, int):
+            raise TypeError("Expected argument 'gpus' to be a int")
         pulumi.set(__self__, "gpus", gpus)
         if id and not isinstance(id, str):
             raise TypeError("Expected argument 'id' to be a str")
@@ -43,11 +43,11 @@ class GetInstanceTypeResult:
         if label and not isinstance(label, str):
             raise TypeError("Expected argument 'label' to be a str")
         pulumi.set(__self__, "label", label)
-        if memory and not isinstance(memory, float):
-            raise TypeError("Expected argument 'memory' to be a float")
+        if memory and not isinstance(memory, int):
+            raise TypeError("Expected argument 'memory' to be a int")
         pulumi.set(__self__, "memory", memory)
-        if network_out and not isinstance(network_out, float):
-            raise TypeError("Expected argument 'network_out' to be a float")
+        if network_out and not isinstance(network_out, int):
+            raise TypeError("Expected argument 'network_out' to be a int")
         pulumi.set(__self__, "network_out", network_out)
         if price and not isinstance(price, dict):
             raise TypeError("Expected argument 'price' to be a dict")
@@ -58,11 +58,11 @@ class GetInstanceTypeResult:
         if successor and not isinstance(successor, str):
             raise TypeError("Expected argument 'successor' to be a str")
         pulumi.set(__self__, "successor", successor)
-        if transfer and not isinstance(transfer, float):
-            raise TypeError("Expected argument 'transfer' to be a float")
+        if transfer and not isinstance(transfer, int):
+            raise TypeError("Expected argument 'transfer' to be a int")
         pulumi.set(__self__, "transfer", transfer)
-        if vcpus and not isinstance(vcpus, float):
-            raise TypeError("Expected argument 'vcpus' to be a float")
+        if vcpus and not isinstance(vcpus, int):
+            raise TypeError("Expected argument 'vcpus' to be a int")
         pulumi.set(__self__, "vcpus", vcpus)
 
     @_builtins.property
@@ -80,7 +80,7 @@ class GetInstanceTypeResult:
 
     @_builtins.property
     @pulumi.getter
-    def disk(self) -> _builtins.float:
+    def disk(self) -> _builtins.int:
         """
         Disk, MB.
         """
@@ -88,7 +88,7 @@ class GetInstanceTypeResult:
 
     @_builtins.property
     @pulumi.getter
-    def gpus(self) -> _builtins.float:
+    def gpus(self) -> _builtins.int:
         return pulumi.get(self, "gpus")
 
     @_builtins.property
@@ -106,7 +106,7 @@ class GetInstanceTypeResult:
 
     @_builtins.property
     @pulumi.getter
-    def memory(self) -> _builtins.float:
+    def memory(self) -> _builtins.int:
         """
         Memory, MB.
         """
@@ -114,7 +114,7 @@ class GetInstanceTypeResult:
 
     @_builtins.property
     @pulumi.getter(name="networkOut")
-    def network_out(self) -> _builtins.float:
+    def network_out(self) -> _builtins.int:
         """
         Outbound bandwidth, Mbit/s.
         """
@@ -140,7 +140,7 @@ class GetInstanceTypeResult:
 
     @_builtins.property
     @pulumi.getter
-    def transfer(self) -> _builtins.float:
+    def transfer(self) -> _builtins.int:
         """
         Monthly transfer quota, GB.
         """
@@ -148,7 +148,7 @@ class GetInstanceTypeResult:
 
     @_builtins.property
     @pulumi.getter
-    def vcpus(self) -> _builtins.float:
+    def vcpus(self) -> _builtins.int:
         return pulumi.get(self, "vcpus")
 
 

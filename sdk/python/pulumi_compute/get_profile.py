@@ -55,8 +55,8 @@ class GetProfileResult:
         if two_factor_auth and not isinstance(two_factor_auth, bool):
             raise TypeError("Expected argument 'two_factor_auth' to be a bool")
         pulumi.set(__self__, "two_factor_auth", two_factor_auth)
-        if uid and not isinstance(uid, float):
-            raise TypeError("Expected argument 'uid' to be a float")
+        if uid and not isinstance(uid, int):
+            raise TypeError("Expected argument 'uid' to be a int")
         pulumi.set(__self__, "uid", uid)
         if username and not isinstance(username, str):
             raise TypeError("Expected argument 'username' to be a str")
@@ -126,7 +126,7 @@ class GetProfileResult:
 
     @_builtins.property
     @pulumi.getter
-    def uid(self) -> _builtins.float:
+    def uid(self) -> _builtins.int:
         return pulumi.get(self, "uid")
 
     @_builtins.property

@@ -28,17 +28,17 @@ class GetStackScriptResult:
         if created and not isinstance(created, str):
             raise TypeError("Expected argument 'created' to be a str")
         pulumi.set(__self__, "created", created)
-        if deployments_active and not isinstance(deployments_active, float):
-            raise TypeError("Expected argument 'deployments_active' to be a float")
+        if deployments_active and not isinstance(deployments_active, int):
+            raise TypeError("Expected argument 'deployments_active' to be a int")
         pulumi.set(__self__, "deployments_active", deployments_active)
-        if deployments_total and not isinstance(deployments_total, float):
-            raise TypeError("Expected argument 'deployments_total' to be a float")
+        if deployments_total and not isinstance(deployments_total, int):
+            raise TypeError("Expected argument 'deployments_total' to be a int")
         pulumi.set(__self__, "deployments_total", deployments_total)
         if description and not isinstance(description, str):
             raise TypeError("Expected argument 'description' to be a str")
         pulumi.set(__self__, "description", description)
-        if id and not isinstance(id, float):
-            raise TypeError("Expected argument 'id' to be a float")
+        if id and not isinstance(id, int):
+            raise TypeError("Expected argument 'id' to be a int")
         pulumi.set(__self__, "id", id)
         if images and not isinstance(images, list):
             raise TypeError("Expected argument 'images' to be a list")
@@ -55,8 +55,8 @@ class GetStackScriptResult:
         if mine and not isinstance(mine, bool):
             raise TypeError("Expected argument 'mine' to be a bool")
         pulumi.set(__self__, "mine", mine)
-        if ordinal and not isinstance(ordinal, float):
-            raise TypeError("Expected argument 'ordinal' to be a float")
+        if ordinal and not isinstance(ordinal, int):
+            raise TypeError("Expected argument 'ordinal' to be a int")
         pulumi.set(__self__, "ordinal", ordinal)
         if rev_note and not isinstance(rev_note, str):
             raise TypeError("Expected argument 'rev_note' to be a str")
@@ -84,12 +84,12 @@ class GetStackScriptResult:
 
     @_builtins.property
     @pulumi.getter(name="deploymentsActive")
-    def deployments_active(self) -> _builtins.float:
+    def deployments_active(self) -> _builtins.int:
         return pulumi.get(self, "deployments_active")
 
     @_builtins.property
     @pulumi.getter(name="deploymentsTotal")
-    def deployments_total(self) -> _builtins.float:
+    def deployments_total(self) -> _builtins.int:
         return pulumi.get(self, "deployments_total")
 
     @_builtins.property
@@ -99,7 +99,7 @@ class GetStackScriptResult:
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -135,7 +135,7 @@ class GetStackScriptResult:
 
     @_builtins.property
     @pulumi.getter
-    def ordinal(self) -> _builtins.float:
+    def ordinal(self) -> _builtins.int:
         return pulumi.get(self, "ordinal")
 
     @_builtins.property

@@ -33,7 +33,7 @@ class InstanceArgs:
                  firewall_id: pulumi.Input[Optional[_builtins.str]] = None,
                  group: pulumi.Input[Optional[_builtins.str]] = None,
                  image: pulumi.Input[Optional[_builtins.str]] = None,
-                 interfaces: Optional[Any] = None,
+                 interfaces: pulumi.Input[Optional[Sequence[pulumi.Input['InstanceConfigInterfaceArgs']]]] = None,
                  label: pulumi.Input[Optional[_builtins.str]] = None,
                  metadata: pulumi.Input[Optional['InstanceMetadataArgs']] = None,
                  private_ip: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -71,7 +71,7 @@ class InstanceArgs:
         :param pulumi.Input[_builtins.str] image: Image to deploy, e.g. `compute/debian12` or `private/12`; needs `rootPass`. Left out: an empty
                instance (no disks or configs; it stays offline until an `InstanceConfig` boots it), or one
                restored from `backupId`. Changing it replaces the instance.
-        :param Any interfaces: Interfaces of the config the image deploy makes (1..3, in order eth0..eth2, at most one primary).
+        :param pulumi.Input[Sequence[pulumi.Input['InstanceConfigInterfaceArgs']]] interfaces: Interfaces of the config the image deploy makes (1..3, in order eth0..eth2, at most one primary).
                Left out: public networking. Values the API fills in (a VPC address it chose, `nat11: "any"`
                resolved to the public address) are not changes. Changing them replaces the instance (an
                `InstanceConfig` changes interfaces in place).
@@ -298,7 +298,7 @@ class InstanceArgs:
 
     @_builtins.property
     @pulumi.getter
-    def interfaces(self) -> Optional[Any]:
+    def interfaces(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['InstanceConfigInterfaceArgs']]]]:
         """
         Interfaces of the config the image deploy makes (1..3, in order eth0..eth2, at most one primary).
         Left out: public networking. Values the API fills in (a VPC address it chose, `nat11: "any"`
@@ -308,7 +308,7 @@ class InstanceArgs:
         return pulumi.get(self, "interfaces")
 
     @interfaces.setter
-    def interfaces(self, value: Optional[Any]):
+    def interfaces(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['InstanceConfigInterfaceArgs']]]]):
         pulumi.set(self, "interfaces", value)
 
     @_builtins.property
@@ -447,7 +447,7 @@ class Instance(pulumi.CustomResource):
                  firewall_id: pulumi.Input[Optional[_builtins.str]] = None,
                  group: pulumi.Input[Optional[_builtins.str]] = None,
                  image: pulumi.Input[Optional[_builtins.str]] = None,
-                 interfaces: Optional[Any] = None,
+                 interfaces: pulumi.Input[Optional[Sequence[pulumi.Input[Union['InstanceConfigInterfaceArgs', 'InstanceConfigInterfaceArgsDict']]]]] = None,
                  label: pulumi.Input[Optional[_builtins.str]] = None,
                  metadata: pulumi.Input[Optional[Union['InstanceMetadataArgs', 'InstanceMetadataArgsDict']]] = None,
                  private_ip: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -491,7 +491,7 @@ class Instance(pulumi.CustomResource):
         :param pulumi.Input[_builtins.str] image: Image to deploy, e.g. `compute/debian12` or `private/12`; needs `rootPass`. Left out: an empty
                instance (no disks or configs; it stays offline until an `InstanceConfig` boots it), or one
                restored from `backupId`. Changing it replaces the instance.
-        :param Any interfaces: Interfaces of the config the image deploy makes (1..3, in order eth0..eth2, at most one primary).
+        :param pulumi.Input[Sequence[pulumi.Input[Union['InstanceConfigInterfaceArgs', 'InstanceConfigInterfaceArgsDict']]]] interfaces: Interfaces of the config the image deploy makes (1..3, in order eth0..eth2, at most one primary).
                Left out: public networking. Values the API fills in (a VPC address it chose, `nat11: "any"`
                resolved to the public address) are not changes. Changing them replaces the instance (an
                `InstanceConfig` changes interfaces in place).
@@ -561,7 +561,7 @@ class Instance(pulumi.CustomResource):
                  firewall_id: pulumi.Input[Optional[_builtins.str]] = None,
                  group: pulumi.Input[Optional[_builtins.str]] = None,
                  image: pulumi.Input[Optional[_builtins.str]] = None,
-                 interfaces: Optional[Any] = None,
+                 interfaces: pulumi.Input[Optional[Sequence[pulumi.Input[Union['InstanceConfigInterfaceArgs', 'InstanceConfigInterfaceArgsDict']]]]] = None,
                  label: pulumi.Input[Optional[_builtins.str]] = None,
                  metadata: pulumi.Input[Optional[Union['InstanceMetadataArgs', 'InstanceMetadataArgsDict']]] = None,
                  private_ip: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -793,7 +793,7 @@ class Instance(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def interfaces(self) -> pulumi.Output[Optional[Any]]:
+    def interfaces(self) -> pulumi.Output[Optional[Sequence['outputs.InstanceConfigInterface']]]:
         """
         The create's interfaces as the API holds them, in the shape asked.
         """

@@ -27,7 +27,7 @@ class InstanceConfigArgs:
                  booted: pulumi.Input[Optional[_builtins.bool]] = None,
                  comments: pulumi.Input[Optional[_builtins.str]] = None,
                  helpers: pulumi.Input[Optional['InstanceConfigHelpersArgs']] = None,
-                 interfaces: Optional[Any] = None,
+                 interfaces: pulumi.Input[Optional[Sequence[pulumi.Input['InstanceConfigInterfaceArgs']]]] = None,
                  kernel: pulumi.Input[Optional[_builtins.str]] = None,
                  memory_limit: pulumi.Input[Optional[_builtins.int]] = None,
                  reboot_on_change: pulumi.Input[Optional[_builtins.bool]] = None,
@@ -46,7 +46,7 @@ class InstanceConfigArgs:
                Left out: power is not managed here.
         :param pulumi.Input[_builtins.str] comments: Free text (default ""). Updated in place.
         :param pulumi.Input['InstanceConfigHelpersArgs'] helpers: Boot helpers; those left out are the API's choice. Updated in place.
-        :param Any interfaces: The config's interfaces, in order (eth0..eth2; at most 3, at most one primary; `[]`: none, public
+        :param pulumi.Input[Sequence[pulumi.Input['InstanceConfigInterfaceArgs']]] interfaces: The config's interfaces, in order (eth0..eth2; at most 3, at most one primary; `[]`: none, public
                networking only). Replaced as a whole in place when changed. Left out, this resource does not
                manage them.
         :param pulumi.Input[_builtins.str] kernel: Kernel ID (default `compute/latest-64bit`). Updated in place.
@@ -159,7 +159,7 @@ class InstanceConfigArgs:
 
     @_builtins.property
     @pulumi.getter
-    def interfaces(self) -> Optional[Any]:
+    def interfaces(self) -> pulumi.Input[Optional[Sequence[pulumi.Input['InstanceConfigInterfaceArgs']]]]:
         """
         The config's interfaces, in order (eth0..eth2; at most 3, at most one primary; `[]`: none, public
         networking only). Replaced as a whole in place when changed. Left out, this resource does not
@@ -168,7 +168,7 @@ class InstanceConfigArgs:
         return pulumi.get(self, "interfaces")
 
     @interfaces.setter
-    def interfaces(self, value: Optional[Any]):
+    def interfaces(self, value: pulumi.Input[Optional[Sequence[pulumi.Input['InstanceConfigInterfaceArgs']]]]):
         pulumi.set(self, "interfaces", value)
 
     @_builtins.property
@@ -257,7 +257,7 @@ class InstanceConfig(pulumi.CustomResource):
                  compute_id: pulumi.Input[Optional[_builtins.str]] = None,
                  devices: pulumi.Input[Optional[Union['InstanceConfigDevicesArgs', 'InstanceConfigDevicesArgsDict']]] = None,
                  helpers: pulumi.Input[Optional[Union['InstanceConfigHelpersArgs', 'InstanceConfigHelpersArgsDict']]] = None,
-                 interfaces: Optional[Any] = None,
+                 interfaces: pulumi.Input[Optional[Sequence[pulumi.Input[Union['InstanceConfigInterfaceArgs', 'InstanceConfigInterfaceArgsDict']]]]] = None,
                  kernel: pulumi.Input[Optional[_builtins.str]] = None,
                  label: pulumi.Input[Optional[_builtins.str]] = None,
                  memory_limit: pulumi.Input[Optional[_builtins.int]] = None,
@@ -283,7 +283,7 @@ class InstanceConfig(pulumi.CustomResource):
         :param pulumi.Input[Union['InstanceConfigDevicesArgs', 'InstanceConfigDevicesArgsDict']] devices: Disks on devices `sda`..`sdh` by ID (`{ sda: root.id, sdb: swap.id }`), each disk once; devices
                left out are empty. Updated in place.
         :param pulumi.Input[Union['InstanceConfigHelpersArgs', 'InstanceConfigHelpersArgsDict']] helpers: Boot helpers; those left out are the API's choice. Updated in place.
-        :param Any interfaces: The config's interfaces, in order (eth0..eth2; at most 3, at most one primary; `[]`: none, public
+        :param pulumi.Input[Sequence[pulumi.Input[Union['InstanceConfigInterfaceArgs', 'InstanceConfigInterfaceArgsDict']]]] interfaces: The config's interfaces, in order (eth0..eth2; at most 3, at most one primary; `[]`: none, public
                networking only). Replaced as a whole in place when changed. Left out, this resource does not
                manage them.
         :param pulumi.Input[_builtins.str] kernel: Kernel ID (default `compute/latest-64bit`). Updated in place.
@@ -329,7 +329,7 @@ class InstanceConfig(pulumi.CustomResource):
                  compute_id: pulumi.Input[Optional[_builtins.str]] = None,
                  devices: pulumi.Input[Optional[Union['InstanceConfigDevicesArgs', 'InstanceConfigDevicesArgsDict']]] = None,
                  helpers: pulumi.Input[Optional[Union['InstanceConfigHelpersArgs', 'InstanceConfigHelpersArgsDict']]] = None,
-                 interfaces: Optional[Any] = None,
+                 interfaces: pulumi.Input[Optional[Sequence[pulumi.Input[Union['InstanceConfigInterfaceArgs', 'InstanceConfigInterfaceArgsDict']]]]] = None,
                  kernel: pulumi.Input[Optional[_builtins.str]] = None,
                  label: pulumi.Input[Optional[_builtins.str]] = None,
                  memory_limit: pulumi.Input[Optional[_builtins.int]] = None,
@@ -477,7 +477,7 @@ class InstanceConfig(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def interfaces(self) -> pulumi.Output[Any]:
+    def interfaces(self) -> pulumi.Output[Sequence['outputs.InstanceConfigInterface']]:
         """
         The config's interfaces, in order (eth0..eth2; at most 3, at most one primary; `[]`: none, public
         networking only). Replaced as a whole in place when changed. Left out, this resource does not

@@ -26,8 +26,10 @@ __all__ = [
     'InstanceBackupsScheduleDetails',
     'InstanceConfigDevices',
     'InstanceConfigHelpers',
+    'InstanceConfigInterface',
     'InstanceConfigInterfaceDetailsItem',
     'InstanceConfigInterfaceDetailsItemIpv4',
+    'InstanceConfigInterfaceIpv4',
     'InstanceMetadata',
     'InstanceResult',
     'InstanceResultAlerts',
@@ -78,11 +80,11 @@ class ConfigInterfaceIpv4(dict):
 @pulumi.output_type
 class EntityGrantResult(dict):
     def __init__(__self__, *,
-                 id: _builtins.float,
+                 id: _builtins.int,
                  label: _builtins.str,
                  permissions: _builtins.str):
         """
-        :param _builtins.float id: The entity's ID.
+        :param _builtins.int id: The entity's ID.
         :param _builtins.str permissions: `read_only`, `read_write`, or null (no access).
         """
         pulumi.set(__self__, "id", id)
@@ -91,7 +93,7 @@ class EntityGrantResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
         """
         The entity's ID.
         """
@@ -226,7 +228,7 @@ class ImageResult(dict):
                  id: _builtins.str,
                  is_public: _builtins.bool,
                  label: _builtins.str,
-                 size: _builtins.float,
+                 size: _builtins.int,
                  status: _builtins.str,
                  type: _builtins.str,
                  updated: _builtins.str,
@@ -238,7 +240,7 @@ class ImageResult(dict):
         :param _builtins.str eol: End of life (public images), ISO 8601.
         :param _builtins.str expiry: When an automatic image expires.
         :param _builtins.str id: Image ID: `compute/<name>` for public images, `private/<n>` for the account's.
-        :param _builtins.float size: MB.
+        :param _builtins.int size: MB.
         :param _builtins.str type: `manual` (captured or uploaded) or `automatic` (kept from a deleted instance).
         :param _builtins.str vendor: The distribution's vendor for public images (`Debian`), else null.
         """
@@ -328,7 +330,7 @@ class ImageResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def size(self) -> _builtins.float:
+    def size(self) -> _builtins.int:
         """
         MB.
         """
@@ -659,6 +661,119 @@ class InstanceConfigHelpers(dict):
 
 
 @pulumi.output_type
+class InstanceConfigInterface(dict):
+    @staticmethod
+    def __key_warning(key: str):
+        suggest = None
+        if key == "ipRanges":
+            suggest = "ip_ranges"
+        elif key == "ipamAddress":
+            suggest = "ipam_address"
+        elif key == "subnetId":
+            suggest = "subnet_id"
+
+        if suggest:
+            pulumi.log.warn(f"Key '{key}' not found in InstanceConfigInterface. Access the value via the '{suggest}' property getter instead.")
+
+    def __getitem__(self, key: str) -> Any:
+        InstanceConfigInterface.__key_warning(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default = None) -> Any:
+        InstanceConfigInterface.__key_warning(key)
+        return super().get(key, default)
+
+    def __init__(__self__, *,
+                 purpose: _builtins.str,
+                 ip_ranges: Optional[Sequence[_builtins.str]] = None,
+                 ipam_address: Optional[_builtins.str] = None,
+                 ipv4: Optional['outputs.InstanceConfigInterfaceIpv4'] = None,
+                 label: Optional[_builtins.str] = None,
+                 primary: Optional[_builtins.bool] = None,
+                 subnet_id: Optional[_builtins.str] = None):
+        """
+        :param _builtins.str purpose: `public`, `vlan` or `vpc`.
+        :param Sequence[_builtins.str] ip_ranges: vpc only: IPv4 ranges of the subnet routed to this interface.
+        :param _builtins.str ipam_address: vlan only: the interface's address in CIDR notation, e.g. `10.0.0.1/24`.
+        :param 'InstanceConfigInterfaceIpv4' ipv4: vpc only: `vpc`, the address in the subnet (the API picks a free one when left out); `nat11`, the
+               instance's public IPv4 for 1:1 NAT, or `any` (kept as `any` while the API holds the address).
+        :param _builtins.str label: vlan only: the VLAN's label (letters, digits, single dashes).
+        :param _builtins.bool primary: The default route (default false; at most one per config; vlan interfaces cannot be).
+        :param _builtins.str subnet_id: vpc only (required): the subnet's ID, e.g. `subnet.id`.
+        """
+        pulumi.set(__self__, "purpose", purpose)
+        if ip_ranges is not None:
+            pulumi.set(__self__, "ip_ranges", ip_ranges)
+        if ipam_address is not None:
+            pulumi.set(__self__, "ipam_address", ipam_address)
+        if ipv4 is not None:
+            pulumi.set(__self__, "ipv4", ipv4)
+        if label is not None:
+            pulumi.set(__self__, "label", label)
+        if primary is not None:
+            pulumi.set(__self__, "primary", primary)
+        if subnet_id is not None:
+            pulumi.set(__self__, "subnet_id", subnet_id)
+
+    @_builtins.property
+    @pulumi.getter
+    def purpose(self) -> _builtins.str:
+        """
+        `public`, `vlan` or `vpc`.
+        """
+        return pulumi.get(self, "purpose")
+
+    @_builtins.property
+    @pulumi.getter(name="ipRanges")
+    def ip_ranges(self) -> Optional[Sequence[_builtins.str]]:
+        """
+        vpc only: IPv4 ranges of the subnet routed to this interface.
+        """
+        return pulumi.get(self, "ip_ranges")
+
+    @_builtins.property
+    @pulumi.getter(name="ipamAddress")
+    def ipam_address(self) -> Optional[_builtins.str]:
+        """
+        vlan only: the interface's address in CIDR notation, e.g. `10.0.0.1/24`.
+        """
+        return pulumi.get(self, "ipam_address")
+
+    @_builtins.property
+    @pulumi.getter
+    def ipv4(self) -> Optional['outputs.InstanceConfigInterfaceIpv4']:
+        """
+        vpc only: `vpc`, the address in the subnet (the API picks a free one when left out); `nat11`, the
+        instance's public IPv4 for 1:1 NAT, or `any` (kept as `any` while the API holds the address).
+        """
+        return pulumi.get(self, "ipv4")
+
+    @_builtins.property
+    @pulumi.getter
+    def label(self) -> Optional[_builtins.str]:
+        """
+        vlan only: the VLAN's label (letters, digits, single dashes).
+        """
+        return pulumi.get(self, "label")
+
+    @_builtins.property
+    @pulumi.getter
+    def primary(self) -> Optional[_builtins.bool]:
+        """
+        The default route (default false; at most one per config; vlan interfaces cannot be).
+        """
+        return pulumi.get(self, "primary")
+
+    @_builtins.property
+    @pulumi.getter(name="subnetId")
+    def subnet_id(self) -> Optional[_builtins.str]:
+        """
+        vpc only (required): the subnet's ID, e.g. `subnet.id`.
+        """
+        return pulumi.get(self, "subnet_id")
+
+
+@pulumi.output_type
 class InstanceConfigInterfaceDetailsItem(dict):
     @staticmethod
     def __key_warning(key: str):
@@ -786,6 +901,27 @@ class InstanceConfigInterfaceDetailsItemIpv4(dict):
 
 
 @pulumi.output_type
+class InstanceConfigInterfaceIpv4(dict):
+    def __init__(__self__, *,
+                 nat11: Optional[_builtins.str] = None,
+                 vpc: Optional[_builtins.str] = None):
+        if nat11 is not None:
+            pulumi.set(__self__, "nat11", nat11)
+        if vpc is not None:
+            pulumi.set(__self__, "vpc", vpc)
+
+    @_builtins.property
+    @pulumi.getter
+    def nat11(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "nat11")
+
+    @_builtins.property
+    @pulumi.getter
+    def vpc(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "vpc")
+
+
+@pulumi.output_type
 class InstanceMetadata(dict):
     @staticmethod
     def __key_warning(key: str):
@@ -825,7 +961,7 @@ class InstanceResult(dict):
                  has_user_data: _builtins.bool,
                  host_uuid: _builtins.str,
                  hypervisor: _builtins.str,
-                 id: _builtins.float,
+                 id: _builtins.int,
                  image: _builtins.str,
                  ipv4: Sequence[_builtins.str],
                  ipv6: _builtins.str,
@@ -907,7 +1043,7 @@ class InstanceResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -1082,11 +1218,11 @@ class InstanceResultBackupsSchedule(dict):
 @pulumi.output_type
 class InstanceResultSpecs(dict):
     def __init__(__self__, *,
-                 disk: _builtins.float,
-                 gpus: _builtins.float,
-                 memory: _builtins.float,
-                 transfer: _builtins.float,
-                 vcpus: _builtins.float):
+                 disk: _builtins.int,
+                 gpus: _builtins.int,
+                 memory: _builtins.int,
+                 transfer: _builtins.int,
+                 vcpus: _builtins.int):
         pulumi.set(__self__, "disk", disk)
         pulumi.set(__self__, "gpus", gpus)
         pulumi.set(__self__, "memory", memory)
@@ -1095,27 +1231,27 @@ class InstanceResultSpecs(dict):
 
     @_builtins.property
     @pulumi.getter
-    def disk(self) -> _builtins.float:
+    def disk(self) -> _builtins.int:
         return pulumi.get(self, "disk")
 
     @_builtins.property
     @pulumi.getter
-    def gpus(self) -> _builtins.float:
+    def gpus(self) -> _builtins.int:
         return pulumi.get(self, "gpus")
 
     @_builtins.property
     @pulumi.getter
-    def memory(self) -> _builtins.float:
+    def memory(self) -> _builtins.int:
         return pulumi.get(self, "memory")
 
     @_builtins.property
     @pulumi.getter
-    def transfer(self) -> _builtins.float:
+    def transfer(self) -> _builtins.int:
         return pulumi.get(self, "transfer")
 
     @_builtins.property
     @pulumi.getter
-    def vcpus(self) -> _builtins.float:
+    def vcpus(self) -> _builtins.int:
         return pulumi.get(self, "vcpus")
 
 
@@ -1178,25 +1314,25 @@ class InstanceTypeResult(dict):
     def __init__(__self__, *,
                  addons: 'outputs.InstanceTypeResultAddons',
                  class_: _builtins.str,
-                 disk: _builtins.float,
-                 gpus: _builtins.float,
+                 disk: _builtins.int,
+                 gpus: _builtins.int,
                  id: _builtins.str,
                  label: _builtins.str,
-                 memory: _builtins.float,
-                 network_out: _builtins.float,
+                 memory: _builtins.int,
+                 network_out: _builtins.int,
                  price: 'outputs.PriceResult',
                  region_prices: Sequence['outputs.RegionPriceResult'],
                  successor: _builtins.str,
-                 transfer: _builtins.float,
-                 vcpus: _builtins.float):
+                 transfer: _builtins.int,
+                 vcpus: _builtins.int):
         """
         :param 'InstanceTypeResultAddons' addons: The backups add-on's price.
-        :param _builtins.float disk: Disk, MB.
+        :param _builtins.int disk: Disk, MB.
         :param _builtins.str id: Type ID, e.g. `g6-standard-2`.
-        :param _builtins.float memory: Memory, MB.
-        :param _builtins.float network_out: Outbound bandwidth, Mbit/s.
+        :param _builtins.int memory: Memory, MB.
+        :param _builtins.int network_out: Outbound bandwidth, Mbit/s.
         :param _builtins.str successor: The type a deprecated type upgrades to; null when current.
-        :param _builtins.float transfer: Monthly transfer quota, GB.
+        :param _builtins.int transfer: Monthly transfer quota, GB.
         """
         pulumi.set(__self__, "addons", addons)
         pulumi.set(__self__, "class_", class_)
@@ -1227,7 +1363,7 @@ class InstanceTypeResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def disk(self) -> _builtins.float:
+    def disk(self) -> _builtins.int:
         """
         Disk, MB.
         """
@@ -1235,7 +1371,7 @@ class InstanceTypeResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def gpus(self) -> _builtins.float:
+    def gpus(self) -> _builtins.int:
         return pulumi.get(self, "gpus")
 
     @_builtins.property
@@ -1253,7 +1389,7 @@ class InstanceTypeResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def memory(self) -> _builtins.float:
+    def memory(self) -> _builtins.int:
         """
         Memory, MB.
         """
@@ -1261,7 +1397,7 @@ class InstanceTypeResult(dict):
 
     @_builtins.property
     @pulumi.getter(name="networkOut")
-    def network_out(self) -> _builtins.float:
+    def network_out(self) -> _builtins.int:
         """
         Outbound bandwidth, Mbit/s.
         """
@@ -1287,7 +1423,7 @@ class InstanceTypeResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def transfer(self) -> _builtins.float:
+    def transfer(self) -> _builtins.int:
         """
         Monthly transfer quota, GB.
         """
@@ -1295,7 +1431,7 @@ class InstanceTypeResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def vcpus(self) -> _builtins.float:
+    def vcpus(self) -> _builtins.int:
         return pulumi.get(self, "vcpus")
 
 
@@ -1432,10 +1568,10 @@ class PriceResult(dict):
 class ProfileResultReferrals(dict):
     def __init__(__self__, *,
                  code: _builtins.str,
-                 completed: _builtins.float,
+                 completed: _builtins.int,
                  credit: _builtins.float,
-                 pending: _builtins.float,
-                 total: _builtins.float,
+                 pending: _builtins.int,
+                 total: _builtins.int,
                  url: _builtins.str):
         pulumi.set(__self__, "code", code)
         pulumi.set(__self__, "completed", completed)
@@ -1451,7 +1587,7 @@ class ProfileResultReferrals(dict):
 
     @_builtins.property
     @pulumi.getter
-    def completed(self) -> _builtins.float:
+    def completed(self) -> _builtins.int:
         return pulumi.get(self, "completed")
 
     @_builtins.property
@@ -1461,12 +1597,12 @@ class ProfileResultReferrals(dict):
 
     @_builtins.property
     @pulumi.getter
-    def pending(self) -> _builtins.float:
+    def pending(self) -> _builtins.int:
         return pulumi.get(self, "pending")
 
     @_builtins.property
     @pulumi.getter
-    def total(self) -> _builtins.float:
+    def total(self) -> _builtins.int:
         return pulumi.get(self, "total")
 
     @_builtins.property
@@ -1686,7 +1822,7 @@ class SnapshotDisksItem(dict):
 class SshKeyResult(dict):
     def __init__(__self__, *,
                  created: _builtins.str,
-                 id: _builtins.float,
+                 id: _builtins.int,
                  label: _builtins.str,
                  ssh_key: _builtins.str):
         """
@@ -1704,7 +1840,7 @@ class SshKeyResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -1725,16 +1861,16 @@ class SshKeyResult(dict):
 class StackScriptResult(dict):
     def __init__(__self__, *,
                  created: _builtins.str,
-                 deployments_active: _builtins.float,
-                 deployments_total: _builtins.float,
+                 deployments_active: _builtins.int,
+                 deployments_total: _builtins.int,
                  description: _builtins.str,
-                 id: _builtins.float,
+                 id: _builtins.int,
                  images: Sequence[_builtins.str],
                  is_public: _builtins.bool,
                  label: _builtins.str,
                  logo_url: _builtins.str,
                  mine: _builtins.bool,
-                 ordinal: _builtins.float,
+                 ordinal: _builtins.int,
                  rev_note: _builtins.str,
                  script: _builtins.str,
                  updated: _builtins.str,
@@ -1771,12 +1907,12 @@ class StackScriptResult(dict):
 
     @_builtins.property
     @pulumi.getter(name="deploymentsActive")
-    def deployments_active(self) -> _builtins.float:
+    def deployments_active(self) -> _builtins.int:
         return pulumi.get(self, "deployments_active")
 
     @_builtins.property
     @pulumi.getter(name="deploymentsTotal")
-    def deployments_total(self) -> _builtins.float:
+    def deployments_total(self) -> _builtins.int:
         return pulumi.get(self, "deployments_total")
 
     @_builtins.property
@@ -1786,7 +1922,7 @@ class StackScriptResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -1822,7 +1958,7 @@ class StackScriptResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def ordinal(self) -> _builtins.float:
+    def ordinal(self) -> _builtins.int:
         return pulumi.get(self, "ordinal")
 
     @_builtins.property
@@ -2002,13 +2138,13 @@ class StackScriptUserDefinedFieldsItem(dict):
 class SubnetResult(dict):
     def __init__(__self__, *,
                  created: _builtins.str,
-                 id: _builtins.float,
-                 instance_ids: Sequence[_builtins.float],
+                 id: _builtins.int,
+                 instance_ids: Sequence[_builtins.int],
                  ipv4: _builtins.str,
                  label: _builtins.str,
                  updated: _builtins.str):
         """
-        :param Sequence[_builtins.float] instance_ids: IDs of the instances with an interface on it.
+        :param Sequence[_builtins.int] instance_ids: IDs of the instances with an interface on it.
         :param _builtins.str ipv4: Its IPv4 range, e.g. `10.0.1.0/24`.
         """
         pulumi.set(__self__, "created", created)
@@ -2025,12 +2161,12 @@ class SubnetResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="instanceIds")
-    def instance_ids(self) -> Sequence[_builtins.float]:
+    def instance_ids(self) -> Sequence[_builtins.int]:
         """
         IDs of the instances with an interface on it.
         """
@@ -2060,7 +2196,7 @@ class VpcResult(dict):
     def __init__(__self__, *,
                  created: _builtins.str,
                  description: _builtins.str,
-                 id: _builtins.float,
+                 id: _builtins.int,
                  label: _builtins.str,
                  region: _builtins.str,
                  subnets: Sequence['outputs.SubnetResult'],
@@ -2088,7 +2224,7 @@ class VpcResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.int:
         return pulumi.get(self, "id")
 
     @_builtins.property

@@ -11,12 +11,13 @@ import {
   type InterfaceRequest,
 } from "../../contract/configs";
 import { bool, idFrom } from "../../contract/fields";
+import { checkedAs } from "../core/input-schema";
 import { issueOrigin } from "../core/issue-origin";
 
 /** Runs `schema` on a value and reports each issue with its path (`[1].subnetId: ...`), which a
  * check failure (one per property) would otherwise lose. */
 export function withPaths<T extends z.ZodType>(schema: T) {
-  return z.unknown().transform((value, ctx): z.output<T> => {
+  const checked = z.unknown().transform((value, ctx): z.output<T> => {
     const result = schema.safeParse(value);
     if (result.success) return result.data;
     for (const issue of result.error.issues) {
@@ -30,25 +31,30 @@ export function withPaths<T extends z.ZodType>(schema: T) {
     }
     return z.NEVER;
   });
+  // Its input is what `schema` takes (the package schema's type, the reference pages).
+  return checked.register(checkedAs, { input: () => schema });
 }
 
-export const InterfaceInput = z.strictObject({
-  purpose: z.enum(INTERFACE_PURPOSES, {
-    error: (iss) =>
-      iss.input === undefined ? "purpose is required" : "purpose must be one of public, vlan, vpc",
-  }),
-  primary: bool("primary").optional(),
-  label: z.string({ error: "label must be a string" }).optional(),
-  ipamAddress: z.string({ error: "ipamAddress must be a string" }).optional(),
-  subnetId: idFrom("subnetId").optional(),
-  ipv4: z
-    .strictObject({
-      vpc: z.string({ error: "ipv4.vpc must be a string" }).optional(),
-      nat11: z.string({ error: "ipv4.nat11 must be a string" }).optional(),
-    })
-    .optional(),
-  ipRanges: z.array(z.string({ error: "ipRanges must hold strings" })).optional(),
-});
+export const InterfaceInput = z
+  .strictObject({
+    purpose: z.enum(INTERFACE_PURPOSES, {
+      error: (iss) =>
+        iss.input === undefined ? "purpose is required" : "purpose must be one of public, vlan, vpc",
+    }),
+    primary: bool("primary").optional(),
+    label: z.string({ error: "label must be a string" }).optional(),
+    ipamAddress: z.string({ error: "ipamAddress must be a string" }).optional(),
+    subnetId: idFrom("subnetId").optional(),
+    ipv4: z
+      .strictObject({
+        vpc: z.string({ error: "ipv4.vpc must be a string" }).optional(),
+        nat11: z.string({ error: "ipv4.nat11 must be a string" }).optional(),
+      })
+      .optional(),
+    ipRanges: z.array(z.string({ error: "ipRanges must hold strings" })).optional(),
+    // One type of the package schema, named as the classes name it.
+  })
+  .meta({ title: "InstanceConfigInterface" });
 
 /** One interface as inputs and outputs hold it: `primary` always, other fields only when set. */
 export interface InterfaceShape {

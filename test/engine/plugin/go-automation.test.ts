@@ -1,6 +1,6 @@
 /**
  * A Go Automation API inline program on the generated Go SDK (sdk/go/compute, program in
- * go-automation/) creates a VPC and an instance through the real CLI and the resource plugin against
+ * go-automation/) creates a VPC, a subnet and an instance through the real CLI and the resource plugin against
  * the emulator, previews no change, and destroys them. The program is built once and cached
  * (scripts/ensure-go-automation: minutes on a cold Go build cache, then seconds after an SDK change).
  */
@@ -69,17 +69,23 @@ afterAll(async () => {
 
 test("up creates the VPC and a running instance; the outputs hold their IDs", async () => {
   const { summary, outputs } = await run("up");
-  expect(summary).toEqual({ create: 3 });
+  expect(summary).toEqual({ create: 4 });
   const [vpc, ...otherVpcs] = await collect(client.each(vpcEndpoints.listVpcs));
   const [instance, ...otherInstances] = await collect(client.each(instanceEndpoints.listInstances));
   expect([otherVpcs, otherInstances]).toEqual([[], []]);
   expect(vpc).toMatchObject({ label: "go-net", region: "us-iad" });
   expect(instance).toMatchObject({ label: "go-web", status: "running" });
-  expect(outputs).toEqual({ vpcId: String(vpc!.id), instanceId: String(instance!.id), status: "running" });
+  // The subnet's vpcId, typed string by the schema, reads back through the SDK as the VPC's ID.
+  expect(outputs).toEqual({
+    vpcId: String(vpc!.id),
+    subnetVpcId: String(vpc!.id),
+    instanceId: String(instance!.id),
+    status: "running",
+  });
 });
 
 test("a preview of the same program shows no change", async () => {
-  expect((await run("preview")).summary).toEqual({ same: 3 });
+  expect((await run("preview")).summary).toEqual({ same: 4 });
 });
 
 test("the state holds no plaintext of the root password or the token", async () => {
@@ -95,7 +101,7 @@ test("the state holds no plaintext of the root password or the token", async () 
 });
 
 test("destroy leaves nothing", async () => {
-  expect((await run("destroy")).summary).toEqual({ delete: 3 });
+  expect((await run("destroy")).summary).toEqual({ delete: 4 });
   expect(await collect(client.each(vpcEndpoints.listVpcs))).toEqual([]);
   expect(await collect(client.each(instanceEndpoints.listInstances))).toEqual([]);
 });

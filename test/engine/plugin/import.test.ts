@@ -56,7 +56,7 @@ test("an instance by its ID, and its disk by INSTANCEID/DISKID", async () => {
   const diskState = await imported("compute:index:InstanceDisk", "data", `${instance.id}/${disk.id}`);
   expect(diskState).toMatchObject({ type: "compute:index:InstanceDisk", id: String(disk.id) });
   expect(diskState.inputs).toMatchObject({
-    computeId: instance.id,
+    computeId: String(instance.id),
     label: "data",
     size: 1024,
     filesystem: "ext4",
@@ -95,7 +95,12 @@ test("a config by INSTANCEID/CONFIGID, its interface by INSTANCEID/CONFIGID/INTE
   });
   const configState = await imported("compute:index:InstanceConfig", "boot", `${computeId}/${config.id}`);
   expect(configState).toMatchObject({ type: "compute:index:InstanceConfig", id: String(config.id) });
-  expect(configState.inputs).toMatchObject({ computeId, label: "boot", devices: { sda: disk.id } });
+  // ID references as the schema types them: strings.
+  expect(configState.inputs).toMatchObject({
+    computeId: String(computeId),
+    label: "boot",
+    devices: { sda: String(disk.id) },
+  });
   const [nic] = await p.client.api.listInterfaces({ params: { computeId, configId: config.id } });
   const nicState = await imported(
     "compute:index:ConfigInterface",
@@ -103,7 +108,11 @@ test("a config by INSTANCEID/CONFIGID, its interface by INSTANCEID/CONFIGID/INTE
     `${computeId}/${config.id}/${nic!.id}`,
   );
   expect(nicState).toMatchObject({ type: "compute:index:ConfigInterface", id: String(nic!.id) });
-  expect(nicState.inputs).toMatchObject({ computeId, configId: config.id, purpose: "public" });
+  expect(nicState.inputs).toMatchObject({
+    computeId: String(computeId),
+    configId: String(config.id),
+    purpose: "public",
+  });
   const image = await p.client.api.createImage({ body: { disk_id: disk.id, label: "imported-golden" } });
   await waitForImage(p.client, image.id, status("available"), { timeoutMs: 60_000 });
   const imageState = await imported("compute:index:Image", "golden", image.id);

@@ -10,6 +10,7 @@ import { collect } from "../../../src/client";
 import { diskEndpoints, imageEndpoints, instanceEndpoints, vpcEndpoints } from "../../../src/contract";
 import { IMAGE, ROOT_PASS } from "../../support/compute";
 import { opsOf, stepOf, yamlProject, type YamlProject } from "./yaml-project";
+import { schemaMismatches } from "./schema-types";
 
 jest.setTimeout(300_000);
 
@@ -247,6 +248,10 @@ test("a refresh finds nothing changed, and the next preview none either", async 
   await p.pulumi("refresh", "--yes", "--expect-no-changes");
   await p.pulumi("preview", "--expect-no-changes");
   expect(await p.writes()).toEqual([]);
+});
+
+test("every output has the type the package schema gives it (what a typed SDK reads)", async () => {
+  expect(schemaMismatches(await p.resources())).toEqual([]);
 });
 
 test("destroy leaves only the outside instance, untagged", async () => {

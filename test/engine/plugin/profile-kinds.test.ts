@@ -17,6 +17,7 @@ import {
 } from "../../../src/contract";
 import { publicKeyLine } from "../../support/ssh-keys";
 import { opsOf, stepOf, yamlProject, type YamlProject } from "./yaml-project";
+import { schemaMismatches } from "./schema-types";
 
 jest.setTimeout(240_000);
 
@@ -221,6 +222,10 @@ test("a refresh finds nothing changed, and the next preview none either", async 
   await p.pulumi("refresh", "--yes", "--expect-no-changes");
   await p.pulumi("preview", "--expect-no-changes");
   expect(await p.writes()).toEqual([]);
+});
+
+test("every output has the type the package schema gives it (what a typed SDK reads)", async () => {
+  expect(schemaMismatches(await p.resources())).toEqual([]);
 });
 
 test("destroy deletes the key, the StackScript, the token and the image, and leaves the profile as it is", async () => {

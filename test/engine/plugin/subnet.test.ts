@@ -45,7 +45,8 @@ test("up creates a subnet in the VPC it names by reference", async () => {
   expect(await subnets()).toEqual([expect.objectContaining({ label: "app", ipv4: "10.0.1.0/24" })]);
   const state = (await p.resources()).find((r) => r.urn.endsWith("::app"))!;
   expect(state.type).toBe("compute:index:Subnet");
-  expect(state.inputs).toEqual({ vpcId, label: "app", ipv4: "10.0.1.0/24" });
+  // The parent's ID as the schema types it: a string (as another resource's `id` is).
+  expect(state.inputs).toEqual({ vpcId: String(vpcId), label: "app", ipv4: "10.0.1.0/24" });
 });
 
 test("a preview of the same program sends no write and shows no change", async () => {
@@ -98,7 +99,7 @@ test("`pulumi import compute:index:Subnet` takes VPCID/SUBNETID and writes nothi
   expect(await p.writes()).toEqual([]);
   const state = (await p.resources()).find((r) => r.urn.endsWith("::outside"))!;
   expect(state).toMatchObject({ type: "compute:index:Subnet", id: String(made.id) });
-  expect(state.inputs).toEqual({ vpcId, label: "outside", ipv4: "10.0.20.0/24" });
+  expect(state.inputs).toEqual({ vpcId: String(vpcId), label: "outside", ipv4: "10.0.20.0/24" });
   const bad = await p.failing("import", "compute:index:Subnet", "worse", String(made.id), "--yes");
   expect(bad).toMatch(/Subnet import ID must be vpcId\/subnetId, not \d+/);
   expect(bad).not.toMatch(/\n\s+at /);

@@ -1,5 +1,5 @@
 // Command go-automation is a Go Automation API inline program on the generated Go SDK
-// (sdk/go/compute): a VPC and an instance in it, served by this repository's resource plugin.
+// (sdk/go/compute): a VPC, a subnet of it and an instance, served by this repository's resource plugin.
 //
 //	go-automation up|preview|refresh|destroy
 //
@@ -33,6 +33,15 @@ func program(ctx *pulumi.Context) error {
 	if err != nil {
 		return err
 	}
+	// Its vpcId output is an ID reference: a string in the schema, read back typed by the SDK.
+	sub, err := compute.NewSubnet(ctx, "sub", &compute.SubnetArgs{
+		VpcId: net.ID().ToStringOutput(),
+		Label: pulumi.String("go-sub"),
+		Ipv4:  pulumi.String("10.0.1.0/24"),
+	})
+	if err != nil {
+		return err
+	}
 	web, err := compute.NewInstance(ctx, "web", &compute.InstanceArgs{
 		Region:   pulumi.String("us-iad"),
 		Type:     pulumi.String("g6-standard-1"),
@@ -45,6 +54,7 @@ func program(ctx *pulumi.Context) error {
 	}
 	ctx.Export("vpcId", net.ID())
 	ctx.Export("instanceId", web.ID())
+	ctx.Export("subnetVpcId", sub.VpcId)
 	ctx.Export("status", web.Status)
 	return nil
 }

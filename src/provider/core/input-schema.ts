@@ -1,0 +1,45 @@
+/**
+ * A spec's inputs as JSON Schema (zod's `toJSONSchema`, `io: "input"`), as the generated artefacts
+ * (package schema, reference pages) and the plugin read them: an ID that another resource's `id`
+ * gives (`idFrom`) is marked `x-id-reference`, and a schema that checks its value itself
+ * (`z.unknown().transform(...)`, registered in `checkedAs`) is written as the schema it checks with.
+ */
+import { z } from "zod";
+import type * as core from "zod/v4/core";
+import { idReferences } from "../../contract/fields";
+
+/** What zod's `toJSONSchema` writes (the keys read here). */
+export interface JsonSchema {
+  type?: string;
+  enum?: unknown[];
+  anyOf?: JsonSchema[];
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: JsonSchema | boolean;
+  description?: string;
+  /** The type's name, where its schema gives one (`.meta({ title })`). */
+  title?: string;
+  /** An ID given as another resource's `id` (an `idFrom` field). */
+  "x-id-reference"?: boolean;
+}
+
+/** Schemas that take any value and check it with another schema (to name each issue's path). */
+export const checkedAs = z.registry<{ input: () => unknown }>();
+
+export function inputJsonSchema(schema: core.$ZodType): JsonSchema {
+  return z.toJSONSchema(schema, {
+    io: "input",
+    unrepresentable: "any",
+    override: (ctx) => {
+      const zod = ctx.zodSchema as unknown as core.$ZodType;
+      const checked = checkedAs.get(zod);
+      const input = checked?.input() as core.$ZodType | undefined;
+      if (input) {
+        const { $schema: _dialect, ...json } = inputJsonSchema(input) as JsonSchema & { $schema?: string };
+        Object.assign(ctx.jsonSchema, json);
+      }
+      if (idReferences.has(zod)) ctx.jsonSchema["x-id-reference"] = true;
+    },
+  }) as JsonSchema;
+}

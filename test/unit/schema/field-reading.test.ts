@@ -1,0 +1,191 @@
+/**
+ * How the schema reads types from the zod inputs and the contract's records: ID references (`idFrom`,
+ * at any depth), schemas that check with another (`withPaths`), named object types, descriptions
+ * from the classes, and the data functions' integers.
+ */
+import { z } from "zod";
+import { idFrom } from "../../../src/contract/fields";
+import { checkedAs, inputJsonSchema, type JsonSchema } from "../../../src/provider/core/input-schema";
+import { instanceConfigSpec } from "../../../src/provider/instance/instance-config";
+import { fromJsonSchema, withDescriptions, type FieldType } from "../../../src/schema/field-type";
+import { withIntegers, type ResultRecord } from "../../../src/schema/result-integers";
+import { schemaText } from "../../../src/schema/schema-file";
+import { specFacts } from "../../../src/schema/spec-facts";
+
+const schema = JSON.parse(schemaText());
+const resource = (kind: string) => schema.resources[`compute:index:${kind}`];
+
+it("marks every idFrom field of an input's JSON Schema, however deep or nullable", () => {
+  const json = inputJsonSchema(
+    z.object({
+      a: idFrom("a"),
+      b: z.array(z.object({ c: idFrom("c").nullable().optional() })),
+      n: z.number(),
+    }),
+  );
+  expect(json.properties!.a).toMatchObject({ type: "integer", "x-id-reference": true });
+  expect(json.properties!.b!.items!.properties!.c!.anyOf![0]).toMatchObject({ "x-id-reference": true });
+  expect(json.properties!.n!["x-id-reference"]).toBeUndefined();
+  expect(fromJsonSchema(json.properties!.a!)).toEqual({ type: "integer", idReference: true });
+  expect(fromJsonSchema(json.properties!.n!)).toEqual({ type: "number" });
+});
+
+it("writes a schema that checks its value with another as the schema it checks with", () => {
+  const inner = z.array(z.object({ purpose: z.enum(["public", "vpc"]) }).meta({ title: "Iface" }));
+  const wrapped = z
+    .unknown()
+    .transform((v) => v)
+    .register(checkedAs, { input: () => inner });
+  expect(inputJsonSchema(z.object({ plain: z.unknown().transform((v) => v) })).properties!.plain).toEqual({});
+  const type = fromJsonSchema(inputJsonSchema(z.object({ list: wrapped })).properties!.list!);
+  expect(type).toEqual({
+    type: "array",
+    items: {
+      type: "object",
+      name: "Iface",
+      properties: { purpose: { type: "string", enum: ["public", "vpc"] } },
+      required: ["purpose"],
+    },
+  });
+  // The spec's own: InstanceConfig's interfaces are a list of objects, no longer any value.
+  const interfaces = inputJsonSchema(instanceConfigSpec.inputs).properties!.interfaces!;
+  expect(interfaces.items!.properties!.subnetId).toMatchObject({ "x-id-reference": true });
+});
+
+it("describes nested properties from the class's type of the same shape, keeping its own", () => {
+  const read: FieldType = {
+    type: "array",
+    items: {
+      type: "object",
+      properties: { a: { type: "string" }, b: { type: "boolean", description: "own" } },
+      required: [],
+    },
+  };
+  const declared: FieldType = {
+    type: "array",
+    items: {
+      type: "object",
+      properties: {
+        a: { type: "string", description: "from TSDoc" },
+        b: { type: "boolean", description: "x" },
+      },
+      required: [],
+    },
+  };
+  expect(withDescriptions(read, declared)).toEqual({
+    type: "array",
+    items: {
+      type: "object",
+      properties: {
+        a: { type: "string", description: "from TSDoc" },
+        b: { type: "boolean", description: "own" },
+      },
+      required: [],
+    },
+  });
+  expect(withDescriptions(read, undefined)).toBe(read);
+});
+
+it("types the interfaces of an Instance and an InstanceConfig as one object type, subnetId a string", () => {
+  const ref = { type: "array", items: { $ref: "#/types/compute:index:InstanceConfigInterface" } };
+  expect(resource("InstanceConfig").inputProperties.interfaces).toMatchObject(ref);
+  expect(resource("InstanceConfig").properties.interfaces).toMatchObject(ref);
+  expect(resource("Instance").inputProperties.interfaces).toMatchObject(ref);
+  const type = schema.types["compute:index:InstanceConfigInterface"];
+  expect(type.required).toEqual(["purpose"]);
+  expect(type.properties.subnetId).toMatchObject({
+    type: "string",
+    description: expect.stringMatching(/subnet/),
+  });
+  expect(type.properties.ipv4.$ref).toBe("#/types/compute:index:InstanceConfigInterfaceIpv4");
+  expect(schema.types["compute:index:InstanceConfigDevices"].properties.sda.type).toBe("string");
+});
+
+it("leaves Any only where the contract takes any JSON value: StackScript data and preferences", () => {
+  const found: string[] = [];
+  const walk = (value: unknown, at: string): void => {
+    if (typeof value !== "object" || value === null) return;
+    if ((value as { $ref?: string }).$ref === "pulumi.json#/Any") found.push(at);
+    for (const [key, inner] of Object.entries(value)) walk(inner, `${at}/${key}`);
+  };
+  walk(schema, "");
+  expect(found.sort()).toEqual([
+    "/resources/compute:index:InstanceDisk/inputProperties/stackscriptData/additionalProperties",
+    "/resources/compute:index:InstanceDisk/properties/stackscriptData/additionalProperties",
+    "/resources/compute:index:ProfilePreferences/inputProperties/preferences/additionalProperties",
+    "/resources/compute:index:ProfilePreferences/properties/preferences/additionalProperties",
+  ]);
+});
+
+it("makes a result's number an integer where the record it is read from says int", () => {
+  const record = z.toJSONSchema(
+    z.object({
+      id: z.number().int(),
+      price: z.object({ hourly: z.number() }),
+      computes: z.array(z.union([z.number().int(), z.object({ id: z.number().int() })])),
+      deployments_total: z.number().int().nullable(),
+    }),
+  );
+  const result: FieldType = {
+    type: "object",
+    name: "ThingResult",
+    properties: {
+      id: { type: "number" },
+      price: {
+        type: "object",
+        name: "PriceResult",
+        properties: { hourly: { type: "number" } },
+        required: [],
+      },
+      instanceIds: { type: "array", items: { type: "number" } },
+      deploymentsTotal: { type: "number", nullable: true },
+      extra: { type: "number" },
+    },
+    required: [],
+  };
+  const records = new Map<string, ResultRecord>([
+    ["ThingResult", { record: record as JsonSchema, paths: { instanceIds: ["computes"] } }],
+  ]);
+  const typed = withIntegers(result, records);
+  expect(typed).toMatchObject({
+    properties: {
+      id: { type: "integer" },
+      price: { properties: { hourly: { type: "number" } } },
+      instanceIds: { items: { type: "integer" } },
+      deploymentsTotal: { type: "integer", nullable: true },
+      extra: { type: "number" },
+    },
+  });
+});
+
+it("types the data functions' integers as the contract does, its decimals as numbers", () => {
+  const subnet = schema.functions["compute:index:getSubnet"].outputs.properties;
+  expect([subnet.id.type, subnet.instanceIds.items.type]).toEqual(["integer", "integer"]);
+  expect(schema.functions["compute:index:getInstanceType"].outputs.properties.memory.type).toBe("integer");
+  expect(schema.types["compute:index:PriceResult"].properties.hourly.type).toBe("number");
+  expect(schema.types["compute:index:ProfileResultReferrals"].properties).toMatchObject({
+    total: { type: "integer" },
+    credit: { type: "number" },
+  });
+  expect(schema.types["compute:index:EntityGrantResult"].properties.id.type).toBe("integer");
+  // The contract's alerts record says number (not int).
+  expect(schema.types["compute:index:InstanceResultAlerts"].properties.cpu.type).toBe("number");
+});
+
+it("finds the same top-level ID references in the classes (`string | number`) as in the zod inputs (`idFrom`)", () => {
+  // The schema types both `string`; the plugin converts what the zod inputs mark: they must agree
+  // (an interface list holds its ID references inside, typed by its own interface).
+  for (const k of specFacts()) {
+    const fromClass = k.inputs.filter((i) => i.idReference).map((i) => i.name);
+    const fromZod = k.inputs.filter((i) => idIn(i.type)).map((i) => i.name);
+    expect([k.kind, fromZod.filter((name) => name !== "interfaces")]).toEqual([k.kind, fromClass]);
+  }
+});
+
+function idIn(type: FieldType): boolean {
+  if (type.type === "integer") return type.idReference === true;
+  if (type.type === "array") return idIn(type.items);
+  if (type.type === "map") return idIn(type.values);
+  if (type.type === "object") return Object.values(type.properties).some(idIn);
+  return false;
+}
