@@ -17,9 +17,6 @@ export interface MemoryFile<T> {
   save(merge: (stored: T) => T): void;
 }
 
-/** How long a save waits for others to write with it. */
-const BATCH_MS = 20;
-
 export function memoryFile<T extends object>(
   name: string,
   schema: z.ZodType<T>,
@@ -75,8 +72,9 @@ export function memoryFile<T extends object>(
       queued.push(merge);
       if (writing) return;
       writing = (async () => {
-        // The saves of the resources being created together are written as one.
-        await new Promise((resolve) => setTimeout(resolve, BATCH_MS));
+        // The saves made in the same turn of the event loop are written as one; no longer wait: the
+        // engine stops the process soon after its last operation, and what is not written is lost.
+        await new Promise((resolve) => setImmediate(resolve));
         while (queued.length > 0) {
           const merges = queued;
           queued = [];

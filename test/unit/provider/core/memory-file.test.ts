@@ -1,5 +1,5 @@
 /**
- * A memory file (held objects, lifecycles): saves close together are written as one; a write merges
+ * A memory file (held objects, lifecycles): saves made in one turn are written as one; a write merges
  * into what the file holds then, read again whenever another process replaced or rewrote it since
  * this process's own last write, and made in a directory that does not exist yet.
  */
@@ -20,7 +20,7 @@ const settled = () => new Promise((r) => setTimeout(r, 150));
 
 const add = (key: string, value: number) => (m: Record<string, number>) => ({ ...m, [key]: value });
 
-test("saves made together are written as one file holding all of them", async () => {
+test("saves made in one turn of the event loop are written as one file holding all of them", async () => {
   const file = memoryFile(NAME, Counts, () => ({}));
   const renames = jest.spyOn(fs.promises, "rename");
   try {
