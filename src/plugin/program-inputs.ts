@@ -5,28 +5,16 @@
  * resolves it in the program's) and its `fileHash`, the digest of the file's content, unless the
  * program gives one, so that other content in the file replaces the image as it does in TypeScript.
  */
-import { createHash } from "node:crypto";
-import * as fs from "node:fs";
 import * as path from "node:path";
+import { fileSha256 } from "../file-digest";
 import type { Props } from "../provider/core/props";
 import { UNKNOWN } from "../provider/core/unknown";
-
-/** The SHA-256 of the file's content, hex; undefined when it cannot be read (check names the file). */
-function sha256(file: string): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    const hash = createHash("sha256");
-    fs.createReadStream(file)
-      .on("error", () => resolve(undefined))
-      .on("data", (chunk) => hash.update(chunk))
-      .on("end", () => resolve(hash.digest("hex")));
-  });
-}
 
 async function imageInputs(news: Props): Promise<Props> {
   const { file } = news;
   if (typeof file !== "string" || file === UNKNOWN) return news;
   const absolute = path.resolve(file);
-  const fileHash = news.fileHash ?? (await sha256(absolute));
+  const fileHash = news.fileHash ?? (await fileSha256(absolute));
   return { ...news, file: absolute, ...(fileHash !== undefined && { fileHash }) };
 }
 

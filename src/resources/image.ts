@@ -1,6 +1,5 @@
-import { createHash } from "node:crypto";
-import * as fs from "node:fs";
 import * as path from "node:path";
+import { fileSha256 } from "../file-digest";
 import * as pulumi from "@pulumi/pulumi";
 import { IMAGE_COMPUTED } from "../provider/field-lists";
 import { placeholders } from "../provider/core/resource-spec";
@@ -33,18 +32,6 @@ export interface ImageArgs {
   description?: pulumi.Input<string>;
   /** Whether the image supports cloud-init (default false). Changing it replaces the image. */
   cloudInit?: pulumi.Input<boolean>;
-}
-
-/** SHA-256 (hex) of a file's content, read as a stream; undefined when it cannot be read (the
- * provider's check then says why, naming `file`). */
-function sha256(file: string): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    const hash = createHash("sha256");
-    fs.createReadStream(file)
-      .on("error", () => resolve(undefined))
-      .on("data", (chunk) => hash.update(chunk))
-      .on("end", () => resolve(hash.digest("hex")));
-  });
 }
 
 /**
@@ -92,7 +79,7 @@ export class Image extends pulumi.CustomResource {
         : pulumi.output(args.file).apply((f) => (f === undefined ? undefined : path.resolve(f)));
     const fileHash =
       args.fileHash ??
-      (file === undefined ? undefined : file.apply((f) => (f === undefined ? undefined : sha256(f))));
+      (file === undefined ? undefined : file.apply((f) => (f === undefined ? undefined : fileSha256(f))));
     super(
       ...computeResourceArgs(
         "Image",
