@@ -150,8 +150,9 @@ test("up assembles the instance, boots it with its interfaces, tags it, snapshot
     ["public", true, null],
     ["vpc", true, appId],
   ]);
-  // The schema types an ID reference as a string; the plugin's outputs hold the API's integer IDs.
+  // ID references are strings, as the schema types them (the API's integer IDs, written out).
   const devices = (await p.output("devices")) as Record<string, unknown>;
+  expect(Object.values(devices).every((id) => typeof id === "string")).toBe(true);
   expect(Object.fromEntries(Object.entries(devices).map(([slot, id]) => [slot, Number(id)]))).toEqual({
     sda: byLabel.root,
     sdb: byLabel.swap,
@@ -293,7 +294,7 @@ test("`pulumi import compute:index:InstanceDisk INSTANCEID/ID` adopts a disk wit
   const state = (await p.resources()).find((r) => r.urn.endsWith("::extra"))!;
   expect(state).toMatchObject({ type: "compute:index:InstanceDisk", id: String(disk.id) });
   expect(state.inputs).toMatchObject({
-    computeId: outsideId,
+    computeId: String(outsideId),
     label: "extra",
     size: 1024,
     filesystem: "ext4",
