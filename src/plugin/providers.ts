@@ -7,6 +7,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { withoutContext, type ResourceContext } from "../provider/core/resource-context";
 import { byKind, type AnySpec, type Props } from "../provider/core/resource-spec";
+import { processMemory } from "../provider/core/process-memory";
 import { configure as configureSettings, type ConfigSource } from "../provider/core/settings";
 import { provider as kindProvider } from "../provider/runtime";
 import { SPECS } from "../provider/specs";
@@ -20,7 +21,7 @@ import { journalKeyOf, parseUrn } from "./urn";
 export { diffResponse, invoke, withoutContext };
 
 const specOf = byKind(SPECS);
-const conversions = new Map<string, IdConversions>();
+const conversions = processMemory.map<string, IdConversions>("plugin: ID conversions by kind");
 
 /** The kind's ID conversions (`id-strings.ts`), made on its first request. */
 function idsOf(spec: AnySpec): IdConversions {

@@ -81,7 +81,8 @@ const camelCase = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) =>
 
 /**
  * For a snake_case key an object does not have, the camelCase key it does (` (did you mean
- * "subnetId"?)`): what a Python program writes inside an input its SDK cannot type.
+ * "subnetId"?)`): what a program writes that spells a nested input's keys as its language does,
+ * past an SDK's typing (a plain dict, a map).
  */
 function camelHint(fieldSchema: z.ZodType, value: unknown, issue: z.core.$ZodIssue): string {
   const { code, path, keys } = originOf(issue);
