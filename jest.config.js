@@ -14,6 +14,11 @@ module.exports = {
       testMatch: ["<rootDir>/test/unit/**/*.test.ts"],
       setupFilesAfterEnv: ["<rootDir>/test/support/fresh-process.ts"],
     },
-    { ...common, displayName: "engine", testMatch: ["<rootDir>/test/engine/**/*.test.ts"] },
+    {
+      ...common,
+      displayName: "engine",
+      testMatch: ["<rootDir>/test/engine/**/*.test.ts"],
+      testEnvironment: "<rootDir>/test/support/engine-environment.ts",
+    },
   ],
 };
