@@ -52,6 +52,28 @@ export function computeResourceArgs(
   ];
 }
 
+/**
+ * Lowers `Error.stackTraceLimit` to 0 until the function returned is called; each class calls it
+ * around its `super` call and restores the limit in `finally`, before the program's next line runs:
+ *
+ *     const restoreStacks = pausePromiseStacks();
+ *     try { super(...computeResourceArgs(...)); } finally { restoreStacks(); }
+ *
+ * While registering a resource, Pulumi's SDK formats a stack trace for every promise it makes, one
+ * per property among them, kept only for its message about promises still pending at exit (which
+ * names the resource and property without it). A TypeScript program runs with source maps, so each
+ * trace maps every frame: about 0.3 ms, 2.5 ms for a Subnet's eight properties, which was the whole
+ * of the dynamic form's time above the engine's floor for an unchanged stack (docs/benchmarks.md).
+ * Where the program declared the resource is still recorded: Pulumi reads that with its own limit.
+ */
+export function pausePromiseStacks(): () => void {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  return () => {
+    Error.stackTraceLimit = limit;
+  };
+}
+
 /** The durations the program set (the provider reads and checks them). */
 function timeoutsOf(custom: pulumi.CustomTimeouts | undefined): Pick<ResourceContext, "timeouts"> {
   const set = Object.entries(custom ?? {}).filter(([, value]) => typeof value === "string" && value !== "");

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { CONFIG_INTERFACE_COMPUTED } from "../provider/field-lists";
 import { placeholders } from "../provider/core/resource-spec";
 import type { InstanceConfigInterface } from "./instance-config";
-import { computeResourceArgs } from "./compute-resource";
+import { computeResourceArgs, pausePromiseStacks } from "./compute-resource";
 
 /** The interface's fields as a config's `interfaces` list holds them: `purpose`, `subnetId`, `label`
  * and `ipamAddress` replace it (the API cannot change them); `primary`, and on a vpc interface `ipv4`
@@ -71,13 +71,18 @@ export class ConfigInterface extends pulumi.CustomResource {
   declare readonly nat11Address: pulumi.Output<string | undefined>;
 
   constructor(name: string, args: ConfigInterfaceArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      ...computeResourceArgs(
-        "ConfigInterface",
-        name,
-        { ...placeholders(CONFIG_INTERFACE_COMPUTED), ...args },
-        opts,
-      ),
-    );
+    const restoreStacks = pausePromiseStacks();
+    try {
+      super(
+        ...computeResourceArgs(
+          "ConfigInterface",
+          name,
+          { ...placeholders(CONFIG_INTERFACE_COMPUTED), ...args },
+          opts,
+        ),
+      );
+    } finally {
+      restoreStacks();
+    }
   }
 }

@@ -3,7 +3,7 @@ import { fileSha256 } from "../file-digest";
 import * as pulumi from "@pulumi/pulumi";
 import { IMAGE_COMPUTED } from "../provider/field-lists";
 import { placeholders } from "../provider/core/resource-spec";
-import { computeResourceArgs } from "./compute-resource";
+import { computeResourceArgs, pausePromiseStacks } from "./compute-resource";
 
 export interface ImageArgs {
   /** The disk to capture (an `InstanceDisk`'s `id`; the disk must be `ready`). Give this or `file`.
@@ -80,13 +80,18 @@ export class Image extends pulumi.CustomResource {
     const fileHash =
       args.fileHash ??
       (file === undefined ? undefined : file.apply((f) => (f === undefined ? undefined : fileSha256(f))));
-    super(
-      ...computeResourceArgs(
-        "Image",
-        name,
-        { ...placeholders(IMAGE_COMPUTED), ...args, file, fileHash },
-        opts,
-      ),
-    );
+    const restoreStacks = pausePromiseStacks();
+    try {
+      super(
+        ...computeResourceArgs(
+          "Image",
+          name,
+          { ...placeholders(IMAGE_COMPUTED), ...args, file, fileHash },
+          opts,
+        ),
+      );
+    } finally {
+      restoreStacks();
+    }
   }
 }

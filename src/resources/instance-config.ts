@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { INSTANCE_CONFIG_COMPUTED } from "../provider/field-lists";
 import { placeholders } from "../provider/core/resource-spec";
-import { computeResourceArgs } from "./compute-resource";
+import { computeResourceArgs, pausePromiseStacks } from "./compute-resource";
 
 type DeviceName = "sda" | "sdb" | "sdc" | "sdd" | "sde" | "sdf" | "sdg" | "sdh";
 
@@ -135,13 +135,18 @@ export class InstanceConfig extends pulumi.CustomResource {
   declare readonly updated: pulumi.Output<string>;
 
   constructor(name: string, args: InstanceConfigArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      ...computeResourceArgs(
-        "InstanceConfig",
-        name,
-        { ...placeholders(INSTANCE_CONFIG_COMPUTED), ...args },
-        opts,
-      ),
-    );
+    const restoreStacks = pausePromiseStacks();
+    try {
+      super(
+        ...computeResourceArgs(
+          "InstanceConfig",
+          name,
+          { ...placeholders(INSTANCE_CONFIG_COMPUTED), ...args },
+          opts,
+        ),
+      );
+    } finally {
+      restoreStacks();
+    }
   }
 }

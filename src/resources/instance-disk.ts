@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { INSTANCE_DISK_COMPUTED, INSTANCE_DISK_SECRETS } from "../provider/field-lists";
 import { placeholders } from "../provider/core/resource-spec";
-import { computeResourceArgs } from "./compute-resource";
+import { computeResourceArgs, pausePromiseStacks } from "./compute-resource";
 
 export interface InstanceDiskArgs {
   /** The instance's ID (e.g. `instance.id`). Changing it replaces the disk. */
@@ -86,13 +86,18 @@ export class InstanceDisk extends pulumi.CustomResource {
     for (const key of INSTANCE_DISK_SECRETS) {
       if (props[key] !== undefined) props[key] = pulumi.secret(props[key]);
     }
-    super(
-      ...computeResourceArgs(
-        "InstanceDisk",
-        name,
-        props,
-        pulumi.mergeOptions(opts, { additionalSecretOutputs: [...INSTANCE_DISK_SECRETS] }),
-      ),
-    );
+    const restoreStacks = pausePromiseStacks();
+    try {
+      super(
+        ...computeResourceArgs(
+          "InstanceDisk",
+          name,
+          props,
+          pulumi.mergeOptions(opts, { additionalSecretOutputs: [...INSTANCE_DISK_SECRETS] }),
+        ),
+      );
+    } finally {
+      restoreStacks();
+    }
   }
 }

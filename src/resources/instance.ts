@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { INSTANCE_COMPUTED, INSTANCE_SECRETS } from "../provider/field-lists";
 import { placeholders } from "../provider/core/resource-spec";
 import type { InstanceConfigInterface } from "./instance-config";
-import { computeResourceArgs } from "./compute-resource";
+import { computeResourceArgs, pausePromiseStacks } from "./compute-resource";
 
 export interface InstanceArgs {
   /**
@@ -205,13 +205,18 @@ export class Instance extends pulumi.CustomResource {
     const props: Record<string, unknown> = { ...placeholders(INSTANCE_COMPUTED), ...args };
     // Secret inputs too, so that the state's inputs never hold them in plaintext.
     for (const key of INSTANCE_SECRETS) if (props[key] !== undefined) props[key] = pulumi.secret(props[key]);
-    super(
-      ...computeResourceArgs(
-        "Instance",
-        name,
-        props,
-        pulumi.mergeOptions(opts, { additionalSecretOutputs: [...INSTANCE_SECRETS] }),
-      ),
-    );
+    const restoreStacks = pausePromiseStacks();
+    try {
+      super(
+        ...computeResourceArgs(
+          "Instance",
+          name,
+          props,
+          pulumi.mergeOptions(opts, { additionalSecretOutputs: [...INSTANCE_SECRETS] }),
+        ),
+      );
+    } finally {
+      restoreStacks();
+    }
   }
 }

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { PROFILE_PREFERENCES_COMPUTED } from "../provider/field-lists";
 import { placeholders } from "../provider/core/resource-spec";
-import { computeResourceArgs } from "./compute-resource";
+import { computeResourceArgs, pausePromiseStacks } from "./compute-resource";
 
 export interface ProfilePreferencesArgs {
   /** Any JSON object, at most 65,535 characters once serialized (checked at preview). The whole
@@ -23,13 +23,18 @@ export class ProfilePreferences extends pulumi.CustomResource {
   declare readonly username: pulumi.Output<string>;
 
   constructor(name: string, args: ProfilePreferencesArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      ...computeResourceArgs(
-        "ProfilePreferences",
-        name,
-        { ...placeholders(PROFILE_PREFERENCES_COMPUTED), ...args },
-        opts,
-      ),
-    );
+    const restoreStacks = pausePromiseStacks();
+    try {
+      super(
+        ...computeResourceArgs(
+          "ProfilePreferences",
+          name,
+          { ...placeholders(PROFILE_PREFERENCES_COMPUTED), ...args },
+          opts,
+        ),
+      );
+    } finally {
+      restoreStacks();
+    }
   }
 }

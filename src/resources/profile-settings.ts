@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { PROFILE_SETTINGS_COMPUTED } from "../provider/field-lists";
 import { placeholders } from "../provider/core/resource-spec";
-import { computeResourceArgs } from "./compute-resource";
+import { computeResourceArgs, pausePromiseStacks } from "./compute-resource";
 
 /** Each setting is managed only when given: left out, whatever the profile holds stays and is never a diff. */
 export interface ProfileSettingsArgs {
@@ -37,13 +37,18 @@ export class ProfileSettings extends pulumi.CustomResource {
   declare readonly uid: pulumi.Output<number>;
 
   constructor(name: string, args: ProfileSettingsArgs = {}, opts?: pulumi.CustomResourceOptions) {
-    super(
-      ...computeResourceArgs(
-        "ProfileSettings",
-        name,
-        { ...placeholders(PROFILE_SETTINGS_COMPUTED), ...args },
-        opts,
-      ),
-    );
+    const restoreStacks = pausePromiseStacks();
+    try {
+      super(
+        ...computeResourceArgs(
+          "ProfileSettings",
+          name,
+          { ...placeholders(PROFILE_SETTINGS_COMPUTED), ...args },
+          opts,
+        ),
+      );
+    } finally {
+      restoreStacks();
+    }
   }
 }

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/core/resource-spec";
 import { SNAPSHOT_COMPUTED } from "../provider/field-lists";
-import { computeResourceArgs } from "./compute-resource";
+import { computeResourceArgs, pausePromiseStacks } from "./compute-resource";
 
 export interface SnapshotArgs {
   /**
@@ -65,6 +65,11 @@ export class Snapshot extends pulumi.CustomResource {
   declare readonly disks: pulumi.Output<SnapshotDisk[]>;
 
   constructor(name: string, args: SnapshotArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...computeResourceArgs("Snapshot", name, { ...placeholders(SNAPSHOT_COMPUTED), ...args }, opts));
+    const restoreStacks = pausePromiseStacks();
+    try {
+      super(...computeResourceArgs("Snapshot", name, { ...placeholders(SNAPSHOT_COMPUTED), ...args }, opts));
+    } finally {
+      restoreStacks();
+    }
   }
 }

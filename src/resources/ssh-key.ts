@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/core/resource-spec";
 import { SSH_KEY_COMPUTED } from "../provider/field-lists";
-import { computeResourceArgs } from "./compute-resource";
+import { computeResourceArgs, pausePromiseStacks } from "./compute-resource";
 
 export interface SshKeyArgs {
   /** At most 64 characters (may be empty). Updated in place. */
@@ -28,6 +28,11 @@ export class SshKey extends pulumi.CustomResource {
   declare readonly created: pulumi.Output<string>;
 
   constructor(name: string, args: SshKeyArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...computeResourceArgs("SshKey", name, { ...placeholders(SSH_KEY_COMPUTED), ...args }, opts));
+    const restoreStacks = pausePromiseStacks();
+    try {
+      super(...computeResourceArgs("SshKey", name, { ...placeholders(SSH_KEY_COMPUTED), ...args }, opts));
+    } finally {
+      restoreStacks();
+    }
   }
 }

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/core/resource-spec";
 import { STACK_SCRIPT_COMPUTED } from "../provider/field-lists";
-import { computeResourceArgs } from "./compute-resource";
+import { computeResourceArgs, pausePromiseStacks } from "./compute-resource";
 
 export interface StackScriptArgs {
   /** 3..128 characters (not unique). Updated in place. */
@@ -68,8 +68,18 @@ export class StackScript extends pulumi.CustomResource {
   declare readonly updated: pulumi.Output<string>;
 
   constructor(name: string, args: StackScriptArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      ...computeResourceArgs("StackScript", name, { ...placeholders(STACK_SCRIPT_COMPUTED), ...args }, opts),
-    );
+    const restoreStacks = pausePromiseStacks();
+    try {
+      super(
+        ...computeResourceArgs(
+          "StackScript",
+          name,
+          { ...placeholders(STACK_SCRIPT_COMPUTED), ...args },
+          opts,
+        ),
+      );
+    } finally {
+      restoreStacks();
+    }
   }
 }

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/core/resource-spec";
 import { PARENT_KEY_INPUT, SUBNET_COMPUTED } from "../provider/field-lists";
 import { parentKeyOf } from "./parent-keys";
-import { computeResourceArgs } from "./compute-resource";
+import { computeResourceArgs, pausePromiseStacks } from "./compute-resource";
 
 export interface SubnetArgs {
   /** The VPC's ID (e.g. `vpc.id`). Changing it replaces the subnet. */
@@ -32,13 +32,18 @@ export class Subnet extends pulumi.CustomResource {
 
   constructor(name: string, args: SubnetArgs, opts?: pulumi.CustomResourceOptions) {
     const vpcKey = parentKeyOf(args.vpcId);
-    super(
-      ...computeResourceArgs(
-        "Subnet",
-        name,
-        { ...placeholders(SUBNET_COMPUTED), ...args, ...(vpcKey && { [PARENT_KEY_INPUT]: vpcKey }) },
-        opts,
-      ),
-    );
+    const restoreStacks = pausePromiseStacks();
+    try {
+      super(
+        ...computeResourceArgs(
+          "Subnet",
+          name,
+          { ...placeholders(SUBNET_COMPUTED), ...args, ...(vpcKey && { [PARENT_KEY_INPUT]: vpcKey }) },
+          opts,
+        ),
+      );
+    } finally {
+      restoreStacks();
+    }
   }
 }

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/core/resource-spec";
 import { TAG_COMPUTED } from "../provider/field-lists";
-import { computeResourceArgs } from "./compute-resource";
+import { computeResourceArgs, pausePromiseStacks } from "./compute-resource";
 
 export interface TagArgs {
   /** 3..50 characters; the tag's identity (and ID). Changing it replaces the tag. An existing tag of
@@ -33,6 +33,11 @@ export class Tag extends pulumi.CustomResource {
   declare readonly instances: pulumi.Output<number[]>;
 
   constructor(name: string, args: TagArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...computeResourceArgs("Tag", name, { ...placeholders(TAG_COMPUTED), ...args }, opts));
+    const restoreStacks = pausePromiseStacks();
+    try {
+      super(...computeResourceArgs("Tag", name, { ...placeholders(TAG_COMPUTED), ...args }, opts));
+    } finally {
+      restoreStacks();
+    }
   }
 }

@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/core/resource-spec";
 import { TOKEN_COMPUTED, TOKEN_SECRETS } from "../provider/field-lists";
-import { computeResourceArgs } from "./compute-resource";
+import { computeResourceArgs, pausePromiseStacks } from "./compute-resource";
 
 export interface TokenArgs {
   /** 1..100 characters. Updated in place. */
@@ -40,13 +40,18 @@ export class Token extends pulumi.CustomResource {
   declare readonly created: pulumi.Output<string>;
 
   constructor(name: string, args: TokenArgs, opts?: pulumi.CustomResourceOptions) {
-    super(
-      ...computeResourceArgs(
-        "Token",
-        name,
-        { ...placeholders(TOKEN_COMPUTED), ...args },
-        pulumi.mergeOptions(opts, { additionalSecretOutputs: [...TOKEN_SECRETS] }),
-      ),
-    );
+    const restoreStacks = pausePromiseStacks();
+    try {
+      super(
+        ...computeResourceArgs(
+          "Token",
+          name,
+          { ...placeholders(TOKEN_COMPUTED), ...args },
+          pulumi.mergeOptions(opts, { additionalSecretOutputs: [...TOKEN_SECRETS] }),
+        ),
+      );
+    } finally {
+      restoreStacks();
+    }
   }
 }

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/core/resource-spec";
 import { VPC_COMPUTED } from "../provider/field-lists";
 import { noteParent } from "./parent-keys";
-import { computeResourceArgs } from "./compute-resource";
+import { computeResourceArgs, pausePromiseStacks } from "./compute-resource";
 
 export interface VpcArgs {
   /** Region ID, e.g. `us-iad`; the region must have the VPCs capability. Changing it replaces the VPC. */
@@ -28,7 +28,12 @@ export class Vpc extends pulumi.CustomResource {
   declare readonly updated: pulumi.Output<string | null>;
 
   constructor(name: string, args: VpcArgs, opts?: pulumi.CustomResourceOptions) {
-    super(...computeResourceArgs("Vpc", name, { ...placeholders(VPC_COMPUTED), ...args }, opts));
+    const restoreStacks = pausePromiseStacks();
+    try {
+      super(...computeResourceArgs("Vpc", name, { ...placeholders(VPC_COMPUTED), ...args }, opts));
+    } finally {
+      restoreStacks();
+    }
     noteParent(this, "Vpc", name);
   }
 }
