@@ -65,12 +65,13 @@ export const Specs = z.object({
 });
 export type Specs = z.infer<typeof Specs>;
 
+/** Integers (the requests take integers only; api-behaviour 4.12). */
 export const Alerts = z.object({
-  cpu: z.number(),
-  io: z.number(),
-  network_in: z.number(),
-  network_out: z.number(),
-  transfer_quota: z.number(),
+  cpu: z.number().int(),
+  io: z.number().int(),
+  network_in: z.number().int(),
+  network_out: z.number().int(),
+  transfer_quota: z.number().int(),
 });
 export type Alerts = z.infer<typeof Alerts>;
 

@@ -1,13 +1,15 @@
 /**
  * ID references between the providers and the engine. The providers hold an ID that another
  * resource's `id` gives (`idFrom`: `Subnet.vpcId`, an interface's `subnetId`, a config's devices)
- * as a number, as the dynamic form's state does; the package schema types it `string`, so that a
+ * as a number, as the dynamic form's state does, and so do computed outputs that hold an ID
+ * (`computedIds`: `ConfigInterface.vpcId`); the package schema types it `string`, so that a
  * typed SDK (Go, Python) reads it as one. The plugin sends such values to the engine as strings
  * (check's inputs, the outputs, read's inputs) and hands them to the providers as numbers again (old
  * and new inputs, stored outputs): state written before the strings (numbers) and after reads the same.
  */
-import type { z } from "zod";
+import { computedIdSchema } from "../provider/core/computed-ids";
 import { inputJsonSchema, type JsonSchema } from "../provider/core/input-schema";
+import type { AnySpec } from "../provider/core/resource-spec";
 import type { Props } from "../provider/core/props";
 
 /** An ID as the engine's strings write it (as `idFrom` reads it). */
@@ -44,9 +46,14 @@ export interface IdConversions {
   toProvider(props: Props): Props;
 }
 
-/** The conversions for a kind's properties: its inputs' ID references, whether inputs or echoed as outputs. */
-export function idConversions(inputs: z.ZodType): IdConversions {
-  const schema = inputJsonSchema(inputs);
+/**
+ * The conversions for a kind's properties: its inputs' ID references, whether inputs or echoed as
+ * outputs, and the computed outputs that hold IDs (`computedIds`).
+ */
+export function idConversions(spec: Pick<AnySpec, "inputs" | "computedIds">): IdConversions {
+  const inputs = inputJsonSchema(spec.inputs);
+  const computed = computedIdSchema(spec.computedIds);
+  const schema = { ...inputs, properties: { ...computed.properties, ...inputs.properties } };
   return {
     toEngine: (props) => walk(props, schema, asString) as Props,
     toProvider: (props) => walk(props, schema, asNumber) as Props,

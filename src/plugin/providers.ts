@@ -26,7 +26,7 @@ const conversions = processMemory.map<string, IdConversions>("plugin: ID convers
 /** The kind's ID conversions (`id-strings.ts`), made on its first request. */
 function idsOf(spec: AnySpec): IdConversions {
   let found = conversions.get(spec.kind);
-  if (!found) conversions.set(spec.kind, (found = idConversions(spec.inputs)));
+  if (!found) conversions.set(spec.kind, (found = idConversions(spec)));
   return found;
 }
 /** Aborted by the engine's Cancel (Ctrl-C, or the end of a run): every wait in this process ends. */

@@ -9,7 +9,7 @@ import * as path from "node:path";
 import * as ts from "typescript";
 import { fieldTypeOf, readingProgram } from "./class-docs";
 import type { FieldType } from "./field-type";
-import { resultRecords, withIntegers } from "./result-integers";
+import { argumentFields, resultRecords, withIntegers } from "./record-integers";
 import { PACKAGE } from "./spec-facts";
 
 const INDEX = path.resolve(__dirname, "../functions/index.ts");
@@ -107,11 +107,10 @@ export function functionFacts(): FunctionFacts {
   const checker = program.getTypeChecker();
   const index = program.getSourceFile(INDEX)!;
   // The records each result is made from: which of its numbers are integers.
-  const records = resultRecords(
-    program
-      .getSourceFiles()
-      .filter((f) => path.resolve(f.fileName).startsWith(path.dirname(INDEX) + path.sep)),
-  );
+  const files = program
+    .getSourceFiles()
+    .filter((f) => path.resolve(f.fileName).startsWith(path.dirname(INDEX) + path.sep));
+  const records = resultRecords(files, checker);
   const functions: FunctionFact[] = [];
   const results = new Map<string, ts.Type>();
   for (const statement of index.statements) {
@@ -138,6 +137,7 @@ export function functionFacts(): FunctionFacts {
       const argsType =
         argsSymbol && checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(argsSymbol, declaration));
       const found = new Map<string, ts.Type>();
+      const compared = argumentFields(declaration, files, checker);
       resultTypes(result, checker, found);
       for (const [name, type] of found) if (!results.has(name)) results.set(name, type);
       functions.push({
@@ -146,7 +146,11 @@ export function functionFacts(): FunctionFacts {
         description: docOf(symbol, checker),
         params,
         resultText: typeName(result, checker),
-        args: argsType ? membersOf(argsType, checker) : [],
+        // Numbers compared with a record's integers are integers.
+        args: (argsType ? membersOf(argsType, checker) : []).map((arg) => {
+          const field = compared[arg.name];
+          return field ? { ...arg, type: withIntegers(arg.type, records, field) } : arg;
+        }),
         result: withIntegers(fieldTypeOf(result, checker, 0, true), records),
         resultTypes: [...found.keys()],
       });

@@ -3,13 +3,17 @@
  * pages): per kind, its inputs (type, required, default, secret, replaced or updated in place), its
  * outputs, and descriptions from the classes' TSDoc. The types of inputs come from the spec's zod
  * inputs (`inputJsonSchema`: zod's `toJSONSchema`, `io: "input"`), those of computed outputs from the class's
- * declared `pulumi.Output<...>` types.
+ * declared `pulumi.Output<...>` types, integers where the record `toOutputs` reads them from says so
+ * (`record-integers.ts`), IDs where the spec's `computedIds` names them.
  */
+import * as path from "node:path";
+import { computedIdSchema } from "../provider/core/computed-ids";
 import { inputJsonSchema } from "../provider/core/input-schema";
 import type { AnySpec } from "../provider/core/resource-spec";
 import { SPECS } from "../provider/specs";
-import { readClassDocs, type ClassDocs } from "./class-docs";
+import { readClassDocs, readingProgram, type ClassDocs } from "./class-docs";
 import { fromJsonSchema, withDescriptions, type FieldType, type JsonSchema } from "./field-type";
+import { fieldRead, outputRecords, withIntegers, type ResultRecord } from "./record-integers";
 import { secretOutputs } from "./secrets";
 import { stemOf } from "./stem";
 
@@ -62,13 +66,47 @@ export interface KindFacts {
 
 export const tokenOf = (kind: string): string => `${PACKAGE}:index:${kind}`;
 
+const PROVIDER = path.resolve(__dirname, "../provider");
+
+/** Each kind's `toOutputs`: the contract record it reads and the path each output reads. */
+export function readOutputRecords(): Map<string, ResultRecord> {
+  const program = readingProgram([path.join(PROVIDER, "specs.ts")]);
+  const files = program
+    .getSourceFiles()
+    .filter((f) => path.resolve(f.fileName).startsWith(PROVIDER + path.sep));
+  return outputRecords(files, program.getTypeChecker());
+}
+
 /** Every kind's facts, in the registry's order. */
 export function specFacts(specs: readonly AnySpec[] = SPECS): KindFacts[] {
   const docs = readClassDocs(specs.map((spec) => spec.kind));
-  return specs.map((spec) => factsOf(spec, docs.get(spec.kind)!));
+  const records = readOutputRecords();
+  return specs.map((spec) => factsOf(spec, docs.get(spec.kind)!, records.get(spec.kind)));
 }
 
-export function factsOf(spec: AnySpec, docs: ClassDocs): KindFacts {
+/** A computed output's declared type, its numbers integers where the record says so, IDs marked. */
+function computedType(name: string, declared: FieldType, record?: ResultRecord, ids?: JsonSchema): FieldType {
+  return withIds(withIntegers(declared, new Map(), record && fieldRead(record, name)), ids);
+}
+
+/** The type with the numbers `ids` marks made ID references (strings in the package schema). */
+function withIds(type: FieldType, ids: JsonSchema | undefined): FieldType {
+  if (!ids) return type;
+  if (ids["x-id-reference"]) {
+    return type.type === "number" || type.type === "integer"
+      ? { ...type, type: "integer", idReference: true }
+      : type;
+  }
+  if (type.type === "array") return { ...type, items: withIds(type.items, ids.items) };
+  if (type.type !== "object") return type;
+  const properties = Object.fromEntries(
+    Object.entries(type.properties).map(([key, inner]) => [key, withIds(inner, ids.properties?.[key])]),
+  );
+  return { ...type, properties };
+}
+
+/** `outputRecord`: the record the spec's `toOutputs` reads (`readOutputRecords`), for its integers. */
+export function factsOf(spec: AnySpec, docs: ClassDocs, outputRecord?: ResultRecord): KindFacts {
   const json = inputJsonSchema(spec.inputs);
   const properties = json.properties ?? {};
   const required = new Set(json.required ?? []);
@@ -95,6 +133,7 @@ export function factsOf(spec: AnySpec, docs: ClassDocs): KindFacts {
   const missing = inputs.filter((input) => !(input.name in docs.inputs)).map((input) => input.name);
   if (missing.length > 0) throw new Error(`${spec.kind}: ${missing.join(", ")} not in ${spec.kind}Args`);
   const byName = new Map(inputs.map((input) => [input.name, input]));
+  const ids = computedIdSchema(spec.computedIds).properties ?? {};
   const outputs: OutputFact[] = [...inputs.map((input) => input.name), ...spec.computed].map((name) => {
     const declared = docs.outputs[name];
     const input = byName.get(name);
@@ -102,7 +141,7 @@ export function factsOf(spec: AnySpec, docs: ClassDocs): KindFacts {
     return {
       name,
       // An input echoed back has the type its contract gives it (an integer, where TypeScript says number).
-      type: input?.type ?? declared!.type,
+      type: input?.type ?? computedType(name, declared!.type, outputRecord, ids[name]),
       required: declared ? !declared.optional && !declared.type.nullable : input!.required,
       secret: secrets.has(name),
       computed: !input,

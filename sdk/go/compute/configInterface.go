@@ -52,7 +52,7 @@ type ConfigInterface struct {
 	// vpc only: the interface's address in the subnet, asked or chosen by the API.
 	VpcAddress pulumi.StringPtrOutput `pulumi:"vpcAddress"`
 	// vpc only: the subnet's VPC.
-	VpcId pulumi.Float64PtrOutput `pulumi:"vpcId"`
+	VpcId pulumi.StringPtrOutput `pulumi:"vpcId"`
 }
 
 // NewConfigInterface registers a new resource with the given unique name, arguments, and options.
@@ -287,8 +287,8 @@ func (o ConfigInterfaceOutput) VpcAddress() pulumi.StringPtrOutput {
 }
 
 // vpc only: the subnet's VPC.
-func (o ConfigInterfaceOutput) VpcId() pulumi.Float64PtrOutput {
-	return o.ApplyT(func(v *ConfigInterface) pulumi.Float64PtrOutput { return v.VpcId }).(pulumi.Float64PtrOutput)
+func (o ConfigInterfaceOutput) VpcId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *ConfigInterface) pulumi.StringPtrOutput { return v.VpcId }).(pulumi.StringPtrOutput)
 }
 
 func init() {

@@ -25,17 +25,17 @@ func GetInstanceTypes(ctx *pulumi.Context, args *GetInstanceTypesArgs, opts ...p
 type GetInstanceTypesArgs struct {
 	Class *string `pulumi:"class"`
 	// Exactly this many GPUs (`0`: no GPU).
-	Gpus *float64 `pulumi:"gpus"`
+	Gpus *int `pulumi:"gpus"`
 	// A glob on the whole label, case-sensitive: `*` is any run of characters, `?` one character (`Debian *`, `Ubuntu 2?.04*`). Without a wildcard it is the exact label.
 	Label *string `pulumi:"label"`
 	// A regular expression (JavaScript syntax) the label must contain a match of: `^Debian \d+$`.
 	LabelRegex *string `pulumi:"labelRegex"`
 	// At least this much disk, MB.
-	MinDisk *float64 `pulumi:"minDisk"`
+	MinDisk *int `pulumi:"minDisk"`
 	// At least this much memory, MB (4 GB: `4096`).
-	MinMemory *float64 `pulumi:"minMemory"`
+	MinMemory *int `pulumi:"minMemory"`
 	// At least this many vCPUs.
-	MinVcpus *float64 `pulumi:"minVcpus"`
+	MinVcpus *int `pulumi:"minVcpus"`
 }
 
 type GetInstanceTypesResult struct {
@@ -51,17 +51,17 @@ func GetInstanceTypesOutput(ctx *pulumi.Context, args GetInstanceTypesOutputArgs
 type GetInstanceTypesOutputArgs struct {
 	Class pulumi.StringPtrInput `pulumi:"class"`
 	// Exactly this many GPUs (`0`: no GPU).
-	Gpus pulumi.Float64PtrInput `pulumi:"gpus"`
+	Gpus pulumi.IntPtrInput `pulumi:"gpus"`
 	// A glob on the whole label, case-sensitive: `*` is any run of characters, `?` one character (`Debian *`, `Ubuntu 2?.04*`). Without a wildcard it is the exact label.
 	Label pulumi.StringPtrInput `pulumi:"label"`
 	// A regular expression (JavaScript syntax) the label must contain a match of: `^Debian \d+$`.
 	LabelRegex pulumi.StringPtrInput `pulumi:"labelRegex"`
 	// At least this much disk, MB.
-	MinDisk pulumi.Float64PtrInput `pulumi:"minDisk"`
+	MinDisk pulumi.IntPtrInput `pulumi:"minDisk"`
 	// At least this much memory, MB (4 GB: `4096`).
-	MinMemory pulumi.Float64PtrInput `pulumi:"minMemory"`
+	MinMemory pulumi.IntPtrInput `pulumi:"minMemory"`
 	// At least this many vCPUs.
-	MinVcpus pulumi.Float64PtrInput `pulumi:"minVcpus"`
+	MinVcpus pulumi.IntPtrInput `pulumi:"minVcpus"`
 }
 
 func (GetInstanceTypesOutputArgs) ElementType() reflect.Type {

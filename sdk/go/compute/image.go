@@ -46,7 +46,7 @@ type Image struct {
 	// Changing it replaces the image.
 	Region pulumi.StringPtrOutput `pulumi:"region"`
 	// Minimum deploy size in MB.
-	Size pulumi.Float64Output `pulumi:"size"`
+	Size pulumi.IntOutput `pulumi:"size"`
 	// `available` once `up` returns (`creating` while captured, `pending_upload` until processed).
 	Status pulumi.StringOutput `pulumi:"status"`
 	// `manual` (`automatic` images come from deleted instances).
@@ -249,8 +249,8 @@ func (o ImageOutput) Region() pulumi.StringPtrOutput {
 }
 
 // Minimum deploy size in MB.
-func (o ImageOutput) Size() pulumi.Float64Output {
-	return o.ApplyT(func(v *Image) pulumi.Float64Output { return v.Size }).(pulumi.Float64Output)
+func (o ImageOutput) Size() pulumi.IntOutput {
+	return o.ApplyT(func(v *Image) pulumi.IntOutput { return v.Size }).(pulumi.IntOutput)
 }
 
 // `available` once `up` returns (`creating` while captured, `pending_upload` until processed).

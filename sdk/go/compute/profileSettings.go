@@ -27,9 +27,9 @@ type ProfileSettings struct {
 	// How Lish console logins authenticate: `password_keys`, `keys_only` or `disabled`. Updated in place.
 	LishAuthMethod pulumi.StringOutput `pulumi:"lishAuthMethod"`
 	// An IANA time zone name, e.g. `Europe/Paris`. Updated in place.
-	Timezone pulumi.StringOutput  `pulumi:"timezone"`
-	Uid      pulumi.Float64Output `pulumi:"uid"`
-	Username pulumi.StringOutput  `pulumi:"username"`
+	Timezone pulumi.StringOutput `pulumi:"timezone"`
+	Uid      pulumi.IntOutput    `pulumi:"uid"`
+	Username pulumi.StringOutput `pulumi:"username"`
 }
 
 // NewProfileSettings registers a new resource with the given unique name, arguments, and options.
@@ -160,8 +160,8 @@ func (o ProfileSettingsOutput) Timezone() pulumi.StringOutput {
 	return o.ApplyT(func(v *ProfileSettings) pulumi.StringOutput { return v.Timezone }).(pulumi.StringOutput)
 }
 
-func (o ProfileSettingsOutput) Uid() pulumi.Float64Output {
-	return o.ApplyT(func(v *ProfileSettings) pulumi.Float64Output { return v.Uid }).(pulumi.Float64Output)
+func (o ProfileSettingsOutput) Uid() pulumi.IntOutput {
+	return o.ApplyT(func(v *ProfileSettings) pulumi.IntOutput { return v.Uid }).(pulumi.IntOutput)
 }
 
 func (o ProfileSettingsOutput) Username() pulumi.StringOutput {

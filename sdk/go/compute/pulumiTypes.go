@@ -1279,7 +1279,7 @@ func (o InstanceConfigInterfaceArrayOutput) Index(i pulumi.IntInput) InstanceCon
 type InstanceConfigInterfaceDetailsItem struct {
 	// The instance runs with the config, and the interface was there when it booted.
 	Active      bool     `pulumi:"active"`
-	Id          float64  `pulumi:"id"`
+	Id          string   `pulumi:"id"`
 	IpRanges    []string `pulumi:"ipRanges"`
 	IpamAddress string   `pulumi:"ipamAddress"`
 	// The VPC address and the 1:1 NAT address (vpc interfaces), else null.
@@ -1287,8 +1287,8 @@ type InstanceConfigInterfaceDetailsItem struct {
 	Label    string                                 `pulumi:"label"`
 	Primary  bool                                   `pulumi:"primary"`
 	Purpose  string                                 `pulumi:"purpose"`
-	SubnetId float64                                `pulumi:"subnetId"`
-	VpcId    float64                                `pulumi:"vpcId"`
+	SubnetId string                                 `pulumi:"subnetId"`
+	VpcId    string                                 `pulumi:"vpcId"`
 }
 
 type InstanceConfigInterfaceDetailsItemOutput struct{ *pulumi.OutputState }
@@ -1310,8 +1310,8 @@ func (o InstanceConfigInterfaceDetailsItemOutput) Active() pulumi.BoolOutput {
 	return o.ApplyT(func(v InstanceConfigInterfaceDetailsItem) bool { return v.Active }).(pulumi.BoolOutput)
 }
 
-func (o InstanceConfigInterfaceDetailsItemOutput) Id() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceConfigInterfaceDetailsItem) float64 { return v.Id }).(pulumi.Float64Output)
+func (o InstanceConfigInterfaceDetailsItemOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v InstanceConfigInterfaceDetailsItem) string { return v.Id }).(pulumi.StringOutput)
 }
 
 func (o InstanceConfigInterfaceDetailsItemOutput) IpRanges() pulumi.StringArrayOutput {
@@ -1339,12 +1339,12 @@ func (o InstanceConfigInterfaceDetailsItemOutput) Purpose() pulumi.StringOutput 
 	return o.ApplyT(func(v InstanceConfigInterfaceDetailsItem) string { return v.Purpose }).(pulumi.StringOutput)
 }
 
-func (o InstanceConfigInterfaceDetailsItemOutput) SubnetId() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceConfigInterfaceDetailsItem) float64 { return v.SubnetId }).(pulumi.Float64Output)
+func (o InstanceConfigInterfaceDetailsItemOutput) SubnetId() pulumi.StringOutput {
+	return o.ApplyT(func(v InstanceConfigInterfaceDetailsItem) string { return v.SubnetId }).(pulumi.StringOutput)
 }
 
-func (o InstanceConfigInterfaceDetailsItemOutput) VpcId() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceConfigInterfaceDetailsItem) float64 { return v.VpcId }).(pulumi.Float64Output)
+func (o InstanceConfigInterfaceDetailsItemOutput) VpcId() pulumi.StringOutput {
+	return o.ApplyT(func(v InstanceConfigInterfaceDetailsItem) string { return v.VpcId }).(pulumi.StringOutput)
 }
 
 type InstanceConfigInterfaceDetailsItemArrayOutput struct{ *pulumi.OutputState }
@@ -1824,11 +1824,11 @@ func (o InstanceResultArrayOutput) Index(i pulumi.IntInput) InstanceResultOutput
 }
 
 type InstanceResultAlerts struct {
-	Cpu           float64 `pulumi:"cpu"`
-	Io            float64 `pulumi:"io"`
-	NetworkIn     float64 `pulumi:"networkIn"`
-	NetworkOut    float64 `pulumi:"networkOut"`
-	TransferQuota float64 `pulumi:"transferQuota"`
+	Cpu           int `pulumi:"cpu"`
+	Io            int `pulumi:"io"`
+	NetworkIn     int `pulumi:"networkIn"`
+	NetworkOut    int `pulumi:"networkOut"`
+	TransferQuota int `pulumi:"transferQuota"`
 }
 
 type InstanceResultAlertsOutput struct{ *pulumi.OutputState }
@@ -1845,24 +1845,24 @@ func (o InstanceResultAlertsOutput) ToInstanceResultAlertsOutputWithContext(ctx 
 	return o
 }
 
-func (o InstanceResultAlertsOutput) Cpu() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceResultAlerts) float64 { return v.Cpu }).(pulumi.Float64Output)
+func (o InstanceResultAlertsOutput) Cpu() pulumi.IntOutput {
+	return o.ApplyT(func(v InstanceResultAlerts) int { return v.Cpu }).(pulumi.IntOutput)
 }
 
-func (o InstanceResultAlertsOutput) Io() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceResultAlerts) float64 { return v.Io }).(pulumi.Float64Output)
+func (o InstanceResultAlertsOutput) Io() pulumi.IntOutput {
+	return o.ApplyT(func(v InstanceResultAlerts) int { return v.Io }).(pulumi.IntOutput)
 }
 
-func (o InstanceResultAlertsOutput) NetworkIn() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceResultAlerts) float64 { return v.NetworkIn }).(pulumi.Float64Output)
+func (o InstanceResultAlertsOutput) NetworkIn() pulumi.IntOutput {
+	return o.ApplyT(func(v InstanceResultAlerts) int { return v.NetworkIn }).(pulumi.IntOutput)
 }
 
-func (o InstanceResultAlertsOutput) NetworkOut() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceResultAlerts) float64 { return v.NetworkOut }).(pulumi.Float64Output)
+func (o InstanceResultAlertsOutput) NetworkOut() pulumi.IntOutput {
+	return o.ApplyT(func(v InstanceResultAlerts) int { return v.NetworkOut }).(pulumi.IntOutput)
 }
 
-func (o InstanceResultAlertsOutput) TransferQuota() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceResultAlerts) float64 { return v.TransferQuota }).(pulumi.Float64Output)
+func (o InstanceResultAlertsOutput) TransferQuota() pulumi.IntOutput {
+	return o.ApplyT(func(v InstanceResultAlerts) int { return v.TransferQuota }).(pulumi.IntOutput)
 }
 
 type InstanceResultBackups struct {
@@ -1973,13 +1973,13 @@ func (o InstanceResultSpecsOutput) Vcpus() pulumi.IntOutput {
 
 type InstanceSpecs struct {
 	// MB of disk.
-	Disk float64 `pulumi:"disk"`
-	Gpus float64 `pulumi:"gpus"`
+	Disk int `pulumi:"disk"`
+	Gpus int `pulumi:"gpus"`
 	// MB of memory.
-	Memory float64 `pulumi:"memory"`
+	Memory int `pulumi:"memory"`
 	// GB of network transfer per month.
-	Transfer float64 `pulumi:"transfer"`
-	Vcpus    float64 `pulumi:"vcpus"`
+	Transfer int `pulumi:"transfer"`
+	Vcpus    int `pulumi:"vcpus"`
 }
 
 type InstanceSpecsOutput struct{ *pulumi.OutputState }
@@ -1997,26 +1997,26 @@ func (o InstanceSpecsOutput) ToInstanceSpecsOutputWithContext(ctx context.Contex
 }
 
 // MB of disk.
-func (o InstanceSpecsOutput) Disk() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceSpecs) float64 { return v.Disk }).(pulumi.Float64Output)
+func (o InstanceSpecsOutput) Disk() pulumi.IntOutput {
+	return o.ApplyT(func(v InstanceSpecs) int { return v.Disk }).(pulumi.IntOutput)
 }
 
-func (o InstanceSpecsOutput) Gpus() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceSpecs) float64 { return v.Gpus }).(pulumi.Float64Output)
+func (o InstanceSpecsOutput) Gpus() pulumi.IntOutput {
+	return o.ApplyT(func(v InstanceSpecs) int { return v.Gpus }).(pulumi.IntOutput)
 }
 
 // MB of memory.
-func (o InstanceSpecsOutput) Memory() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceSpecs) float64 { return v.Memory }).(pulumi.Float64Output)
+func (o InstanceSpecsOutput) Memory() pulumi.IntOutput {
+	return o.ApplyT(func(v InstanceSpecs) int { return v.Memory }).(pulumi.IntOutput)
 }
 
 // GB of network transfer per month.
-func (o InstanceSpecsOutput) Transfer() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceSpecs) float64 { return v.Transfer }).(pulumi.Float64Output)
+func (o InstanceSpecsOutput) Transfer() pulumi.IntOutput {
+	return o.ApplyT(func(v InstanceSpecs) int { return v.Transfer }).(pulumi.IntOutput)
 }
 
-func (o InstanceSpecsOutput) Vcpus() pulumi.Float64Output {
-	return o.ApplyT(func(v InstanceSpecs) float64 { return v.Vcpus }).(pulumi.Float64Output)
+func (o InstanceSpecsOutput) Vcpus() pulumi.IntOutput {
+	return o.ApplyT(func(v InstanceSpecs) int { return v.Vcpus }).(pulumi.IntOutput)
 }
 
 type InstanceTypeResult struct {
@@ -2572,7 +2572,7 @@ type SnapshotDisksItem struct {
 	Filesystem string `pulumi:"filesystem"`
 	Label      string `pulumi:"label"`
 	// MB.
-	Size float64 `pulumi:"size"`
+	Size int `pulumi:"size"`
 }
 
 type SnapshotDisksItemOutput struct{ *pulumi.OutputState }
@@ -2598,8 +2598,8 @@ func (o SnapshotDisksItemOutput) Label() pulumi.StringOutput {
 }
 
 // MB.
-func (o SnapshotDisksItemOutput) Size() pulumi.Float64Output {
-	return o.ApplyT(func(v SnapshotDisksItem) float64 { return v.Size }).(pulumi.Float64Output)
+func (o SnapshotDisksItemOutput) Size() pulumi.IntOutput {
+	return o.ApplyT(func(v SnapshotDisksItem) int { return v.Size }).(pulumi.IntOutput)
 }
 
 type SnapshotDisksItemArrayOutput struct{ *pulumi.OutputState }

@@ -19,9 +19,9 @@ type StackScript struct {
 
 	Created pulumi.StringOutput `pulumi:"created"`
 	// Instances deployed with it that still exist.
-	DeploymentsActive pulumi.Float64Output `pulumi:"deploymentsActive"`
+	DeploymentsActive pulumi.IntOutput `pulumi:"deploymentsActive"`
 	// Instances ever deployed with it.
-	DeploymentsTotal pulumi.Float64Output `pulumi:"deploymentsTotal"`
+	DeploymentsTotal pulumi.IntOutput `pulumi:"deploymentsTotal"`
 	// Updated in place (default "").
 	Description pulumi.StringOutput `pulumi:"description"`
 	// Image IDs the script deploys to, e.g. `compute/debian12`, or `any/all` for every image. Updated
@@ -175,13 +175,13 @@ func (o StackScriptOutput) Created() pulumi.StringOutput {
 }
 
 // Instances deployed with it that still exist.
-func (o StackScriptOutput) DeploymentsActive() pulumi.Float64Output {
-	return o.ApplyT(func(v *StackScript) pulumi.Float64Output { return v.DeploymentsActive }).(pulumi.Float64Output)
+func (o StackScriptOutput) DeploymentsActive() pulumi.IntOutput {
+	return o.ApplyT(func(v *StackScript) pulumi.IntOutput { return v.DeploymentsActive }).(pulumi.IntOutput)
 }
 
 // Instances ever deployed with it.
-func (o StackScriptOutput) DeploymentsTotal() pulumi.Float64Output {
-	return o.ApplyT(func(v *StackScript) pulumi.Float64Output { return v.DeploymentsTotal }).(pulumi.Float64Output)
+func (o StackScriptOutput) DeploymentsTotal() pulumi.IntOutput {
+	return o.ApplyT(func(v *StackScript) pulumi.IntOutput { return v.DeploymentsTotal }).(pulumi.IntOutput)
 }
 
 // Updated in place (default "").

@@ -17,8 +17,8 @@ type Subnet struct {
 	pulumi.CustomResourceState
 
 	// IDs of instances assigned to the subnet through a configuration profile interface.
-	Computes pulumi.Float64ArrayOutput `pulumi:"computes"`
-	Created  pulumi.StringOutput       `pulumi:"created"`
+	Computes pulumi.StringArrayOutput `pulumi:"computes"`
+	Created  pulumi.StringOutput      `pulumi:"created"`
 	// A private IPv4 range in canonical CIDR form (`10.0.1.0/24`), prefix /1../29, not overlapping
 	// another subnet of the VPC nor 192.168.128.0/17. Changing it replaces the subnet.
 	Ipv4 pulumi.StringOutput `pulumi:"ipv4"`
@@ -136,8 +136,8 @@ func (o SubnetOutput) ToSubnetOutputWithContext(ctx context.Context) SubnetOutpu
 }
 
 // IDs of instances assigned to the subnet through a configuration profile interface.
-func (o SubnetOutput) Computes() pulumi.Float64ArrayOutput {
-	return o.ApplyT(func(v *Subnet) pulumi.Float64ArrayOutput { return v.Computes }).(pulumi.Float64ArrayOutput)
+func (o SubnetOutput) Computes() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v *Subnet) pulumi.StringArrayOutput { return v.Computes }).(pulumi.StringArrayOutput)
 }
 
 func (o SubnetOutput) Created() pulumi.StringOutput {

@@ -506,7 +506,7 @@ class ConfigInterface(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="vpcId")
-    def vpc_id(self) -> pulumi.Output[Optional[_builtins.float]]:
+    def vpc_id(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         vpc only: the subnet's VPC.
         """

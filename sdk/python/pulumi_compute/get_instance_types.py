@@ -48,22 +48,22 @@ class AwaitableGetInstanceTypesResult(GetInstanceTypesResult):
 
 
 def get_instance_types(class_: Optional[_builtins.str] = None,
-                       gpus: Optional[_builtins.float] = None,
+                       gpus: Optional[_builtins.int] = None,
                        label: Optional[_builtins.str] = None,
                        label_regex: Optional[_builtins.str] = None,
-                       min_disk: Optional[_builtins.float] = None,
-                       min_memory: Optional[_builtins.float] = None,
-                       min_vcpus: Optional[_builtins.float] = None,
+                       min_disk: Optional[_builtins.int] = None,
+                       min_memory: Optional[_builtins.int] = None,
+                       min_vcpus: Optional[_builtins.int] = None,
                        opts: Optional[pulumi.InvokeOptions] = None) -> AwaitableGetInstanceTypesResult:
     """
     The instance types (public: no token needed); every filter but `labelRegex` is sent as `X-Filter`.
 
-    :param _builtins.float gpus: Exactly this many GPUs (`0`: no GPU).
+    :param _builtins.int gpus: Exactly this many GPUs (`0`: no GPU).
     :param _builtins.str label: A glob on the whole label, case-sensitive: `*` is any run of characters, `?` one character (`Debian *`, `Ubuntu 2?.04*`). Without a wildcard it is the exact label.
     :param _builtins.str label_regex: A regular expression (JavaScript syntax) the label must contain a match of: `^Debian \\d+$`.
-    :param _builtins.float min_disk: At least this much disk, MB.
-    :param _builtins.float min_memory: At least this much memory, MB (4 GB: `4096`).
-    :param _builtins.float min_vcpus: At least this many vCPUs.
+    :param _builtins.int min_disk: At least this much disk, MB.
+    :param _builtins.int min_memory: At least this much memory, MB (4 GB: `4096`).
+    :param _builtins.int min_vcpus: At least this many vCPUs.
     """
     __args__ = dict()
     __args__['class'] = class_
@@ -79,22 +79,22 @@ def get_instance_types(class_: Optional[_builtins.str] = None,
     return AwaitableGetInstanceTypesResult(
         types=pulumi.get(__ret__, 'types'))
 def get_instance_types_output(class_: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
-                              gpus: pulumi.Input[Optional[Optional[_builtins.float]]] = None,
+                              gpus: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                               label: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
                               label_regex: pulumi.Input[Optional[Optional[_builtins.str]]] = None,
-                              min_disk: pulumi.Input[Optional[Optional[_builtins.float]]] = None,
-                              min_memory: pulumi.Input[Optional[Optional[_builtins.float]]] = None,
-                              min_vcpus: pulumi.Input[Optional[Optional[_builtins.float]]] = None,
+                              min_disk: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
+                              min_memory: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
+                              min_vcpus: pulumi.Input[Optional[Optional[_builtins.int]]] = None,
                               opts: Optional[Union[pulumi.InvokeOptions, pulumi.InvokeOutputOptions]] = None) -> pulumi.Output[GetInstanceTypesResult]:
     """
     The instance types (public: no token needed); every filter but `labelRegex` is sent as `X-Filter`.
 
-    :param _builtins.float gpus: Exactly this many GPUs (`0`: no GPU).
+    :param _builtins.int gpus: Exactly this many GPUs (`0`: no GPU).
     :param _builtins.str label: A glob on the whole label, case-sensitive: `*` is any run of characters, `?` one character (`Debian *`, `Ubuntu 2?.04*`). Without a wildcard it is the exact label.
     :param _builtins.str label_regex: A regular expression (JavaScript syntax) the label must contain a match of: `^Debian \\d+$`.
-    :param _builtins.float min_disk: At least this much disk, MB.
-    :param _builtins.float min_memory: At least this much memory, MB (4 GB: `4096`).
-    :param _builtins.float min_vcpus: At least this many vCPUs.
+    :param _builtins.int min_disk: At least this much disk, MB.
+    :param _builtins.int min_memory: At least this much memory, MB (4 GB: `4096`).
+    :param _builtins.int min_vcpus: At least this many vCPUs.
     """
     __args__ = dict()
     __args__['class'] = class_

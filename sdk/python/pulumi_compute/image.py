@@ -393,7 +393,7 @@ class Image(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def size(self) -> pulumi.Output[_builtins.float]:
+    def size(self) -> pulumi.Output[_builtins.int]:
         """
         Minimum deploy size in MB.
         """

@@ -800,15 +800,15 @@ class InstanceConfigInterfaceDetailsItem(dict):
 
     def __init__(__self__, *,
                  active: _builtins.bool,
-                 id: _builtins.float,
+                 id: _builtins.str,
                  ip_ranges: Sequence[_builtins.str],
                  ipam_address: _builtins.str,
                  ipv4: 'outputs.InstanceConfigInterfaceDetailsItemIpv4',
                  label: _builtins.str,
                  primary: _builtins.bool,
                  purpose: _builtins.str,
-                 subnet_id: _builtins.float,
-                 vpc_id: _builtins.float):
+                 subnet_id: _builtins.str,
+                 vpc_id: _builtins.str):
         """
         :param _builtins.bool active: The instance runs with the config, and the interface was there when it booted.
         :param 'InstanceConfigInterfaceDetailsItemIpv4' ipv4: The VPC address and the 1:1 NAT address (vpc interfaces), else null.
@@ -834,7 +834,7 @@ class InstanceConfigInterfaceDetailsItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.float:
+    def id(self) -> _builtins.str:
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -872,12 +872,12 @@ class InstanceConfigInterfaceDetailsItem(dict):
 
     @_builtins.property
     @pulumi.getter(name="subnetId")
-    def subnet_id(self) -> _builtins.float:
+    def subnet_id(self) -> _builtins.str:
         return pulumi.get(self, "subnet_id")
 
     @_builtins.property
     @pulumi.getter(name="vpcId")
-    def vpc_id(self) -> _builtins.float:
+    def vpc_id(self) -> _builtins.str:
         return pulumi.get(self, "vpc_id")
 
 
@@ -1126,11 +1126,11 @@ class InstanceResult(dict):
 @pulumi.output_type
 class InstanceResultAlerts(dict):
     def __init__(__self__, *,
-                 cpu: _builtins.float,
-                 io: _builtins.float,
-                 network_in: _builtins.float,
-                 network_out: _builtins.float,
-                 transfer_quota: _builtins.float):
+                 cpu: _builtins.int,
+                 io: _builtins.int,
+                 network_in: _builtins.int,
+                 network_out: _builtins.int,
+                 transfer_quota: _builtins.int):
         pulumi.set(__self__, "cpu", cpu)
         pulumi.set(__self__, "io", io)
         pulumi.set(__self__, "network_in", network_in)
@@ -1139,27 +1139,27 @@ class InstanceResultAlerts(dict):
 
     @_builtins.property
     @pulumi.getter
-    def cpu(self) -> _builtins.float:
+    def cpu(self) -> _builtins.int:
         return pulumi.get(self, "cpu")
 
     @_builtins.property
     @pulumi.getter
-    def io(self) -> _builtins.float:
+    def io(self) -> _builtins.int:
         return pulumi.get(self, "io")
 
     @_builtins.property
     @pulumi.getter(name="networkIn")
-    def network_in(self) -> _builtins.float:
+    def network_in(self) -> _builtins.int:
         return pulumi.get(self, "network_in")
 
     @_builtins.property
     @pulumi.getter(name="networkOut")
-    def network_out(self) -> _builtins.float:
+    def network_out(self) -> _builtins.int:
         return pulumi.get(self, "network_out")
 
     @_builtins.property
     @pulumi.getter(name="transferQuota")
-    def transfer_quota(self) -> _builtins.float:
+    def transfer_quota(self) -> _builtins.int:
         return pulumi.get(self, "transfer_quota")
 
 
@@ -1258,15 +1258,15 @@ class InstanceResultSpecs(dict):
 @pulumi.output_type
 class InstanceSpecs(dict):
     def __init__(__self__, *,
-                 disk: _builtins.float,
-                 gpus: _builtins.float,
-                 memory: _builtins.float,
-                 transfer: _builtins.float,
-                 vcpus: _builtins.float):
+                 disk: _builtins.int,
+                 gpus: _builtins.int,
+                 memory: _builtins.int,
+                 transfer: _builtins.int,
+                 vcpus: _builtins.int):
         """
-        :param _builtins.float disk: MB of disk.
-        :param _builtins.float memory: MB of memory.
-        :param _builtins.float transfer: GB of network transfer per month.
+        :param _builtins.int disk: MB of disk.
+        :param _builtins.int memory: MB of memory.
+        :param _builtins.int transfer: GB of network transfer per month.
         """
         pulumi.set(__self__, "disk", disk)
         pulumi.set(__self__, "gpus", gpus)
@@ -1276,7 +1276,7 @@ class InstanceSpecs(dict):
 
     @_builtins.property
     @pulumi.getter
-    def disk(self) -> _builtins.float:
+    def disk(self) -> _builtins.int:
         """
         MB of disk.
         """
@@ -1284,12 +1284,12 @@ class InstanceSpecs(dict):
 
     @_builtins.property
     @pulumi.getter
-    def gpus(self) -> _builtins.float:
+    def gpus(self) -> _builtins.int:
         return pulumi.get(self, "gpus")
 
     @_builtins.property
     @pulumi.getter
-    def memory(self) -> _builtins.float:
+    def memory(self) -> _builtins.int:
         """
         MB of memory.
         """
@@ -1297,7 +1297,7 @@ class InstanceSpecs(dict):
 
     @_builtins.property
     @pulumi.getter
-    def transfer(self) -> _builtins.float:
+    def transfer(self) -> _builtins.int:
         """
         GB of network transfer per month.
         """
@@ -1305,7 +1305,7 @@ class InstanceSpecs(dict):
 
     @_builtins.property
     @pulumi.getter
-    def vcpus(self) -> _builtins.float:
+    def vcpus(self) -> _builtins.int:
         return pulumi.get(self, "vcpus")
 
 
@@ -1791,9 +1791,9 @@ class SnapshotDisksItem(dict):
     def __init__(__self__, *,
                  filesystem: _builtins.str,
                  label: _builtins.str,
-                 size: _builtins.float):
+                 size: _builtins.int):
         """
-        :param _builtins.float size: MB.
+        :param _builtins.int size: MB.
         """
         pulumi.set(__self__, "filesystem", filesystem)
         pulumi.set(__self__, "label", label)
@@ -1811,7 +1811,7 @@ class SnapshotDisksItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def size(self) -> _builtins.float:
+    def size(self) -> _builtins.int:
         """
         MB.
         """

@@ -252,7 +252,7 @@ class ProfileSettings(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def uid(self) -> pulumi.Output[_builtins.float]:
+    def uid(self) -> pulumi.Output[_builtins.int]:
         return pulumi.get(self, "uid")
 
     @_builtins.property

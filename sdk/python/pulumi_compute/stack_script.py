@@ -260,7 +260,7 @@ class StackScript(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="deploymentsActive")
-    def deployments_active(self) -> pulumi.Output[_builtins.float]:
+    def deployments_active(self) -> pulumi.Output[_builtins.int]:
         """
         Instances deployed with it that still exist.
         """
@@ -268,7 +268,7 @@ class StackScript(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="deploymentsTotal")
-    def deployments_total(self) -> pulumi.Output[_builtins.float]:
+    def deployments_total(self) -> pulumi.Output[_builtins.int]:
         """
         Instances ever deployed with it.
         """

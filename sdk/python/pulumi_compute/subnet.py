@@ -172,7 +172,7 @@ class Subnet(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def computes(self) -> pulumi.Output[Sequence[_builtins.float]]:
+    def computes(self) -> pulumi.Output[Sequence[_builtins.str]]:
         """
         IDs of instances assigned to the subnet through a configuration profile interface.
         """

@@ -38,6 +38,12 @@ export interface ResourceSpec<Inputs extends Props = Props, Rec = unknown, Outpu
   inputs: z.ZodObject;
   /** Outputs the API computes (beyond the inputs); the resource class declares them. */
   computed: readonly string[];
+  /**
+   * Computed outputs that hold another object's ID, as paths (`vpcId`, `computes[]`,
+   * `interfaceDetails[].subnetId`): strings in the package schema and to the engine, as ID inputs are
+   * (`computed-ids.ts`).
+   */
+  computedIds?: readonly string[];
   /** Values used for optional inputs the program leaves out (what the API stores for them). */
   defaults?: Partial<Inputs>;
   /**

@@ -177,6 +177,7 @@ export const configInterfaceSpec = defineSpec({
   parents: ["computeId", "configId"],
   inputs: ConfigInterfaceInputs,
   computed: CONFIG_INTERFACE_COMPUTED,
+  computedIds: ["vpcId"],
   defaults: { primary: false, allowReboot: true, rebootOnChange: false },
   // Left out, the interface sits wherever the API put it (added last).
   apiChosen: ["position"],

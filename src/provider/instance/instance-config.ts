@@ -292,6 +292,8 @@ export const instanceConfigSpec = defineSpec({
   parents: ["computeId"],
   inputs: InstanceConfigInputs,
   computed: INSTANCE_CONFIG_COMPUTED,
+  // The interfaces' own IDs (a ConfigInterface's `id`), their subnets' and VPCs'.
+  computedIds: ["interfaceDetails[].id", "interfaceDetails[].subnetId", "interfaceDetails[].vpcId"],
   defaults: {
     comments: "",
     kernel: DEFAULT_KERNEL,

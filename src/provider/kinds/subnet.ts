@@ -71,6 +71,8 @@ export const subnetSpec = defineSpec({
   parents: ["vpcId"],
   inputs: SubnetInputs,
   computed: SUBNET_COMPUTED,
+  // Instances' IDs (an Instance's `id`).
+  computedIds: ["computes[]"],
   lookups,
   replaceOn: ["vpcId", "ipv4"],
   // Inside one VPC, labels are unique and ranges may not overlap: free the old subnet first.

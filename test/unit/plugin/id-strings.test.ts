@@ -4,12 +4,13 @@ import { UNKNOWN } from "../../../src/provider/core/unknown";
 import { instanceConfigSpec } from "../../../src/provider/instance/instance-config";
 import { subnetSpec } from "../../../src/provider/kinds/subnet";
 
-const subnet = idConversions(subnetSpec.inputs);
-const config = idConversions(instanceConfigSpec.inputs);
+const subnet = idConversions(subnetSpec);
+const config = idConversions(instanceConfigSpec);
 
-it("makes a parent ID a string for the engine, and leaves computed numbers and other fields alone", () => {
+it("makes a parent ID and computed IDs strings for the engine, and leaves other fields alone", () => {
   const outs = { vpcId: 12, label: "123", ipv4: "10.0.0.0/24", computes: [7, 8], declaredInputs: ["vpcId"] };
-  expect(subnet.toEngine(outs)).toEqual({ ...outs, vpcId: "12" });
+  expect(subnet.toEngine(outs)).toEqual({ ...outs, vpcId: "12", computes: ["7", "8"] });
+  expect(subnet.toProvider(subnet.toEngine(outs))).toEqual(outs);
 });
 
 it("gives the providers numbers again, from the strings it sent or the numbers an older state holds", () => {
@@ -30,7 +31,7 @@ it("converts ID references inside lists and maps: interfaces' subnetId, devices'
       { purpose: "vpc", primary: true, subnetId: 9, ipv4: { vpc: "10.0.0.2" } },
     ],
     memoryLimit: 1024,
-    interfaceDetails: [{ id: 4, subnetId: 9, vpcId: 3 }],
+    interfaceDetails: [{ id: 4, subnetId: 9, vpcId: 3, label: "7" }],
   };
   const engine = config.toEngine(provider);
   expect(engine).toEqual({
@@ -38,6 +39,7 @@ it("converts ID references inside lists and maps: interfaces' subnetId, devices'
     computeId: "5",
     devices: { sda: "31", sdb: null },
     interfaces: [provider.interfaces[0], { ...provider.interfaces[1], subnetId: "9" }],
+    interfaceDetails: [{ id: "4", subnetId: "9", vpcId: "3", label: "7" }],
   });
   expect(config.toProvider(engine)).toEqual(provider);
 });

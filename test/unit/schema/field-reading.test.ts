@@ -8,7 +8,7 @@ import { idFrom } from "../../../src/contract/fields";
 import { checkedAs, inputJsonSchema, type JsonSchema } from "../../../src/provider/core/input-schema";
 import { instanceConfigSpec } from "../../../src/provider/instance/instance-config";
 import { fromJsonSchema, withDescriptions, type FieldType } from "../../../src/schema/field-type";
-import { withIntegers, type ResultRecord } from "../../../src/schema/result-integers";
+import { withIntegers, type ResultRecord } from "../../../src/schema/record-integers";
 import { schemaText } from "../../../src/schema/schema-file";
 import { specFacts } from "../../../src/schema/spec-facts";
 
@@ -168,8 +168,10 @@ it("types the data functions' integers as the contract does, its decimals as num
     credit: { type: "number" },
   });
   expect(schema.types["compute:index:EntityGrantResult"].properties.id.type).toBe("integer");
-  // The contract's alerts record says number (not int).
-  expect(schema.types["compute:index:InstanceResultAlerts"].properties.cpu.type).toBe("number");
+  // The contract's alerts record says int, as the requests do.
+  expect(schema.types["compute:index:InstanceResultAlerts"].properties.cpu.type).toBe("integer");
+  // An argument compared with a record's int field.
+  expect(schema.functions["compute:index:getInstanceTypes"].inputs.properties.minMemory.type).toBe("integer");
 });
 
 it("finds the same top-level ID references in the classes (`string | number`) as in the zod inputs (`idFrom`)", () => {
