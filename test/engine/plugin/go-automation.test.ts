@@ -81,6 +81,7 @@ test("up creates the VPC and a running instance; the outputs hold their IDs", as
     subnetVpcId: String(vpc!.id),
     instanceId: String(instance!.id),
     status: "running",
+    memory: `int ${instance!.specs.memory}`,
   });
 });
 

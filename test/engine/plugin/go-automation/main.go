@@ -56,6 +56,8 @@ func program(ctx *pulumi.Context) error {
 	ctx.Export("instanceId", web.ID())
 	ctx.Export("subnetVpcId", sub.VpcId)
 	ctx.Export("status", web.Status)
+	// An integer of the contract (specs.memory) is an int in the SDK, not a float64.
+	ctx.Export("memory", web.Specs.Memory().ApplyT(func(m int) string { return fmt.Sprintf("%T %d", m, m) }))
 	return nil
 }
 

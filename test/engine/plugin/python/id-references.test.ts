@@ -3,7 +3,8 @@
  * `vpc_id` and an Instance's interfaces (typed `InstanceConfigInterfaceArgs`, `subnet_id` an ID
  * reference) come back as the schema types them, strings; a stack whose state holds them as numbers
  * (as every plugin-form stack written before did) previews no change and sends no write, and a
- * refresh then stores them as strings. A data function's integers (`get_subnet`'s `id`) read as `int`.
+ * refresh then stores them as strings, a computed ID (a subnet's `computes`) too. A data function's
+ * integers (`get_subnet`'s `id`) and a resource's (`specs`) read as `int`.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -38,6 +39,8 @@ pulumi.export(
     "interfaceSubnetId",
     web.interfaces.apply(lambda l: [type(l[1]).__name__, type(l[1].subnet_id).__name__, l[1].subnet_id]),
 )
+# A computed output's integers (the contract's specs): int, not float.
+pulumi.export("specTypes", web.specs.apply(lambda s: [type(s.memory).__name__, type(s.vcpus).__name__]))
 # A data function's result: integers where the contract says int (read once the instance is on it).
 found = compute.get_subnet_output(vpc_id=net.id, id=pulumi.Output.all(sub.id, web.id).apply(lambda a: a[0]))
 pulumi.export("getSubnetIds", pulumi.Output.all(found.id, found.instance_ids).apply(
@@ -79,6 +82,7 @@ test("the typed SDK reads a subnet's vpc_id and an interface's subnet_id as stri
   expect(await p.output("interfaceSubnetId")).toEqual(["InstanceConfigInterface", "str", String(subnet!.id)]);
   // The SDK makes a number an int where the schema says integer (the wire holds doubles only).
   expect(await p.output("getSubnetIds")).toEqual(["int", ["int"]]);
+  expect(await p.output("specTypes")).toEqual(["int", "int"]);
   const stored = (await p.resources()).find((r) => r.type === "compute:index:Subnet")!;
   expect([stored.inputs?.vpcId, stored.outputs?.vpcId]).toEqual([String(vpc!.id), String(vpc!.id)]);
 });
@@ -112,6 +116,9 @@ test("a stack whose state holds the ID references as numbers previews no change;
   expect(await p.writes()).toEqual([]);
   const refreshed = (await p.resources()).find((r) => r.type === "compute:index:Subnet")!;
   expect(typeof refreshed.outputs?.vpcId).toBe("string");
+  // A computed ID (the instances on the subnet, read now that one is) is a string too.
+  const [instance] = await collect(p.client.each(instanceEndpoints.listInstances));
+  expect(refreshed.outputs?.computes).toEqual([String(instance!.id)]);
   await p.pulumi("preview", "--expect-no-changes");
 });
 
