@@ -22,8 +22,8 @@ export interface Told<Shape> {
 export interface StoryLanguage<Shape> {
   /** How the labels of the objects this language's program makes begin: `yaml` or `py`. */
   prefix: string;
-  /** Makes the project, its emulator at `speed` (20 runs a boot's 3 s in 0.15 s). */
-  start(speed: number): Promise<Told<Shape>>;
+  /** Makes the project, its emulator at `speed` (20 runs a boot's 3 s in 0.15 s; none: real time). */
+  start(speed?: number): Promise<Told<Shape>>;
 }
 
 /** A language whose story runs `pulumi import`. */
