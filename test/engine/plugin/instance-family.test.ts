@@ -4,8 +4,8 @@
  * written here.
  */
 import { ROOT_PASS } from "../../support/compute";
+import { yamlLanguage } from "./stories/language";
 import { instanceFamilyStory, type InstanceFamily } from "./stories/instance-family";
-import { yamlProject } from "./yaml-project";
 
 const onServer = { computeId: "${server.id}" };
 const subnet = (label: string, ipv4: string) => ({
@@ -86,11 +86,4 @@ const outputs = {
   vpcAddress: "${private.vpcAddress}",
 };
 
-instanceFamilyStory({
-  prefix: "yaml",
-  generatesCode: true,
-  async start(speed) {
-    const project = await yamlProject("plugin-instance-family", { speed });
-    return { project, write: (shape) => project.setProgram(resources(shape), outputs) };
-  },
-});
+instanceFamilyStory(yamlLanguage("plugin-instance-family", resources, outputs));

@@ -3,8 +3,8 @@
  * the story in stories/instance.ts, the program written here.
  */
 import { IMAGE, ROOT_PASS } from "../../support/compute";
+import { yamlLanguage } from "./stories/language";
 import { instanceStory, type Instance } from "./stories/instance";
-import { yamlProject } from "./yaml-project";
 
 const properties = (label: string) => ({
   region: "us-iad",
@@ -25,10 +25,6 @@ const resources = (s: Instance) => ({
 });
 
 instanceStory({
+  ...yamlLanguage("plugin-instance", resources, { status: "${web.status}" }),
   interruptedWithinMs: 15_000,
-  prefix: "yaml",
-  async start(speed) {
-    const project = await yamlProject("plugin-instance", { speed });
-    return { project, write: (shape) => project.setProgram(resources(shape), { status: "${web.status}" }) };
-  },
 });

@@ -3,8 +3,8 @@
  * (`pulumi-resource-compute`, the real CLI): the story in stories/profile-kinds.ts, the program written
  * here.
  */
+import { yamlLanguage } from "./stories/language";
 import { profileKindsStory, type ProfileKinds } from "./stories/profile-kinds";
-import { yamlProject } from "./yaml-project";
 
 const resources = (s: ProfileKinds) => ({
   key: { type: "compute:index:SshKey", properties: { label: s.keyLabel, sshKey: s.sshKey } },
@@ -31,10 +31,4 @@ const resources = (s: ProfileKinds) => ({
 });
 const outputs = { udfs: "${setup.userDefinedFields}", username: "${me.username}", token: "${ci.token}" };
 
-profileKindsStory({
-  prefix: "yaml",
-  async start(speed) {
-    const project = await yamlProject("plugin-profile-kinds", { speed });
-    return { project, write: (shape) => project.setProgram(resources(shape), outputs) };
-  },
-});
+profileKindsStory(yamlLanguage("plugin-profile-kinds", resources, outputs));

@@ -4,7 +4,7 @@
  * here.
  */
 import { ROOT_PASS } from "../../../support/compute";
-import { pythonProject } from "../python-project";
+import { pythonLanguage } from "../stories/language";
 import { instanceFamilyStory, type InstanceFamily } from "../stories/instance-family";
 
 /** A Python literal (JSON's strings are Python's; booleans are capitalised). */
@@ -61,11 +61,4 @@ pulumi.export("devices", boot.devices)
 pulumi.export("vpcAddress", private.vpc_address)
 `;
 
-instanceFamilyStory({
-  prefix: "py",
-  generatesCode: false,
-  async start(speed) {
-    const project = await pythonProject("python-instance-family", { speed });
-    return { project, write: (shape) => project.setProgram(program(shape)) };
-  },
-});
+instanceFamilyStory(pythonLanguage("python-instance-family", program));

@@ -3,7 +3,7 @@
  * real CLI: the story in stories/instance.ts, the program written here.
  */
 import { IMAGE, ROOT_PASS } from "../../../support/compute";
-import { pythonProject } from "../python-project";
+import { pythonLanguage } from "../stories/language";
 import { instanceStory, type Instance } from "../stories/instance";
 
 const instance = (name: string, label: string, options = "") => `
@@ -29,11 +29,4 @@ ${s.second ? instance(s.second.name, s.second.label) : ""}
 pulumi.export("status", web.status)
 `;
 
-instanceStory({
-  interruptedWithinMs: 25_000,
-  prefix: "py",
-  async start(speed) {
-    const project = await pythonProject("python-instance", { speed });
-    return { project, write: (shape) => project.setProgram(program(shape)) };
-  },
-});
+instanceStory({ ...pythonLanguage("python-instance", program), interruptedWithinMs: 25_000 });

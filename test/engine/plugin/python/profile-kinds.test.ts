@@ -3,7 +3,7 @@
  * `pulumi_compute`) through the real CLI: the story in stories/profile-kinds.ts, the program written
  * here.
  */
-import { pythonProject } from "../python-project";
+import { pythonLanguage } from "../stories/language";
 import { profileKindsStory, type ProfileKinds } from "../stories/profile-kinds";
 
 /** A Python string literal (a JSON string is one). */
@@ -25,10 +25,4 @@ pulumi.export("username", me.username)
 pulumi.export("token", ci.token)
 `;
 
-profileKindsStory({
-  prefix: "py",
-  async start(speed) {
-    const project = await pythonProject("python-profile-kinds", { speed });
-    return { project, write: (shape) => project.setProgram(program(shape)) };
-  },
-});
+profileKindsStory(pythonLanguage("python-profile-kinds", program));

@@ -2,7 +2,7 @@
  * Vpc in the plugin form from a Python program (the generated SDK, `pulumi_compute`) through the real
  * CLI: the story in stories/vpc.ts, the program written here.
  */
-import { pythonProject } from "../python-project";
+import { pythonLanguage } from "../stories/language";
 import { vpcStory, type Vpc } from "../stories/vpc";
 
 /** The keyword arguments of the given inputs (a JSON string is a Python string literal). */
@@ -18,11 +18,4 @@ pulumi.export("vpcId", net.id)
 pulumi.export("created", net.created)
 `;
 
-vpcStory({
-  prefix: "py",
-  generatesCode: false,
-  async start(speed) {
-    const project = await pythonProject("python-vpc", { speed });
-    return { project, write: (shape) => project.setProgram(program(shape)) };
-  },
-});
+vpcStory(pythonLanguage("python-vpc", program));

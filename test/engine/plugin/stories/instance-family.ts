@@ -13,8 +13,8 @@ import { collect, status, waitForDisk } from "../../../../src/client";
 import { diskEndpoints, imageEndpoints, instanceEndpoints, vpcEndpoints } from "../../../../src/contract";
 import { IMAGE } from "../../../support/compute";
 import { opsOf, stepOf } from "../preview-json";
-import { schemaMismatches } from "../schema-types";
-import { importFlags, type ImportingLanguage, type StoryProject } from "./language";
+import { importFlags, type StoryLanguage, type StoryProject } from "./language";
+import { cleanRefresh, noChangePreview, outputsAsSchemaTypes } from "./steps";
 
 /**
  * What the program declares. Resources `net` (Vpc in us-iad, labelled `vpcLabel`) with the Subnets `app`
@@ -47,7 +47,7 @@ export interface InstanceFamily {
   extraOn?: number;
 }
 
-export function instanceFamilyStory(language: ImportingLanguage<InstanceFamily>): void {
+export function instanceFamilyStory(language: StoryLanguage<InstanceFamily>): void {
   const label = (name: string) => `${language.prefix}-${name}`;
   jest.setTimeout(300_000);
 
@@ -137,12 +137,7 @@ export function instanceFamilyStory(language: ImportingLanguage<InstanceFamily>)
     ]);
   });
 
-  test("a preview of the same program shows no change and sends no write", async () => {
-    await p.control.clearRequests();
-    await p.pulumi("preview", "--expect-no-changes");
-    expect((await p.previewJson()).changeSummary).toEqual({ same: 15 });
-    expect(await p.writes()).toEqual([]);
-  });
+  noChangePreview(() => p, 15);
 
   test("labels, comments, primary, the tagged instances and the description update in place", async () => {
     shape = {
@@ -277,16 +272,9 @@ export function instanceFamilyStory(language: ImportingLanguage<InstanceFamily>)
     expect(await p.writes()).toEqual([]);
   });
 
-  test("a refresh finds nothing changed, and the next preview none either", async () => {
-    await p.control.clearRequests();
-    await p.pulumi("refresh", "--yes", "--expect-no-changes");
-    await p.pulumi("preview", "--expect-no-changes");
-    expect(await p.writes()).toEqual([]);
-  });
+  cleanRefresh(() => p);
 
-  test("every output has the type the package schema gives it (what a typed SDK reads)", async () => {
-    expect(schemaMismatches(await p.resources())).toEqual([]);
-  });
+  outputsAsSchemaTypes(() => p);
 
   test("destroy leaves only the outside instance, untagged and without the imported disk", async () => {
     await p.pulumi("destroy", "--yes");

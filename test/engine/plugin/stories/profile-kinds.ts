@@ -19,8 +19,8 @@ import {
 } from "../../../../src/contract";
 import { publicKeyLine } from "../../../support/ssh-keys";
 import { opsOf, stepOf } from "../preview-json";
-import { schemaMismatches } from "../schema-types";
 import { one, type StoryLanguage, type StoryProject } from "./language";
+import { cleanRefresh, noChangePreview, outputsAsSchemaTypes } from "./steps";
 
 /**
  * What the program declares. Resources `key` (SshKey), `setup` (StackScript, images
@@ -121,12 +121,7 @@ export function profileKindsStory(language: StoryLanguage<ProfileKinds>): void {
     ]);
   });
 
-  test("a preview of the same program shows no change and sends no write", async () => {
-    await p.control.clearRequests();
-    await p.pulumi("preview", "--expect-no-changes");
-    expect((await p.previewJson()).changeSummary).toEqual({ same: 7 });
-    expect(await p.writes()).toEqual([]);
-  });
+  noChangePreview(() => p, 7);
 
   test("labels, the script, the time zone and the preferences update in place", async () => {
     shape = {
@@ -208,16 +203,9 @@ export function profileKindsStory(language: StoryLanguage<ProfileKinds>): void {
     expect(newImage.id).not.toBe(image.id);
   });
 
-  test("a refresh finds nothing changed, and the next preview none either", async () => {
-    await p.control.clearRequests();
-    await p.pulumi("refresh", "--yes", "--expect-no-changes");
-    await p.pulumi("preview", "--expect-no-changes");
-    expect(await p.writes()).toEqual([]);
-  });
+  cleanRefresh(() => p);
 
-  test("every output has the type the package schema gives it (what a typed SDK reads)", async () => {
-    expect(schemaMismatches(await p.resources())).toEqual([]);
-  });
+  outputsAsSchemaTypes(() => p);
 
   test("destroy deletes the key, the StackScript, the token and the image, and leaves the profile as it is", async () => {
     await p.pulumi("destroy", "--yes");

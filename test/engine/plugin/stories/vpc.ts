@@ -2,13 +2,14 @@
  * The story of a Vpc in the plugin form, told once for every language (vpc.test.ts in YAML,
  * python/vpc.test.ts in Python): create under the plugin's type (no internal input in the state, the
  * outputs vpcId and created read back), no-change preview, update in place and replace (the detailed
- * diff names the input and its kind, the summary counts it), clean refresh, `pulumi import` with no
+ * diff names the input and its kind, the summary counts it), clean refresh (and preview after it), `pulumi import` with no
  * write, bad input at preview, destroy.
  */
 import { collect } from "../../../../src/client";
 import { vpcEndpoints } from "../../../../src/contract";
 import { stepOf } from "../preview-json";
-import { importFlags, type ImportingLanguage, type StoryProject } from "./language";
+import { importFlags, type StoryLanguage, type StoryProject } from "./language";
+import { cleanRefresh, noChangePreview } from "./steps";
 
 /**
  * What the program declares: the Vpc `net` (no `label` when it is left out), and once imported the Vpc
@@ -22,7 +23,7 @@ export interface Vpc {
   outside?: boolean;
 }
 
-export function vpcStory(language: ImportingLanguage<Vpc>): void {
+export function vpcStory(language: StoryLanguage<Vpc>): void {
   const label = `${language.prefix}-net`;
   jest.setTimeout(180_000);
 
@@ -53,13 +54,8 @@ export function vpcStory(language: ImportingLanguage<Vpc>): void {
     expect(state.outputs).toMatchObject({ label, created: made!.created });
   });
 
-  test("a preview of the same program shows no change and sends no write", async () => {
-    await p.control.clearRequests();
-    await p.pulumi("preview", "--expect-no-changes");
-    // The stack and the VPC.
-    expect((await p.previewJson()).changeSummary).toEqual({ same: 2 });
-    expect(await p.writes()).toEqual([]);
-  });
+  // The stack and the VPC.
+  noChangePreview(() => p, 2);
 
   test("a changed description updates in place: the detailed diff says update, one PUT, same VPC", async () => {
     write({ region: "us-iad", label, description: "second" });
@@ -89,11 +85,7 @@ export function vpcStory(language: ImportingLanguage<Vpc>): void {
     expect(await p.output("vpcId")).toBe(String(after[0]!.id));
   });
 
-  test("a refresh finds nothing changed and sends no write", async () => {
-    await p.control.clearRequests();
-    await p.pulumi("refresh", "--yes", "--expect-no-changes");
-    expect(await p.writes()).toEqual([]);
-  });
+  cleanRefresh(() => p);
 
   test("`pulumi import compute:index:Vpc` adopts a VPC with no write, and the program then matches it", async () => {
     const made = await p.client.api.createVpc({
