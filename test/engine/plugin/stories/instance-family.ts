@@ -12,7 +12,7 @@
 import { collect, status, waitForDisk } from "../../../../src/client";
 import { diskEndpoints, imageEndpoints, instanceEndpoints, vpcEndpoints } from "../../../../src/contract";
 import { IMAGE } from "../../../support/compute";
-import { opsOf, stepOf } from "../preview-json";
+import { changed, diffsOf, opsOf } from "../preview-json";
 import { importFlags, type StoryLanguage, type StoryProject } from "./language";
 import { cleanRefresh, noChangePreview, outputsAsSchemaTypes } from "./steps";
 
@@ -83,6 +83,13 @@ export function instanceFamilyStory(language: StoryLanguage<InstanceFamily>): vo
   const subnets = async () => (await collect(p.client.each(vpcEndpoints.listVpcs)))[0]!.subnets;
   const tags = async () => (await p.client.api.listTags()).data.map((t) => t.label);
 
+  /** The program changed as `to` says, written, and previewed (`pulumi preview --json`). */
+  const change = async (to: Partial<InstanceFamily>) => {
+    shape = { ...shape, ...to };
+    write(shape);
+    return p.previewJson();
+  };
+
   beforeAll(async () => {
     ({ project: p, write } = await language.start(20));
     const outside = await p.client.api.createInstance({
@@ -140,8 +147,7 @@ export function instanceFamilyStory(language: StoryLanguage<InstanceFamily>): vo
   noChangePreview(() => p, 15);
 
   test("labels, comments, primary, the tagged instances and the description update in place", async () => {
-    shape = {
-      ...shape,
+    const preview = await change({
       serverLabel: label("family-2"),
       rootLabel: "root-2",
       comments: "second",
@@ -149,9 +155,7 @@ export function instanceFamilyStory(language: StoryLanguage<InstanceFamily>): vo
       spareLabel: "spare-2",
       outsideId,
       imageDescription: "base, second",
-    };
-    write(shape);
-    const preview = await p.previewJson();
+    });
     expect(opsOf(preview)).toEqual({
       spare: "update",
       server: "update",
@@ -161,8 +165,8 @@ export function instanceFamilyStory(language: StoryLanguage<InstanceFamily>): vo
       prod: "update",
       golden: "update",
     });
-    expect(stepOf(preview, "private")!.detailedDiff).toEqual({
-      primary: { kind: "update", inputDiff: true },
+    expect(diffsOf(preview, "private")).toEqual({
+      private: changed("update", "primary"),
     });
     const before = {
       disks: await disks(),
@@ -192,17 +196,14 @@ export function instanceFamilyStory(language: StoryLanguage<InstanceFamily>): vo
   });
 
   test("another image, interface subnet, subnet range, tag label, snapshot label and captured disk replace those objects", async () => {
-    shape = {
-      ...shape,
+    const preview = await change({
       rootImage: "compute/debian11",
       subnet: "db",
       spareRange: "10.0.4.0/24",
       tagLabel: label("production"),
       snapshotLabel: "second",
       captured: "swap",
-    };
-    write(shape);
-    const preview = await p.previewJson();
+    });
     expect(opsOf(preview)).toMatchObject({
       spare: "replace",
       root: "replace",
@@ -211,14 +212,10 @@ export function instanceFamilyStory(language: StoryLanguage<InstanceFamily>): vo
       snap: "replace",
       golden: "replace",
     });
-    expect(stepOf(preview, "root")!.detailedDiff).toEqual({
-      image: { kind: "update-replace", inputDiff: true },
-    });
-    expect(stepOf(preview, "private")!.detailedDiff).toEqual({
-      subnetId: { kind: "update-replace", inputDiff: true },
-    });
-    expect(stepOf(preview, "prod")!.detailedDiff).toEqual({
-      label: { kind: "update-replace", inputDiff: true },
+    expect(diffsOf(preview, "root", "private", "prod")).toEqual({
+      root: changed("update-replace", "image"),
+      private: changed("update-replace", "subnetId"),
+      prod: changed("update-replace", "label"),
     });
     const before = {
       root: await diskLabelled("root-2"),

@@ -18,7 +18,7 @@ import {
   stackScriptEndpoints,
 } from "../../../../src/contract";
 import { publicKeyLine } from "../../../support/ssh-keys";
-import { opsOf, stepOf } from "../preview-json";
+import { changed, diffsOf, opsOf } from "../preview-json";
 import { one, type StoryLanguage, type StoryProject } from "./language";
 import { cleanRefresh, noChangePreview, outputsAsSchemaTypes } from "./steps";
 
@@ -75,6 +75,13 @@ export function profileKindsStory(language: StoryLanguage<ProfileKinds>): void {
     imageLabel: label("custom"),
   };
 
+  /** The program changed as `to` says, written, and previewed (`pulumi preview --json`). */
+  const change = async (to: Partial<ProfileKinds>) => {
+    shape = { ...shape, ...to };
+    write(shape);
+    return p.previewJson();
+  };
+
   beforeAll(async () => {
     // Lifecycles run 20 times faster: an upload's processing takes a fraction of a second.
     ({ project: p, write } = await language.start(20));
@@ -124,8 +131,7 @@ export function profileKindsStory(language: StoryLanguage<ProfileKinds>): void {
   noChangePreview(() => p, 7);
 
   test("labels, the script, the time zone and the preferences update in place", async () => {
-    shape = {
-      ...shape,
+    const preview = await change({
       keyLabel: label("key-2"),
       scriptLabel: label("setup-2"),
       script: `${SCRIPT}echo done\n`,
@@ -133,9 +139,7 @@ export function profileKindsStory(language: StoryLanguage<ProfileKinds>): void {
       timezone: "Asia/Tokyo",
       theme: "light",
       imageLabel: label("custom-2"),
-    };
-    write(shape);
-    const preview = await p.previewJson();
+    });
     expect(opsOf(preview)).toEqual({
       key: "update",
       setup: "update",
@@ -144,10 +148,9 @@ export function profileKindsStory(language: StoryLanguage<ProfileKinds>): void {
       prefs: "update",
       custom: "update",
     });
-    expect(stepOf(preview, "key")!.detailedDiff).toEqual({ label: { kind: "update", inputDiff: true } });
-    expect(stepOf(preview, "setup")!.detailedDiff).toEqual({
-      label: { kind: "update", inputDiff: true },
-      script: { kind: "update", inputDiff: true },
+    expect(diffsOf(preview, "key", "setup")).toEqual({
+      key: changed("update", "label"),
+      setup: changed("update", "label", "script"),
     });
     const [key, script, token, image] = [
       await one(keys()),
@@ -176,21 +179,15 @@ export function profileKindsStory(language: StoryLanguage<ProfileKinds>): void {
   });
 
   test("another key, other scopes and other content in the file replace the SshKey, the Token and the Image", async () => {
-    shape = { ...shape, sshKey: secondKey, scopes: "vpc:read_only account:read_only" };
-    write(shape);
     writeDiskImage(2);
-    const preview = await p.previewJson();
+    const preview = await change({ sshKey: secondKey, scopes: "vpc:read_only account:read_only" });
     // The unchanged resources have no step.
     expect(opsOf(preview)).toEqual({ key: "replace", ci: "replace", custom: "replace" });
     expect(preview.changeSummary).toEqual({ replace: 3, same: 4 });
-    expect(stepOf(preview, "key")!.detailedDiff).toEqual({
-      sshKey: { kind: "update-replace", inputDiff: true },
-    });
-    expect(stepOf(preview, "ci")!.detailedDiff).toEqual({
-      scopes: { kind: "update-replace", inputDiff: true },
-    });
-    expect(stepOf(preview, "custom")!.detailedDiff).toEqual({
-      fileHash: { kind: "update-replace", inputDiff: true },
+    expect(diffsOf(preview, "key", "ci", "custom")).toEqual({
+      key: changed("update-replace", "sshKey"),
+      ci: changed("update-replace", "scopes"),
+      custom: changed("update-replace", "fileHash"),
     });
     const [key, token, image] = [await one(keys()), await one(tokens()), await one(images())];
     await p.pulumi("up", "--yes");

@@ -7,7 +7,7 @@
  */
 import { collect } from "../../../../src/client";
 import { vpcEndpoints } from "../../../../src/contract";
-import { stepOf } from "../preview-json";
+import { changed, diffsOf, opsOf } from "../preview-json";
 import { importFlags, type StoryLanguage, type StoryProject } from "./language";
 import { cleanRefresh, noChangePreview } from "./steps";
 
@@ -59,10 +59,9 @@ export function vpcStory(language: StoryLanguage<Vpc>): void {
 
   test("a changed description updates in place: the detailed diff says update, one PUT, same VPC", async () => {
     write({ region: "us-iad", label, description: "second" });
-    expect(stepOf(await p.previewJson(), "net")).toMatchObject({
-      op: "update",
-      detailedDiff: { description: { kind: "update", inputDiff: true } },
-    });
+    const preview = await p.previewJson();
+    expect(opsOf(preview)).toEqual({ net: "update" });
+    expect(diffsOf(preview, "net")).toEqual({ net: changed("update", "description") });
     const [before] = await vpcs();
     await p.control.clearRequests();
     const shown = await p.pulumi("up", "--yes");
@@ -73,9 +72,9 @@ export function vpcStory(language: StoryLanguage<Vpc>): void {
 
   test("a changed region replaces: the detailed diff says update-replace, a new VPC, the old one gone", async () => {
     write({ region: "us-ord", label, description: "second" });
-    const step = stepOf(await p.previewJson(), "net");
-    expect(step!.op).toBe("replace");
-    expect(step!.detailedDiff).toEqual({ region: { kind: "update-replace", inputDiff: true } });
+    const preview = await p.previewJson();
+    expect(opsOf(preview)).toEqual({ net: "replace" });
+    expect(diffsOf(preview, "net")).toEqual({ net: changed("update-replace", "region") });
     const [before] = await vpcs();
     const shown = await p.pulumi("up", "--yes");
     expect(shown).toMatch(/1 replaced/);
