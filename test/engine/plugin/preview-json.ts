@@ -32,3 +32,14 @@ export const opsOf = (preview: PreviewJson): Record<string, string> =>
       .filter((s) => !s.urn.includes("pulumi:pulumi:Stack"))
       .map((s) => [s.urn.split("::").pop()!, s.op]),
   );
+
+/** The detailed diffs of the resources named, by name (a name with no step has none). */
+export const diffsOf = (
+  preview: PreviewJson,
+  ...names: string[]
+): Record<string, PreviewStep["detailedDiff"]> =>
+  Object.fromEntries(names.map((name) => [name, stepOf(preview, name)?.detailedDiff]));
+
+/** A detailed diff in which each of the inputs named changes, as `kind` says. */
+export const changed = (kind: string, ...inputs: string[]): PreviewStep["detailedDiff"] =>
+  Object.fromEntries(inputs.map((input) => [input, { kind, inputDiff: true }]));
