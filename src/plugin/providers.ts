@@ -6,11 +6,11 @@
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { withoutContext, type ResourceContext } from "../provider/core/resource-context";
-import { byKind, type AnySpec, type Props } from "../provider/core/resource-spec";
+import type { AnySpec, Props } from "../provider/core/resource-spec";
 import { processMemory } from "../provider/core/process-memory";
 import { configure as configureSettings, type ConfigSource } from "../provider/core/settings";
 import { provider as kindProvider } from "../provider/runtime";
-import { SPECS } from "../provider/specs";
+import { specOf } from "../provider/spec-loaders";
 import { secretOutputs } from "../schema/secrets";
 import { diffResponse } from "./detailed-diff";
 import { engineLog } from "./engine-log";
@@ -20,7 +20,6 @@ import { journalKeyOf, parseUrn } from "./urn";
 
 export { diffResponse, invoke, withoutContext };
 
-const specOf = byKind(SPECS);
 const conversions = processMemory.map<string, IdConversions>("plugin: ID conversions by kind");
 
 /** The kind's ID conversions (`id-strings.ts`), made on its first request. */

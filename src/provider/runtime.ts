@@ -1,7 +1,8 @@
 /**
  * Loaded by package name (`pulumi-compute/provider-runtime`) inside the Pulumi provider process,
  * so the serialized provider stays a few lines long and `read`/`delete` of older state run the
- * code installed now. Holds the provider of every resource kind.
+ * code installed now. Holds the provider of every resource kind, each kind's code loaded on its first
+ * use (`spec-loaders.ts`).
  */
 import { flushCompileCache } from "../compile-cache";
 import type * as pulumi from "@pulumi/pulumi";
@@ -12,12 +13,9 @@ import { keepHeldObjects } from "./core/held-objects";
 import { keepLifecycles } from "./core/lifecycle-memory";
 import { makeProvider } from "./core/make-provider";
 import type { ResourceContext } from "./core/resource-context";
-import { byKind } from "./core/resource-spec";
 import { configure as configureSettings } from "./core/settings";
-import { SPECS } from "./specs";
+import { specOf } from "./spec-loaders";
 import { processMemory } from "./core/process-memory";
-
-const specOf = byKind(SPECS);
 
 quietHostEcho();
 exitWhenEngineGone();

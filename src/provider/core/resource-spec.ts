@@ -164,13 +164,6 @@ export function typedOutputs<S extends AnySpec>(
   return spec;
 }
 
-/** The registry of kinds, looked up by kind name. State written by older versions named kinds in
- * lower case (`vpc`), so the lookup ignores case. */
-export function byKind(specs: AnySpec[]): (kind: string) => AnySpec | undefined {
-  const map = new Map(specs.map((s) => [s.kind.toLowerCase(), s]));
-  return (kind) => map.get(kind.toLowerCase());
-}
-
 /** `{created: undefined, ...}`: the placeholders a resource class passes for its computed outputs. */
 export function placeholders(names: readonly string[]): Record<string, undefined> {
   return Object.fromEntries(names.map((name) => [name, undefined]));
