@@ -3,7 +3,7 @@
  * `[status] [field] reason`; they never carry the request's headers, so no credential can reach a
  * log or an error message through them.
  */
-import { INSTANCE_BUSY_REASON, type ErrorItem } from "../contract";
+import { INSTANCE_BUSY_REASON, type ErrorItem } from "../contract/errors";
 import { outcomeUnknown } from "./retry";
 
 export function renderItems(items: ErrorItem[]): string {

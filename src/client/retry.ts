@@ -10,7 +10,7 @@
 import type { AxiosError } from "axios";
 import axiosRetry, { isNetworkError, retryAfter } from "axios-retry";
 import type { AxiosInstance } from "axios";
-import { INSTANCE_BUSY_REASON } from "../contract";
+import { INSTANCE_BUSY_REASON } from "../contract/errors";
 import type { Pacer } from "./pacer";
 
 const IDEMPOTENT = new Set(["get", "head", "options", "put", "delete"]);

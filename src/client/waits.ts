@@ -9,23 +9,20 @@
  * reaches a state that can no longer lead to the goal. Errors name the resource, its ID, the goal
  * and the time waited.
  */
-import {
-  diskEndpoints,
-  imageEndpoints,
-  instanceEndpoints,
-  type Backup,
-  type Disk,
-  type Image,
-  type Instance,
-} from "../contract";
+import type { Backup } from "../contract/backups";
+import { diskEndpoints, type Disk } from "../contract/disks";
+import { imageEndpoints, type Image } from "../contract/images";
+import { instanceEndpoints } from "../contract/instance-endpoints";
+import type { Instance } from "../contract/instances";
 import type { ComputeClient } from "./compute-client";
 import { isNotFound } from "./errors";
 import { formatDuration } from "./format-duration";
 import type { Lifecycles } from "./lifecycles";
 import { collect } from "./pagination";
 import { sharedPoller, type Batch } from "./poller";
+import { WaitError, type WaitTarget } from "./wait-error";
 
-export { formatDuration };
+export { formatDuration, WaitError, type WaitTarget };
 
 export interface WaitOptions {
   /** Give up after this long, in ms. */
@@ -65,31 +62,6 @@ export interface Goal<T> {
   unreachable?(record: T | undefined): string | undefined;
   /** The record's state for messages (default: its `status`). */
   describe?(record: T | undefined): string;
-}
-
-/** A resource named for messages: `{ kind: "Instance", id: 12 }`. */
-export interface WaitTarget {
-  kind: string;
-  id: string | number;
-}
-
-export class WaitError extends Error {
-  override readonly name = "WaitError";
-  constructor(
-    readonly target: WaitTarget,
-    readonly goal: string,
-    readonly elapsedMs: number,
-    readonly state: string,
-    readonly timedOut: boolean,
-    { reason, limitFrom }: { reason?: string; limitFrom?: string } = {},
-  ) {
-    super(
-      timedOut
-        ? `${target.kind} ${target.id} did not become ${goal} within ${formatDuration(elapsedMs)} (last state: ${state}); ` +
-            `raise ${limitFrom ?? "compute:waitTimeoutSeconds (or the per-operation setting)"} to wait longer`
-        : `${target.kind} ${target.id} cannot become ${goal}: ${reason ?? state} (after ${formatDuration(elapsedMs)})`,
-    );
-  }
 }
 
 /** Sleeps `ms`, or less when the signal aborts. */

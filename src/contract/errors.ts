@@ -10,6 +10,9 @@ export type ErrorItem = z.infer<typeof ErrorItem>;
 export const ErrorBody = z.object({ errors: z.array(ErrorItem) });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
+/** The reason of the 400 for an instance action while another one is queued or running (clients retry it). */
+export const INSTANCE_BUSY_REASON = "Compute instance busy.";
+
 /** `["subnets", 0, "ipv4"]` → `"subnets[0].ipv4"`, the dotted form the API uses in `field`. */
 export function fieldPath(path: ReadonlyArray<PropertyKey>): string {
   return path.reduce<string>((acc, key) => {

@@ -25,8 +25,7 @@ export const INSTANCE_LIMITS = {
   month: { min: 1, max: 12 },
 } as const;
 
-/** The reason of the 400 for an action while another one is queued or running (clients retry it). */
-export const INSTANCE_BUSY_REASON = "Compute instance busy.";
+export { INSTANCE_BUSY_REASON } from "./errors";
 
 export { INSTANCE_STATUSES, type InstanceStatus } from "./values";
 

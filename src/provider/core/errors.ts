@@ -4,7 +4,7 @@
  * after an object exists are partial failures that keep its ID in the state.
  */
 import { ComputeApiError, messageOf } from "../../client/errors";
-import { WaitError } from "../../client/waits";
+import { WaitError } from "../../client/wait-error";
 import { SettingsError } from "./settings";
 import { processMemory } from "./process-memory";
 

@@ -7,7 +7,8 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { ComputeClient } from "../../client/compute-client";
 import { isNotFound } from "../../client/errors";
-import { formatDuration, type WaitProgress } from "../../client/waits";
+import { formatDuration } from "../../client/format-duration";
+import type { WaitProgress } from "../../client/waits";
 import { verifyAccess } from "./access-check";
 import { checkInputs, isNewResource, rendered, type CheckFailure } from "./check";
 import { adoptedAfterInterruption, journalOf, readEntry, removeEntry, writeEntry } from "./create-journal";
