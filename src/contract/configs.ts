@@ -4,12 +4,9 @@ import { parseCidr, parseIpv4 } from "./cidr";
 import { endpoint } from "./endpoint";
 import { bool, dateTime, idFrom, integer, realOnlyNull, text } from "./fields";
 import { listEnvelope, PageQuery } from "./pagination";
+import { CONFIG_LIMITS } from "./rule-values";
 
-export const CONFIG_LIMITS = {
-  label: { min: 1, max: 48 },
-  interfaces: { min: 1, max: 3 },
-  interfaceLabel: { min: 1, max: 64 },
-} as const;
+export { CONFIG_LIMITS };
 
 export const DEVICE_NAMES = ["sda", "sdb", "sdc", "sdd", "sde", "sdf", "sdg", "sdh"] as const;
 export type DeviceName = (typeof DEVICE_NAMES)[number];

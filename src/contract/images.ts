@@ -20,8 +20,7 @@ export { IMAGE_STATUSES, type ImageStatus } from "./values";
 /** Public image IDs start with `compute/`, private ones are `private/<n>`. */
 export const PUBLIC_IMAGE_PREFIX = "compute/";
 export const PRIVATE_IMAGE_PREFIX = "private/";
-/** Capability an image lists when it supports cloud-init. */
-export const CLOUD_INIT_CAPABILITY = "cloud-init";
+export { CLOUD_INIT_CAPABILITY } from "./rule-values";
 
 export const ImageLabel = text("label", IMAGE_LIMITS.label);
 export const ImageDescription = text("description", IMAGE_LIMITS.description);

@@ -5,10 +5,15 @@
  * provider reports them all at preview, renamed to its input names.
  */
 import { cidr, overlaps } from "./cidr";
-import { CONFIG_LIMITS } from "./configs";
-import { METADATA_CAPABILITY, VPC_CAPABILITY, type Region } from "./regions";
-import { ANY_IMAGE, type UserDefinedField } from "./stackscripts";
-import { CLOUD_INIT_CAPABILITY } from "./images";
+import type { Region } from "./regions";
+import {
+  ANY_IMAGE,
+  CLOUD_INIT_CAPABILITY,
+  CONFIG_LIMITS,
+  METADATA_CAPABILITY,
+  VPC_CAPABILITY,
+} from "./rule-values";
+import type { UserDefinedField } from "./stackscripts";
 
 export interface Problem {
   field: string;

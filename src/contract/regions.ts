@@ -64,10 +64,7 @@ export const regionEndpoints = {
   }),
 };
 
-/** The capability a region needs to host VPCs. */
-export const VPC_CAPABILITY = "VPCs";
-/** The capability user data (instance metadata) needs. */
-export const METADATA_CAPABILITY = "Metadata";
+export { METADATA_CAPABILITY, VPC_CAPABILITY } from "./rule-values";
 /** The capability the Backup service needs. */
 export const BACKUPS_CAPABILITY = "Backups";
 /** The capability VLAN interfaces need. */

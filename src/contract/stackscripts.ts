@@ -6,8 +6,7 @@ import { listEnvelope, PageQuery } from "./pagination";
 
 export const STACKSCRIPT_LIMITS = { label: { min: 3, max: 128 } } as const;
 
-/** The `images` entry that accepts every image, private ones included. */
-export const ANY_IMAGE = "any/all";
+export { ANY_IMAGE } from "./rule-values";
 
 /** A field the script declares with `<UDF name="..." label="..." .../>`, filled in at deploy time. */
 export const UserDefinedField = z.object({
