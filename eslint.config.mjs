@@ -30,7 +30,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: "(^|/)(kinds|instance)(/|$)|(^|/)provider/(specs|spec-loaders|runtime)$|^\\.\\./(specs|spec-loaders|runtime)$",
+              regex:
+                "(^|/)(kinds|instance)(/|$)|(^|/)provider/(specs|spec-loaders|runtime)$|^\\.\\./(specs|spec-loaders|runtime)$",
               message:
                 "core/ is what every kind shares: it imports no kind, no instance family file and not the registry",
             },

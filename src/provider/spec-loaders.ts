@@ -18,7 +18,8 @@ const LOADERS: Record<string, () => AnySpec> = {
     ),
   InstanceConfig: () =>
     typedOutputs(
-      (require("./instance/instance-config") as typeof import("./instance/instance-config")).instanceConfigSpec,
+      (require("./instance/instance-config") as typeof import("./instance/instance-config"))
+        .instanceConfigSpec,
     ),
   ConfigInterface: () =>
     typedOutputs(
