@@ -4,7 +4,8 @@
  * a resource (Configure, then a Check, which loads the providers; with no API settings it fails at
  * once), for each form, interleaved:
  * - `dist`: `bin/pulumi-resource-compute`, the TypeScript build (`dist/plugin/main.js`, needs `npm run build`);
- * - `bundle`: the packed plugin (`npm run plugin`), one esbuild bundle with Node's compile cache.
+ * - `bundle`: the packed plugin (`npm run plugin`), one esbuild bundle loaded through its code cache
+ *   (`bundle-code-cache.ts`, in the OS temp directory: warm after the first launch of a build).
  * `--also NAME=EXECUTABLE` adds a form (e.g. the build of an older commit). The bundle gets a new
  * compile cache directory: its first launch is cold (it then fills its cache), the others warm; the
  * other forms run as the engine runs them (no NODE_COMPILE_CACHE). Prints the first run and the

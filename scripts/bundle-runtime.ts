@@ -28,11 +28,16 @@ export async function bundleRuntime(outDir = OUT_DIR): Promise<BundleManifest> {
     external: ["@pulumi/pulumi"],
     logLevel: "warning",
   });
+  return writeManifest(outfile);
+}
+
+/** Writes a bundle's manifest beside it (`bundle-code-cache.ts` loads the bundle by it). */
+export function writeManifest(bundleFile: string): BundleManifest {
   const manifest: BundleManifest = {
-    file: BUNDLE,
-    sha256: createHash("sha256").update(fs.readFileSync(outfile)).digest("hex"),
+    file: path.basename(bundleFile),
+    sha256: createHash("sha256").update(fs.readFileSync(bundleFile)).digest("hex"),
   };
-  fs.writeFileSync(manifestFileOf(outfile), `${JSON.stringify(manifest, null, 2)}\n`);
+  fs.writeFileSync(manifestFileOf(bundleFile), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }
 

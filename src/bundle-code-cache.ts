@@ -42,6 +42,14 @@ export interface LoadedBundle<T> {
 
 export const CACHE_DIR_NAME = "pulumi-compute-code-cache";
 
+/** Where a loaded bundle finds its loader's `covered` (the bundle holds a copy of this module). */
+const COVERED = Symbol.for("pulumi-compute: the code cache's covered()");
+
+/** For code inside a bundle: `covered(key)` of the loader that loaded it; nothing outside a bundle. */
+export function noteCovered(key: string): void {
+  (globalThis as { [COVERED]?: (key: string) => void })[COVERED]?.(key);
+}
+
 /** The private cache directory, or undefined: caching off, or no directory this user alone can write. */
 export function cacheDir(root = os.tmpdir()): string | undefined {
   if (process.env.NODE_DISABLE_COMPILE_CACHE) return undefined;
@@ -64,6 +72,23 @@ function readOrUndefined(file: string): Buffer | undefined {
     return fs.readFileSync(file);
   } catch {
     return undefined;
+  }
+}
+
+/** A cache no process has written for this long is removed when another is written: each build or
+ * release of a bundle leaves its own, and one in use is written again within a week. */
+export const UNUSED_FOR_MS = 7 * 24 * 3600 * 1000;
+
+/** Removes the caches (and left-over partial files) of `dir` not written for `UNUSED_FOR_MS`. */
+function pruneOld(dir: string): void {
+  const before = Date.now() - UNUSED_FOR_MS;
+  for (const name of fs.readdirSync(dir)) {
+    const file = path.join(dir, name);
+    try {
+      if (fs.statSync(file).mtimeMs < before) fs.rmSync(file, { force: true });
+    } catch {
+      // Another process removed it first.
+    }
   }
 }
 
@@ -105,23 +130,26 @@ export function loadBundle<T>(bundleFile: string, root?: string): LoadedBundle<T
       // No list: every key is new, and the cache is written again once.
     }
   }
-  const module = { exports: {} as T };
-  const run = script.runInThisContext() as (...args: unknown[]) => void;
-  run.call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file));
-
   let pending: NodeJS.Immediate | undefined;
   const save = () => {
     pending = undefined;
     writeWhole(`${base}.bin`, script.createCachedData());
     writeWhole(`${base}.json`, JSON.stringify([...keys]));
+    try {
+      pruneOld(path.dirname(base!));
+    } catch {
+      // As for the cache: only space.
+    }
   };
-  return {
-    exports: module.exports,
-    fromCache,
-    covered(key) {
-      if (!base || keys.has(key)) return;
-      keys.add(key);
-      pending ??= setImmediate(save).unref();
-    },
+  const covered = (key: string) => {
+    if (!base || keys.has(key)) return;
+    keys.add(key);
+    pending ??= setImmediate(save).unref();
   };
+  (globalThis as { [COVERED]?: (key: string) => void })[COVERED] = covered;
+
+  const module = { exports: {} as T };
+  const run = script.runInThisContext() as (...args: unknown[]) => void;
+  run.call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file));
+  return { exports: module.exports, fromCache, covered };
 }

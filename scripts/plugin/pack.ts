@@ -3,8 +3,9 @@
  * `pulumi plugin install resource compute <version> --file dist-plugin/<tarball>`:
  * - `plugin.js`: `src/plugin/main.ts` and all it loads bundled into one file by esbuild (only what
  *   serving needs: no TypeScript, no emulator, no Pulumi SDK beyond its gRPC stubs);
- * - `main.js`: turns on Node's compile cache, then loads the bundle, so that from the second launch
- *   on the bundle is not compiled again;
+ * - `main.js` (`src/plugin/packed-main.ts`, bundled too): loads `plugin.js` through a code cache of
+ *   what earlier launches compiled (`bundle-code-cache.ts`), beside `plugin.json`, the bundle's
+ *   manifest (its SHA-256, the cache's name);
  * - `pulumi-resource-compute`: the executable the engine runs (`node main.js`, Node >= 22 on PATH);
  * - `schema.json`, `package.json` (the version GetPluginInfo answers), and `THIRD-PARTY-LICENSES.txt`:
  *   the licence of every package the bundle holds.
@@ -14,6 +15,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { build, type Plugin } from "esbuild";
+import { writeManifest } from "../bundle-runtime";
 
 const ROOT = path.resolve(__dirname, "../..");
 export const OUT_DIR = path.join(ROOT, "dist-plugin");
@@ -24,29 +26,6 @@ const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), 
 
 /** The tarball's name as Pulumi's own plugin archives are named. */
 export const tarballName = (v = version) => `pulumi-resource-compute-v${v}-linux-amd64.tar.gz`;
-
-const LOADER = `"use strict";
-// The compute resource plugin's entry: Node's compile cache first (NODE_COMPILE_CACHE, else the OS
-// temp directory), then the bundle, compiled from the cache after the first launch.
-const [major, minor] = process.versions.node.split(".").map(Number);
-if (major < 22 || (major === 22 && minor < 1)) {
-  console.error("pulumi-resource-compute needs Node >= 22 first on PATH, not " + process.version);
-  process.exit(1);
-}
-const nodeModule = require("node:module");
-try {
-  nodeModule.enableCompileCache();
-} catch {
-  // An unusable cache only costs the time it would have saved.
-}
-require("./plugin.js");
-// The engine stops the plugin without Node's exit hooks: write the cache once the code is loaded.
-try {
-  nodeModule.flushCompileCache();
-} catch {
-  // As above.
-}
-`;
 
 const SHIM = `#!/bin/sh
 # The compute resource plugin, run by the Pulumi engine: its bundle with the first \`node\` on PATH (Node >= 22).
@@ -110,7 +89,16 @@ export async function packPlugin(outDir = OUT_DIR): Promise<string> {
     plugins: [withoutSdkMain],
   });
   fs.writeFileSync(path.join(stage, "THIRD-PARTY-LICENSES.txt"), licences(Object.keys(metafile.inputs)));
-  fs.writeFileSync(path.join(stage, "main.js"), LOADER);
+  writeManifest(path.join(stage, "plugin.js"));
+  await build({
+    entryPoints: [path.join(ROOT, "src/plugin/packed-main.ts")],
+    outfile: path.join(stage, "main.js"),
+    bundle: true,
+    platform: "node",
+    target: "node22",
+    format: "cjs",
+    logLevel: "warning",
+  });
   fs.writeFileSync(path.join(stage, "pulumi-resource-compute"), SHIM, { mode: 0o755 });
   fs.copyFileSync(path.join(ROOT, "schema.json"), path.join(stage, "schema.json"));
   fs.writeFileSync(

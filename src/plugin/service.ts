@@ -15,6 +15,7 @@ import { grpcError } from "./errors";
 import { packageFile, pluginVersion } from "./package-files";
 import { programInputs } from "./program-inputs";
 import { fromStruct, toStruct } from "./values";
+import { noteCovered } from "../bundle-code-cache";
 
 type Providers = typeof import("./providers");
 
@@ -34,10 +35,22 @@ const served: Providers["served"] = (request, operation) => providers().served(r
 
 type Handler<Req, Res> = (request: Req) => Promise<Res>;
 
+/** What a call ran, for the packed plugin's code cache (`bundle-code-cache.ts`): the method, the
+ * resource's type or the function's token, and for a check whether the resource is new. */
+function ranKey(method: string, request: unknown): string {
+  const r = request as { getUrn?(): string; getTok?(): string };
+  const what = r.getUrn?.().split("::")[2] ?? r.getTok?.() ?? "";
+  if (!(request instanceof proto.CheckRequest)) return `${method}:${what}`;
+  return `${method}:${what}.${request.getOlds()?.getFieldsMap().getLength() ? "stored" : "new"}`;
+}
+
 /** A unary call: the answer, or the error as one line (with a partial failure's ID and properties). */
-function unary<Req, Res>(handle: Handler<Req, Res>): grpc.handleUnaryCall<Req, Res> {
+function unary<Req, Res>(method: string, handle: Handler<Req, Res>): grpc.handleUnaryCall<Req, Res> {
   return (call, callback) => {
-    handle(call.request).then(
+    const note = () => noteCovered(ranKey(method, call.request));
+    const answered = handle(call.request);
+    answered.then(note, note);
+    answered.then(
       (response) => callback(null, response),
       (err: unknown) => {
         const urn = (call.request as { getUrn?(): string | undefined }).getUrn?.();
@@ -57,12 +70,12 @@ const unimplemented =
 
 export function resourceProviderService(): grpc.UntypedServiceImplementation {
   return {
-    getPluginInfo: unary(async () => {
+    getPluginInfo: unary("getPluginInfo", async () => {
       const info = new PluginInfo();
       info.setVersion(pluginVersion());
       return info;
     }),
-    getSchema: unary(async () => {
+    getSchema: unary("getSchema", async () => {
       const response = new proto.GetSchemaResponse();
       response.setSchema(packageFile("schema.json"));
       return response;
@@ -71,7 +84,7 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
     parameterize: unimplemented("Parameterize"),
     checkConfig: unimplemented("CheckConfig"),
     diffConfig: unimplemented("DiffConfig"),
-    configure: unary(async (request: proto.ConfigureRequest) => {
+    configure: unary("configure", async (request: proto.ConfigureRequest) => {
       const variables = new Map(request.getVariablesMap().entries());
       config = configSource(variables, fromStruct(request.getArgs()));
       loaded?.configure(config);
@@ -88,14 +101,14 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
       response.setSupportspreview(false);
       return response;
     }),
-    invoke: unary(async (request: proto.InvokeRequest) => {
+    invoke: unary("invoke", async (request: proto.InvokeRequest) => {
       const response = new proto.InvokeResponse();
       response.setReturn(toStruct(await providers().invoke(request.getTok(), fromStruct(request.getArgs()))));
       return response;
     }),
     call: unimplemented("Call"),
     construct: unimplemented("Construct"),
-    check: unary(async (request: proto.CheckRequest) => {
+    check: unary("check", async (request: proto.CheckRequest) => {
       const { spec, provider, secrets, ids } = served(request);
       const news = await programInputs(spec.kind, ids.toProvider(fromStruct(request.getNews())));
       const result = await provider.check(ids.toProvider(fromStruct(request.getOlds())), news);
@@ -111,13 +124,13 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
       );
       return response;
     }),
-    diff: unary(async (request: proto.DiffRequest) => {
+    diff: unary("diff", async (request: proto.DiffRequest) => {
       const { spec, provider, ids } = served(request);
       const olds = ids.toProvider(fromStruct(request.getOlds()));
       const news = ids.toProvider(fromStruct(request.getNews()));
       return providers().diffResponse(spec, olds, news, await provider.diff(request.getId(), olds, news));
     }),
-    create: unary(async (request: proto.CreateRequest) => {
+    create: unary("create", async (request: proto.CreateRequest) => {
       const { provider, secrets, ids } = served(request, "create");
       const result = await provider.create(ids.toProvider(fromStruct(request.getProperties())));
       const response = new proto.CreateResponse();
@@ -125,7 +138,7 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
       response.setProperties(toStruct(ids.toEngine(result.outs ?? {}), secrets));
       return response;
     }),
-    read: unary(async (request: proto.ReadRequest) => {
+    read: unary("read", async (request: proto.ReadRequest) => {
       const { spec, provider, secrets, ids } = served(request);
       let id = request.getId();
       let props = fromStruct(request.getProperties());
@@ -141,7 +154,7 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
       }
       return response;
     }),
-    update: unary(async (request: proto.UpdateRequest) => {
+    update: unary("update", async (request: proto.UpdateRequest) => {
       const { provider, secrets, ids } = served(request, "update");
       const result = await provider.update(
         request.getId(),
@@ -152,18 +165,18 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
       response.setProperties(toStruct(ids.toEngine(result.outs ?? {}), secrets));
       return response;
     }),
-    delete: unary(async (request: proto.DeleteRequest) => {
+    delete: unary("delete", async (request: proto.DeleteRequest) => {
       const { provider, ids } = served(request, "delete");
       await provider.delete(request.getId(), ids.toProvider(fromStruct(request.getProperties())));
       return new Empty();
     }),
-    cancel: unary(async () => {
+    cancel: unary("cancel", async () => {
       loaded?.cancel();
       return new Empty();
     }),
     attach: unimplemented("Attach"),
-    getMapping: unary(async () => new proto.GetMappingResponse()),
-    getMappings: unary(async () => new proto.GetMappingsResponse()),
+    getMapping: unary("getMapping", async () => new proto.GetMappingResponse()),
+    getMappings: unary("getMappings", async () => new proto.GetMappingsResponse()),
     list: (call: grpc.ServerWritableStream<unknown, unknown>) =>
       call.emit("error", {
         code: grpc.status.UNIMPLEMENTED,

@@ -14,6 +14,7 @@ import {
   commonJsWrapper,
   loadBundle,
   manifestFileOf,
+  UNUSED_FOR_MS,
 } from "../../src/bundle-code-cache";
 
 let dir: string;
@@ -140,5 +141,19 @@ it("names the cache by the bundle's content, so another build never takes this o
   writeBundle(`${BODY}\nexports.more = 1;\n`);
   loadBundle(file, root).covered("a");
   await settle();
+  expect(cacheFiles().filter((f) => f.endsWith(".bin"))).toHaveLength(2);
+});
+
+it("removes, when it writes one, the caches no process has written for a week", async () => {
+  const cache = cacheDir(root)!;
+  const old = path.join(cache, "0000-v0-x64.bin");
+  const recent = path.join(cache, "1111-v0-x64.bin");
+  for (const file of [old, recent]) fs.writeFileSync(file, "x");
+  const longAgo = (Date.now() - UNUSED_FOR_MS - 60_000) / 1000;
+  fs.utimesSync(old, longAgo, longAgo);
+  loadBundle(writeBundle(BODY), root).covered("a");
+  await settle();
+  expect(fs.existsSync(old)).toBe(false);
+  expect(fs.existsSync(recent)).toBe(true);
   expect(cacheFiles().filter((f) => f.endsWith(".bin"))).toHaveLength(2);
 });
