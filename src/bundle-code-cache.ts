@@ -1,6 +1,6 @@
 /**
  * Loads one of the package's bundles (one file esbuild writes at build time, beside a manifest that
- * holds its SHA-256, `manifestFileOf`: `scripts/bundle-runtime.ts`) through a V8 code cache taken after the bundle has
+ * holds its SHA-256, `manifestFileOf`: `scripts/bundles.ts`) through a V8 code cache taken after the bundle has
  * run. Node's own compile cache (`compile-cache.ts`) holds only what V8 compiles when a file loads:
  * every function that runs later, nearly all of them, is compiled again in each process. A cache
  * taken from `vm.Script#createCachedData()` once the code has run holds those functions too, so a

@@ -15,7 +15,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { build, type Plugin } from "esbuild";
-import { writeManifest } from "../bundle-runtime";
+import { writeManifest } from "../bundles";
 
 const ROOT = path.resolve(__dirname, "../..");
 export const OUT_DIR = path.join(ROOT, "dist-plugin");

@@ -3,15 +3,35 @@
  * Invoke), so they read the credentials there: explicit options, else the stack config
  * (`compute:apiUrl`, `compute:token` read as plain values through `pulumi.runtime.getConfig`, since
  * a secret's `Config.getSecret` is an Output), else `COMPUTE_API_URL` / `COMPUTE_TOKEN`, as the
- * provider does. The client and the contract are loaded on the first call, never at start-up; the
+ * provider does. The client and the contract are loaded on the first call, never at start-up
+ * (`client-side.ts`: as one bundle through a code cache, in the package); the
  * Pulumi SDK's main module only by an Output form (the plugin's invokes call the Promise forms, and
  * its bundle leaves that module out).
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { RunError } from "@pulumi/pulumi/errors";
 import { getConfig } from "@pulumi/pulumi/runtime/config";
+import * as fs from "node:fs";
+import * as path from "node:path";
 import type { ComputeClient } from "../client/compute-client";
-import { clientOf, missingSetting } from "../client/from-settings";
+import { missingSetting } from "../client/from-settings";
+import { loadBundle, type LoadedBundle } from "../bundle-code-cache";
+
+type ClientSide = typeof import("./client-side");
+
+let clientSide: LoadedBundle<ClientSide> | undefined;
+
+/** The client side (`client-side.ts`), loaded on the first call: the bundle the build writes beside
+ * this file, else (the sources) the modules. */
+function loaded(): LoadedBundle<ClientSide> {
+  if (!clientSide) {
+    const bundle = path.join(__dirname, "client-side.bundle.js");
+    clientSide = fs.existsSync(bundle)
+      ? loadBundle<ClientSide>(bundle)
+      : { exports: require("./client-side") as ClientSide, fromCache: false, covered: () => undefined };
+  }
+  return clientSide;
+}
 
 /** Credentials of one call, when they are not those of the stack. */
 export interface FunctionOptions {
@@ -42,13 +62,12 @@ export function clientFor(opts: FunctionOptions = {}, need: TokenNeed = "require
   const token = setting("token", "COMPUTE_TOKEN", opts.token);
   const missing = missingSetting({ apiUrl, token }, need === "required");
   if (missing || !apiUrl) throw new DataFunctionError(missing);
-  return clientOf(apiUrl, token);
+  return loaded().exports.clientOf(apiUrl, token);
 }
 
 /** @internal The contract's endpoints, loaded on first use. */
-export function endpoints(): typeof import("../contract").endpoints {
-  const contract: typeof import("../contract") = require("../contract");
-  return contract.endpoints;
+export function endpoints(): ClientSide["endpoints"] {
+  return loaded().exports.endpoints;
 }
 
 /**
@@ -61,11 +80,13 @@ export async function run<T>(
   body: () => Promise<T>,
 ): Promise<T> {
   try {
-    return await body();
+    const result = await body();
+    // What this call ran, for the code cache: written again when a program runs a new function.
+    loaded().covered(fn);
+    return result;
   } catch (err) {
     if (err instanceof DataFunctionError) throw err;
-    // Loaded here, with the client the call used: the errors module holds the contract.
-    const { isNotFound, messageOf }: typeof import("../client/errors") = require("../client/errors");
+    const { isNotFound, messageOf } = loaded().exports;
     if (notFound !== undefined && isNotFound(err)) throw new DataFunctionError(`${notFound} not found`);
     const message = messageOf(err);
     throw new DataFunctionError(`${fn}: ${message.split("\n")[0]}`);

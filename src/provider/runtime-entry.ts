@@ -1,7 +1,7 @@
 /**
  * `pulumi-compute/provider-runtime`, as the dynamic provider process loads it (`shim.ts`): the
  * runtime (`runtime.ts`) and all it loads as the one bundle the build writes beside this file
- * (`runtime.bundle.js`, `scripts/bundle-runtime.ts`), loaded through a code cache of what earlier
+ * (`runtime.bundle.js`, `scripts/bundles.ts`), loaded through a code cache of what earlier
  * processes compiled (`bundle-code-cache.ts`). Each provider it hands out notes what it ran, its
  * kind, method and, for `check`, whether the resource is new (its reads, the HTTP client), so that
  * the first process to run something the cache lacks writes the cache again.

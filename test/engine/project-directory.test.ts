@@ -14,6 +14,7 @@ import { vpcEndpoints } from "../../src/contract";
 import { collect, ComputeClient } from "../../src/client";
 import { startEmulator, type Emulator } from "../../src/emulator";
 import { cliEnv, requireLanguageHost, requirePulumiCli, run } from "./harness";
+import { cachedKeys } from "../support/code-cache";
 
 jest.setTimeout(300_000);
 
@@ -88,6 +89,9 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(tmp, "init"));
   stackName = `project-dir-${path.basename(tmp).slice(-6).toLowerCase()}`;
   env = cliEnv(tmp, "project-directory-test");
+  // The temp directory of the program and provider processes, where their code caches go: the test's.
+  env.TMPDIR = path.join(tmp, "t");
+  fs.mkdirSync(env.TMPDIR);
   // `stack init` has no --config-file: it writes the stack's config file (the passphrase salt) next
   // to the Pulumi.yaml it finds. Run it beside a copy of the repository's Pulumi.yaml (same project),
   // and use the file it writes as the config file of every later command run in the repository.
@@ -144,6 +148,13 @@ test("up creates what the example program declares, and exports its outputs", as
   ) as { checkpoint: { latest: { resources: { type: string; outputs?: Record<string, unknown> }[] } } };
   const stack = checkpoint.checkpoint.latest.resources.find((r) => r.type === "pulumi:pulumi:Stack");
   expect(Object.keys(stack!.outputs ?? {}).sort()).toEqual(declared.exports);
+
+  // The program's data function and the provider process each loaded the package's bundle of what
+  // they run, and wrote its code cache.
+  expect(await cachedKeys(env.TMPDIR!, "functions/client-side.bundle.js")).toEqual(["getImage"]);
+  expect(await cachedKeys(env.TMPDIR!, "provider/runtime.bundle.js")).toEqual(
+    expect.arrayContaining(["Vpc.create", "Instance.create"]),
+  );
 });
 
 test("a second preview, and a refresh, report no changes", async () => {

@@ -9,7 +9,7 @@ import { collect } from "../../src/client";
 import { vpcProgram } from "../../examples/vpc";
 import { engineStack, type EngineStack } from "./harness";
 import { writes } from "../support/writes";
-import { CACHE_DIR_NAME, manifestFileOf } from "../../src/bundle-code-cache";
+import { cachedKeys } from "../support/code-cache";
 
 jest.setTimeout(180_000);
 
@@ -71,16 +71,7 @@ test("up creates a VPC with two subnets", async () => {
 });
 
 test("the provider process loads its runtime as one bundle, through a code cache its first run writes", async () => {
-  const bundle = path.resolve(__dirname, "../../dist/provider/runtime.bundle.js");
-  const { sha256 } = JSON.parse(fs.readFileSync(manifestFileOf(bundle), "utf8")) as { sha256: string };
-  const cache = path.join(e.dir, "tmp", CACHE_DIR_NAME);
-  // Written as each first call yields: the process may still be writing the last.
-  const written = () =>
-    fs.existsSync(cache) && fs.readdirSync(cache).filter((f) => f.startsWith(sha256)).length === 2;
-  for (const until = Date.now() + 5000; !written() && Date.now() < until;)
-    await new Promise((r) => setTimeout(r, 50));
-  const list = fs.readdirSync(cache).find((f) => f.startsWith(sha256) && f.endsWith(".json"))!;
-  expect(JSON.parse(fs.readFileSync(path.join(cache, list), "utf8"))).toEqual(
+  expect(await cachedKeys(path.join(e.dir, "tmp"), "provider/runtime.bundle.js")).toEqual(
     expect.arrayContaining(["Vpc.check.new", "Vpc.create", "Subnet.check.new", "Subnet.create"]),
   );
 });
