@@ -7,7 +7,8 @@
  * later process starts with them compiled.
  *
  * The cache lives in `<os tmpdir>/pulumi-compute-code-cache` (made private to the user; a directory
- * another user owns or may write turns caching off), one file per bundle content and Node version;
+ * another user owns or may write turns caching off), one file per bundle content, Node version and
+ * flags;
  * `NODE_DISABLE_COMPILE_CACHE` turns it off, as it turns off Node's. A process writes the cache when
  * it has done something the cache did not cover (`covered(key)`, the caller's names for what it ran:
  * the provider runtime's kind, method and case), as soon as that work yields: the engine stops a
@@ -17,6 +18,7 @@
  * another V8 or other flags (`cachedDataRejected`); the bundle is then compiled as usual and the cache
  * written anew.
  */
+import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -108,6 +110,17 @@ function writeWhole(file: string, data: string | Uint8Array): void {
 export const commonJsWrapper = (source: string): string =>
   `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
 
+/** Processes started with other Node or V8 flags (a test runner's, `--cpu-prof`) get a cache of their
+ * own: V8 rejects a cache made under other flags, and two kinds of process would each write it over. */
+function flagsTag(): string {
+  const flags = [...process.execArgv, process.env.NODE_OPTIONS ?? ""].join(" ").trim();
+  return flags ? `-${createHash("sha256").update(flags).digest("hex").slice(0, 12)}` : "";
+}
+
+/** The name of a bundle's cache files (`.bin`, `.json`) in this process, by the bundle's SHA-256. */
+export const cacheName = (sha256: string): string =>
+  `${sha256}-${process.version}-${process.arch}${flagsTag()}`;
+
 /** The manifest the build writes beside a bundle (`x.bundle.js`: `x.bundle.json`). */
 export const manifestFileOf = (bundleFile: string): string => bundleFile.replace(/\.js$/, ".json");
 
@@ -118,7 +131,7 @@ export function loadBundle<T>(bundleFile: string, root?: string): LoadedBundle<T
   const file = path.join(path.dirname(bundleFile), manifest.file);
   const source = fs.readFileSync(file, "utf8");
   const dir = cacheDir(root);
-  const base = dir && path.join(dir, `${manifest.sha256}-${process.version}-${process.arch}`);
+  const base = dir && path.join(dir, cacheName(manifest.sha256));
   const cachedData = base ? readOrUndefined(`${base}.bin`) : undefined;
   const script = new vm.Script(commonJsWrapper(source), { filename: file, cachedData });
   const fromCache = cachedData !== undefined && !script.cachedDataRejected;

@@ -11,6 +11,7 @@ import { execFileSync } from "node:child_process";
 import {
   CACHE_DIR_NAME,
   cacheDir,
+  cacheName,
   commonJsWrapper,
   loadBundle,
   manifestFileOf,
@@ -78,11 +79,12 @@ it("writes the cache once the first run of a key it lacks yields, and the next l
   first.covered("Vpc.create");
   expect(cacheFiles()).toEqual([]); // not in the caller's turn: once its work yields
   await settle();
-  const base = `${sha256}-${process.version}-${process.arch}`;
+  const base = cacheName(sha256);
+  expect(base.startsWith(`${sha256}-${process.version}-${process.arch}`)).toBe(true);
   expect(cacheFiles()).toEqual([`${base}.bin`, `${base}.json`]);
+  const bin = `${base}.bin`;
   expect(keysWritten()).toEqual(["Vpc.create"]);
-  const bin = path.join(root, CACHE_DIR_NAME, `${base}.bin`);
-  expect(takenByFreshProcess(file, bin)).toBe(true);
+  expect(takenByFreshProcess(file, path.join(root, CACHE_DIR_NAME, bin))).toBe(true);
   // (This process has the script compiled already: V8 answers its second load from memory.)
 
   const second = loadBundle<{ twice: (n: number) => number }>(file, root);
@@ -100,7 +102,7 @@ it("writes the cache once the first run of a key it lacks yields, and the next l
 it("compiles past a cache V8 rejects and writes it anew", async () => {
   const file = writeBundle(BODY);
   const sha256 = (JSON.parse(fs.readFileSync(manifestFileOf(file), "utf8")) as { sha256: string }).sha256;
-  const bin = `${sha256}-${process.version}-${process.arch}.bin`;
+  const bin = `${cacheName(sha256)}.bin`;
   cacheDir(root);
   fs.writeFileSync(path.join(root, CACHE_DIR_NAME, bin), Buffer.alloc(4096, 7));
   fs.writeFileSync(path.join(root, CACHE_DIR_NAME, bin.replace(/bin$/, "json")), JSON.stringify(["a"]));
@@ -134,7 +136,7 @@ it("keeps no cache in a directory others may write, nor when Node's cache is tur
   }
 });
 
-it("names the cache by the bundle's content, so another build never takes this one's", async () => {
+it("names the cache by the bundle's content and the process's flags, so no other build or kind of process takes this one's", async () => {
   const file = writeBundle(BODY);
   loadBundle(file, root).covered("a");
   await settle();
@@ -142,6 +144,16 @@ it("names the cache by the bundle's content, so another build never takes this o
   loadBundle(file, root).covered("a");
   await settle();
   expect(cacheFiles().filter((f) => f.endsWith(".bin"))).toHaveLength(2);
+  const options = process.env.NODE_OPTIONS;
+  process.env.NODE_OPTIONS = `${options ?? ""} --stack-size=2000`;
+  try {
+    loadBundle(file, root).covered("a");
+    await settle();
+  } finally {
+    if (options === undefined) delete process.env.NODE_OPTIONS;
+    else process.env.NODE_OPTIONS = options;
+  }
+  expect(cacheFiles().filter((f) => f.endsWith(".bin"))).toHaveLength(3);
 });
 
 it("removes, when it writes one, the caches no process has written for a week", async () => {
