@@ -33,6 +33,10 @@ export async function writeBundles(outDir = path.join(ROOT, "dist")): Promise<Bu
       target: "node22",
       format: "cjs",
       external: ["@pulumi/pulumi"],
+      // Half the size to read, hash and keep in memory in every process (and in the package); names
+      // kept, for what reads a class's or a function's name.
+      minify: true,
+      keepNames: true,
       logLevel: "warning",
     });
     manifests.push(writeManifest(outfile));
