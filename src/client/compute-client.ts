@@ -1,25 +1,25 @@
 /**
  * The Compute API client: one axios instance per base URL and token. Every endpoint of the
- * contract is a typed call (`client.api.createVpc({body})`), answers are parsed with the
+ * contract is a typed call (`client.api.createVpc({body})`, its area of the contract loaded on its
+ * first use), answers are parsed with the
  * contract's response schema, and lists are async iterators over every page (`client.each`).
  * Requests are paced (`pacing.ts`) by the process's pacer for the base URL and token, and retried
  * (`retry.ts`); `withDeadline` gives the calls of one operation its deadline.
  */
 import axios, { AxiosError, type AxiosInstance } from "axios";
+import type { endpoints } from "../contract/public";
 import {
-  endpoints,
-  ErrorBody,
   fillPath,
-  FILTER_HEADER,
-  PAGE_SIZE,
   type BodyOf,
   type Endpoint,
-  type ListEnvelope,
-  type ListFilter,
   type ParamsOf,
   type QueryOf,
   type ResponseOf,
-} from "../contract";
+} from "../contract/endpoint";
+import { endpointNamed } from "../contract/endpoint-areas";
+import { ErrorBody } from "../contract/errors";
+import { FILTER_HEADER, type ListFilter } from "../contract/filter";
+import { PAGE_SIZE, type ListEnvelope } from "../contract/pagination";
 import { ComputeApiError, ContractViolationError } from "./errors";
 import type { Pacer } from "./pacer";
 import { accountKey, installPacing, PacedCall, sharedPacer } from "./pacing";
@@ -84,12 +84,16 @@ export class ComputeClient {
     this.policy = shared?.policy ?? { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.deadline = shared?.deadline;
     this.http = shared?.http ?? this.createHttp();
-    this.api = Object.fromEntries(
-      Object.entries(endpoints).map(([name, endpoint]) => [
-        name,
-        (args?: CallArgs<Endpoint>) => this.call(endpoint, args),
-      ]),
-    ) as Api;
+    // Each endpoint's call made on its first use, its area of the contract loaded then (`endpoint-areas.ts`).
+    const made: Record<string, unknown> = {};
+    this.api = new Proxy(made, {
+      get: (_made, name) => {
+        if (typeof name !== "string" || name in made) return Reflect.get(made, name);
+        const endpoint = endpointNamed(name);
+        if (!endpoint) return undefined;
+        return (made[name] = (args?: CallArgs<Endpoint>) => this.call(endpoint, args));
+      },
+    }) as Api;
   }
 
   private createHttp(): AxiosInstance {

@@ -5,6 +5,10 @@
  * compiled (`bundle-code-cache.ts`); from the sources (tests) as modules. The bundle holds its own
  * client module: the data functions' clients, and the pacer they share, are the bundle's.
  */
+import { lazyEndpoints } from "../contract/endpoint-areas";
+
 export { clientOf } from "../client/from-settings";
-export { endpoints } from "../contract";
+
+/** Every endpoint by name, each area loaded on the first use of one of its endpoints. */
+export const endpoints = lazyEndpoints();
 export { isNotFound, messageOf } from "../client/errors";
