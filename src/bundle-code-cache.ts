@@ -1,22 +1,21 @@
 /**
  * Loads one of the package's bundles (one file esbuild writes at build time, beside a manifest that
- * holds its SHA-256, `manifestFileOf`: `scripts/bundles.ts`) through a V8 code cache taken after the bundle has
- * run. Node's own compile cache (`compile-cache.ts`) holds only what V8 compiles when a file loads:
- * every function that runs later, nearly all of them, is compiled again in each process. A cache
- * taken from `vm.Script#createCachedData()` once the code has run holds those functions too, so a
- * later process starts with them compiled.
+ * holds its SHA-256, `manifestFileOf`: `scripts/bundles.ts`) through a V8 code cache taken after
+ * the bundle has run. Node's own compile cache (`compile-cache.ts`) holds only what V8 compiles when
+ * a file loads: every function that runs later, nearly all of them, is compiled again in each
+ * process. A cache taken from `vm.Script#createCachedData()` once the code has run holds those
+ * functions too, so a later process starts with them compiled.
  *
  * The cache lives in `<os tmpdir>/pulumi-compute-code-cache` (made private to the user; a directory
  * another user owns or may write turns caching off), one file per bundle content, Node version and
- * flags;
- * `NODE_DISABLE_COMPILE_CACHE` turns it off, as it turns off Node's. A process writes the cache when
- * it has done something the cache did not cover (`covered(key)`, the caller's names for what it ran:
- * the provider runtime's kind, method and case), as soon as that work yields: the engine stops a
- * provider process as soon as its last answer is in, so a later write might never happen. Writing
- * takes a few milliseconds (about 4 ms for 0.5 MB), once per new key, so only in a process's first
- * runs. It is written whole then renamed, so that a process stopped at any moment leaves no half file. V8 rejects a cache of
- * another V8 or other flags (`cachedDataRejected`); the bundle is then compiled as usual and the cache
- * written anew.
+ * flags; `NODE_DISABLE_COMPILE_CACHE` turns it off, as it turns off Node's. A process writes the
+ * cache when it has done something the cache did not cover (`covered(key)`, the caller's names for
+ * what it ran: the provider runtime's kind, method and case), as soon as that work yields: the
+ * engine stops a provider process as soon as its last answer is in, so a later write might never
+ * happen. Writing takes a few milliseconds (about 4 ms for 0.5 MB), once per new key, so only in a
+ * build's first runs. It is written whole then renamed, so that a process stopped at any moment
+ * leaves no half file. V8 rejects a cache of another V8 or other flags (`cachedDataRejected`); the
+ * bundle is then compiled as usual and the cache written anew.
  */
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
