@@ -13,10 +13,20 @@
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { build } from "esbuild";
+import { build, type BuildOptions } from "esbuild";
 import { manifestFileOf, type BundleManifest } from "../src/bundle-code-cache";
 
 const ROOT = path.resolve(__dirname, "..");
+
+/** How every bundle of the project is built (these, and the packed plugin's): one CommonJS file for
+ * the Node the package needs. */
+export const NODE_BUNDLE = {
+  bundle: true,
+  platform: "node",
+  target: "node22",
+  format: "cjs",
+  logLevel: "warning",
+} satisfies BuildOptions;
 
 /** Each bundle's entry, under src/ (its bundle goes to the same place under dist/). */
 export const BUNDLES = ["provider/runtime.ts", "functions/client-side.ts"];
@@ -28,16 +38,12 @@ export async function writeBundles(outDir = path.join(ROOT, "dist")): Promise<Bu
     await build({
       entryPoints: [path.join(ROOT, "src", entry)],
       outfile,
-      bundle: true,
-      platform: "node",
-      target: "node22",
-      format: "cjs",
+      ...NODE_BUNDLE,
       external: ["@pulumi/pulumi"],
       // Half the size to read, hash and keep in memory in every process (and in the package); names
       // kept, for what reads a class's or a function's name.
       minify: true,
       keepNames: true,
-      logLevel: "warning",
     });
     manifests.push(writeManifest(outfile));
   }

@@ -15,7 +15,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { build, type Plugin } from "esbuild";
-import { writeManifest } from "../bundles";
+import { NODE_BUNDLE, writeManifest } from "../bundles";
 
 const ROOT = path.resolve(__dirname, "../..");
 export const OUT_DIR = path.join(ROOT, "dist-plugin");
@@ -78,14 +78,10 @@ export async function packPlugin(outDir = OUT_DIR): Promise<string> {
   const { metafile } = await build({
     entryPoints: [path.join(ROOT, "src/plugin/main.ts")],
     outfile: path.join(stage, "plugin.js"),
-    bundle: true,
-    platform: "node",
-    target: "node22",
-    format: "cjs",
+    ...NODE_BUNDLE,
     minify: true,
     legalComments: "none",
     metafile: true,
-    logLevel: "warning",
     plugins: [withoutSdkMain],
   });
   fs.writeFileSync(path.join(stage, "THIRD-PARTY-LICENSES.txt"), licences(Object.keys(metafile.inputs)));
@@ -93,11 +89,7 @@ export async function packPlugin(outDir = OUT_DIR): Promise<string> {
   await build({
     entryPoints: [path.join(ROOT, "src/plugin/packed-main.ts")],
     outfile: path.join(stage, "main.js"),
-    bundle: true,
-    platform: "node",
-    target: "node22",
-    format: "cjs",
-    logLevel: "warning",
+    ...NODE_BUNDLE,
   });
   fs.writeFileSync(path.join(stage, "pulumi-resource-compute"), SHIM, { mode: 0o755 });
   fs.copyFileSync(path.join(ROOT, "schema.json"), path.join(stage, "schema.json"));
