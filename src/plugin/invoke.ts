@@ -1,23 +1,77 @@
 /**
  * The data functions as invokes: `compute:index:getVpc` is `getVpc` of `src/functions`, the one the
  * TypeScript programs call, with the provider's settings (Configure's, else the environment) as its
- * credentials. The functions' module is loaded on the first invoke, never at start-up.
+ * credentials. The table below says how each is called, and the compiler holds it to the functions'
+ * signatures: a function that takes arguments gets the invoke's, one that takes only options (getProfile,
+ * getGrants) gets the credentials alone, and a function missing from the table fails to compile. The
+ * functions' module is loaded on the first invoke, never at start-up.
  */
 import type { FunctionOptions } from "../functions/call";
 import type { Props } from "../provider/core/props";
 import { apiToken, apiUrlIfSet } from "../provider/core/settings";
 
-type DataFunction = (args: Props, opts: FunctionOptions) => Promise<Props>;
+type Functions = typeof import("../functions");
+
+/** The names of the data functions: `getVpc`, not its Output form `getVpcOutput`. */
+type FunctionName = Exclude<Extract<keyof Functions, `get${string}`>, `${string}Output`>;
+
+/** How the plugin calls a function: with the invoke's arguments and the provider's credentials. */
+type Invoked = (args: Props, opts: FunctionOptions) => Promise<object>;
+
+/** Any data function: its arguments (if it takes any), then its options. */
+type DataFunction = (first: never, opts?: FunctionOptions) => Promise<object>;
+
+/** A function whose arguments come before its options (two parameters), called with the invoke's
+ * arguments; one that takes options alone does not compile here. */
+const withArgs =
+  <F extends DataFunction>(fn: F & (2 extends Parameters<F>["length"] ? unknown : never)): Invoked =>
+  (args, opts) =>
+    // The engine sends the arguments as the schema types them, and the function checks each of them
+    // at run time (an ID's form, a filter's name) as it does a TypeScript program's.
+    (fn as (args: Props, opts: FunctionOptions) => Promise<object>)(args, opts);
+
+/** A function that takes its options alone, called with the credentials; one that takes arguments
+ * does not compile here. */
+const optionsOnly =
+  (fn: (opts?: FunctionOptions) => Promise<object>): Invoked =>
+  (_args, opts) =>
+    fn(opts);
+
+const tableOf = (f: Functions) =>
+  ({
+    getRegions: withArgs(f.getRegions),
+    getRegion: withArgs(f.getRegion),
+    getRegionAvailability: withArgs(f.getRegionAvailability),
+    getKernels: withArgs(f.getKernels),
+    getKernel: withArgs(f.getKernel),
+    getImages: withArgs(f.getImages),
+    getImage: withArgs(f.getImage),
+    getInstanceTypes: withArgs(f.getInstanceTypes),
+    getInstanceType: withArgs(f.getInstanceType),
+    getProfile: optionsOnly(f.getProfile),
+    getGrants: optionsOnly(f.getGrants),
+    getStackScripts: withArgs(f.getStackScripts),
+    getStackScript: withArgs(f.getStackScript),
+    getVpcs: withArgs(f.getVpcs),
+    getVpc: withArgs(f.getVpc),
+    getSubnets: withArgs(f.getSubnets),
+    getSubnet: withArgs(f.getSubnet),
+    getInstances: withArgs(f.getInstances),
+    getInstance: withArgs(f.getInstance),
+    getSshKeys: withArgs(f.getSshKeys),
+    getSshKey: withArgs(f.getSshKey),
+    getTags: withArgs(f.getTags),
+  }) satisfies Record<FunctionName, Invoked>;
+
+let table: Record<string, Invoked> | undefined;
 
 /** The function a token names, or an error naming the token. */
-function functionOf(token: string): DataFunction {
-  const name = /^compute:index:(get[A-Z]\w*)$/.exec(token)?.[1];
-  if (name && !name.endsWith("Output")) {
-    const functions: Record<string, unknown> = require("../functions");
-    const fn = functions[name];
-    if (typeof fn === "function") return fn as DataFunction;
-  }
-  throw new Error(`${token} is not a function of this version of the compute plugin`);
+function functionOf(token: string): Invoked {
+  table ??= tableOf(require("../functions") as Functions);
+  const name = /^compute:index:(get\w+)$/.exec(token)?.[1];
+  const fn = name !== undefined && Object.hasOwn(table, name) ? table[name] : undefined;
+  if (!fn) throw new Error(`${token} is not a function of this version of the compute plugin`);
+  return fn;
 }
 
 export async function invoke(token: string, args: Props): Promise<Props> {
@@ -27,5 +81,5 @@ export async function invoke(token: string, args: Props): Promise<Props> {
   const key = apiToken();
   if (apiUrl) opts.apiUrl = apiUrl;
   if (key) opts.token = key;
-  return await fn(args, opts);
+  return { ...(await fn(args, opts)) };
 }
