@@ -7,11 +7,14 @@ import * as grpc from "@grpc/grpc-js";
 import { Any } from "google-protobuf/google/protobuf/any_pb";
 import { ErrorResourceInitFailed } from "@pulumi/pulumi/proto/provider_pb";
 import { Status } from "@pulumi/pulumi/proto/status_pb";
+import type { RequestSecrets } from "./secrets";
 import { toStruct } from "./values";
 
-/** `outputs`: the secret outputs of the resource's kind, and its outputs as the engine takes them. */
+/** `secrets`: the request's, kept out of the message and marked in the properties; `outputs`: the
+ * secret outputs of the resource's kind, and its outputs as the engine takes them. */
 export function grpcError(
   err: unknown,
+  secrets: Pick<RequestSecrets, "redact" | "mark" | "bags">,
   outputs: {
     secrets: readonly string[];
     toEngine?(props: Record<string, unknown>): Record<string, unknown>;
@@ -19,15 +22,17 @@ export function grpcError(
     secrets: [],
   },
 ): Partial<grpc.StatusObject> {
-  const message = (err instanceof Error ? err.message : String(err)).split("\n")[0]!;
+  const message = secrets.redact((err instanceof Error ? err.message : String(err)).split("\n")[0]!);
   const metadata = new grpc.Metadata();
   const partial = err as { id?: unknown; properties?: unknown; reasons?: unknown };
   if (typeof partial.id === "string" && partial.id !== "") {
     const detail = new ErrorResourceInitFailed();
     detail.setId(partial.id);
     const properties = (partial.properties as Record<string, unknown>) ?? {};
-    detail.setProperties(toStruct(outputs.toEngine?.(properties) ?? properties, outputs.secrets));
-    detail.setReasonsList(Array.isArray(partial.reasons) ? partial.reasons.map(String) : [message]);
+    const engineProps = outputs.toEngine?.(properties) ?? properties;
+    detail.setProperties(toStruct(secrets.mark(engineProps, secrets.bags[0] ?? {}), outputs.secrets));
+    const reasons = Array.isArray(partial.reasons) ? partial.reasons.map(String) : [message];
+    detail.setReasonsList(reasons.map((reason) => secrets.redact(reason)));
     const any = new Any();
     any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
     const status = new Status();

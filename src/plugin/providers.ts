@@ -16,6 +16,7 @@ import { diffResponse } from "./detailed-diff";
 import { engineLog } from "./engine-log";
 import { idConversions, type IdConversions } from "./id-strings";
 import { invoke } from "./invoke";
+import type { RequestSecrets } from "./secrets";
 import { journalKeyOf, parseUrn } from "./urn";
 
 export { diffResponse, invoke, withoutContext };
@@ -40,8 +41,13 @@ interface Request {
   getTimeout?(): number;
 }
 
-/** The resource a request is about: its kind's spec and its provider. */
-export function served(request: Request, operation?: "create" | "update" | "delete") {
+/** The resource a request is about: its kind's spec, its provider (whose progress lines keep the
+ * request's secrets out) and its secret fields. */
+export function served(
+  request: Request,
+  secrets: Pick<RequestSecrets, "redact">,
+  operation?: "create" | "update" | "delete",
+) {
   const resource = parseUrn(request.getUrn());
   const spec = specOf(resource.kind);
   if (!spec) throw new Error(`${resource.type} is not a resource type of this version of the compute plugin`);
@@ -49,14 +55,14 @@ export function served(request: Request, operation?: "create" | "update" | "dele
   const log = engineLog(request.getUrn());
   const context: ResourceContext = {
     journalKey: journalKeyOf(resource),
-    ...(log && { log }),
+    ...(log && { log: (line: string) => log(secrets.redact(line)) }),
     signal: cancelled.signal,
     ...(operation && timeout > 0 && { timeouts: { [operation]: timeout } }),
   };
   return {
     spec,
     provider: bound(kindProvider(spec.kind, context)),
-    secrets: secretOutputs(spec),
+    secretFields: secretOutputs(spec),
     ids: idsOf(spec),
   };
 }

@@ -7,14 +7,17 @@
  */
 import * as grpc from "@grpc/grpc-js";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
+import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb";
 import * as proto from "@pulumi/pulumi/proto/provider_pb";
 import type { ConfigSource } from "../provider/core/settings";
+import { settingFailures } from "./check-config";
 import { configSource } from "./config";
 import { grpcError } from "./errors";
 import { packageFile, pluginVersion } from "./package-files";
 import { programInputs } from "./program-inputs";
-import { fromStruct, toStruct } from "./values";
+import { RequestSecrets } from "./secrets";
+import { fromStruct, rawOf, secret, toStruct } from "./values";
 import { noteCovered } from "../bundle-code-cache";
 
 type Providers = typeof import("./providers");
@@ -31,9 +34,17 @@ function providers(): Providers {
   return loaded;
 }
 
-const served: Providers["served"] = (request, operation) => providers().served(request, operation);
+const served: Providers["served"] = (request, secrets, operation) =>
+  providers().served(request, secrets, operation);
 
-type Handler<Req, Res> = (request: Req) => Promise<Res>;
+/** Each value of a result wrapped as a secret. */
+const wrappedEach = (result: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(result).map(([key, value]) => [key, secret(value)]));
+
+type Handler<Req, Res> = (request: Req, secrets: RequestSecrets) => Promise<Res>;
+
+/** A request's property bags, the one its answer's properties come from first. */
+type Bags<Req> = (request: Req) => (Struct | undefined)[];
 
 /** What a call ran, for the packed plugin's code cache (`bundle-code-cache.ts`): the method, the
  * resource's type or the function's token, and for a check whether the resource is new. */
@@ -44,21 +55,37 @@ function ranKey(method: string, request: unknown): string {
   return `${method}:${what}.${request.getOlds()?.getFieldsMap().getLength() ? "stored" : "new"}`;
 }
 
-/** A unary call: the answer, or the error as one line (with a partial failure's ID and properties). */
-function unary<Req, Res>(method: string, handle: Handler<Req, Res>): grpc.handleUnaryCall<Req, Res> {
+/**
+ * A unary call: the answer, or the error as one line (with a partial failure's ID and properties),
+ * the secrets of the request's `bags` (`secrets.ts`) kept out of the error and marked in what it carries.
+ */
+function unary<Req, Res>(
+  method: string,
+  handle: Handler<Req, Res>,
+  bags: Bags<Req> = () => [],
+): grpc.handleUnaryCall<Req, Res> {
   return (call, callback) => {
     const note = () => noteCovered(ranKey(method, call.request));
-    const answered = handle(call.request);
+    const secrets = new RequestSecrets(bags(call.request).map(rawOf));
+    const answered = handle(call.request, secrets);
     answered.then(note, note);
     answered.then(
       (response) => callback(null, response),
       (err: unknown) => {
         const urn = (call.request as { getUrn?(): string | undefined }).getUrn?.();
-        callback(grpcError(err, urn && loaded ? loaded.outputsOfUrn(urn) : undefined));
+        callback(grpcError(err, secrets, urn && loaded ? loaded.outputsOfUrn(urn) : undefined));
       },
     );
   };
 }
+
+const checkFailures = (failures: readonly { property: string; reason: string }[]) =>
+  failures.map((f) => {
+    const failure = new proto.CheckFailure();
+    failure.setProperty(f.property);
+    failure.setReason(f.reason);
+    return failure;
+  });
 
 const unimplemented =
   (what: string): grpc.handleUnaryCall<unknown, unknown> =>
@@ -82,7 +109,14 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
     }),
     handshake: unimplemented("Handshake"),
     parameterize: unimplemented("Parameterize"),
-    checkConfig: unimplemented("CheckConfig"),
+    checkConfig: unary("checkConfig", async (request: proto.CheckRequest) => {
+      // The default provider (`default`, `default_0_1_0`) takes the stack's config; another, its arguments.
+      const stackConfig = /^default(_|$)/.test(request.getUrn().split("::").at(-1) ?? "");
+      const response = new proto.CheckResponse();
+      response.setInputs(request.getNews());
+      response.setFailuresList(checkFailures(settingFailures(fromStruct(request.getNews()), stackConfig)));
+      return response;
+    }),
     diffConfig: unimplemented("DiffConfig"),
     configure: unary("configure", async (request: proto.ConfigureRequest) => {
       const variables = new Map(request.getVariablesMap().entries());
@@ -97,79 +131,110 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
         }
       });
       const response = new proto.ConfigureResponse();
-      response.setAcceptsecrets(true);
+      response.setAcceptsecrets(true); // and marks them again: secrets.ts
       response.setSupportspreview(false);
       return response;
     }),
-    invoke: unary("invoke", async (request: proto.InvokeRequest) => {
-      const response = new proto.InvokeResponse();
-      response.setReturn(toStruct(await providers().invoke(request.getTok(), fromStruct(request.getArgs()))));
-      return response;
-    }),
+    invoke: unary(
+      "invoke",
+      async (request: proto.InvokeRequest, secrets) => {
+        const result = await providers().invoke(request.getTok(), fromStruct(request.getArgs()));
+        // A secret argument makes the whole result secret, as the engine makes it for a provider
+        // that does not accept secrets.
+        const response = new proto.InvokeResponse();
+        response.setReturn(toStruct(secrets.any ? wrappedEach(result) : result));
+        return response;
+      },
+      (request) => [request.getArgs()],
+    ),
     call: unimplemented("Call"),
     construct: unimplemented("Construct"),
-    check: unary("check", async (request: proto.CheckRequest) => {
-      const { spec, provider, secrets, ids } = served(request);
-      const news = await programInputs(spec.kind, ids.toProvider(fromStruct(request.getNews())));
-      const result = await provider.check(ids.toProvider(fromStruct(request.getOlds())), news);
-      const response = new proto.CheckResponse();
-      response.setInputs(toStruct(ids.toEngine(result.inputs ?? {}), secrets));
-      response.setFailuresList(
-        (result.failures ?? []).map((f) => {
-          const failure = new proto.CheckFailure();
-          failure.setProperty(f.property);
-          failure.setReason(f.reason);
-          return failure;
-        }),
-      );
-      return response;
-    }),
-    diff: unary("diff", async (request: proto.DiffRequest) => {
-      const { spec, provider, ids } = served(request);
-      const olds = ids.toProvider(fromStruct(request.getOlds()));
-      const news = ids.toProvider(fromStruct(request.getNews()));
-      return providers().diffResponse(spec, olds, news, await provider.diff(request.getId(), olds, news));
-    }),
-    create: unary("create", async (request: proto.CreateRequest) => {
-      const { provider, secrets, ids } = served(request, "create");
-      const result = await provider.create(ids.toProvider(fromStruct(request.getProperties())));
-      const response = new proto.CreateResponse();
-      response.setId(result.id);
-      response.setProperties(toStruct(ids.toEngine(result.outs ?? {}), secrets));
-      return response;
-    }),
-    read: unary("read", async (request: proto.ReadRequest) => {
-      const { spec, provider, secrets, ids } = served(request);
-      let id = request.getId();
-      let props = fromStruct(request.getProperties());
-      // `pulumi import` sends the ID alone: the parents' IDs come from it.
-      if (Object.keys(props).length === 0) ({ id, props } = providers().importProps(spec, id));
-      const result = await provider.read(id, ids.toProvider(props));
-      const response = new proto.ReadResponse();
-      response.setId(result.id ?? "");
-      if (result.id) {
-        const { withoutContext } = providers();
-        response.setProperties(toStruct(ids.toEngine(withoutContext(result.props ?? {})), secrets));
-        response.setInputs(toStruct(ids.toEngine(withoutContext(result.inputs ?? {})), secrets));
-      }
-      return response;
-    }),
-    update: unary("update", async (request: proto.UpdateRequest) => {
-      const { provider, secrets, ids } = served(request, "update");
-      const result = await provider.update(
-        request.getId(),
-        ids.toProvider(fromStruct(request.getOlds())),
-        ids.toProvider(fromStruct(request.getNews())),
-      );
-      const response = new proto.UpdateResponse();
-      response.setProperties(toStruct(ids.toEngine(result.outs ?? {}), secrets));
-      return response;
-    }),
-    delete: unary("delete", async (request: proto.DeleteRequest) => {
-      const { provider, ids } = served(request, "delete");
-      await provider.delete(request.getId(), ids.toProvider(fromStruct(request.getProperties())));
-      return new Empty();
-    }),
+    check: unary(
+      "check",
+      async (request: proto.CheckRequest, secrets) => {
+        const { spec, provider, secretFields, ids } = served(request, secrets);
+        const news = await programInputs(spec.kind, ids.toProvider(fromStruct(request.getNews())));
+        const result = await provider.check(ids.toProvider(fromStruct(request.getOlds())), news);
+        const inputs = secrets.mark(ids.toEngine(result.inputs ?? {}), rawOf(request.getNews()));
+        const response = new proto.CheckResponse();
+        response.setInputs(toStruct(inputs, secretFields));
+        response.setFailuresList(
+          checkFailures((result.failures ?? []).map((f) => ({ ...f, reason: secrets.redact(f.reason) }))),
+        );
+        return response;
+      },
+      (request) => [request.getNews(), request.getOlds()],
+    ),
+    diff: unary(
+      "diff",
+      async (request: proto.DiffRequest, secrets) => {
+        const { spec, provider, ids } = served(request, secrets);
+        const olds = ids.toProvider(fromStruct(request.getOlds()));
+        const news = ids.toProvider(fromStruct(request.getNews()));
+        return providers().diffResponse(spec, olds, news, await provider.diff(request.getId(), olds, news));
+      },
+      (request) => [request.getNews(), request.getOlds(), request.getOldInputs()],
+    ),
+    create: unary(
+      "create",
+      async (request: proto.CreateRequest, secrets) => {
+        const { provider, secretFields, ids } = served(request, secrets, "create");
+        const result = await provider.create(ids.toProvider(fromStruct(request.getProperties())));
+        const outs = secrets.mark(ids.toEngine(result.outs ?? {}), rawOf(request.getProperties()));
+        const response = new proto.CreateResponse();
+        response.setId(result.id);
+        response.setProperties(toStruct(outs, secretFields));
+        return response;
+      },
+      (request) => [request.getProperties()],
+    ),
+    read: unary(
+      "read",
+      async (request: proto.ReadRequest, secrets) => {
+        const { spec, provider, secretFields, ids } = served(request, secrets);
+        let id = request.getId();
+        let props = fromStruct(request.getProperties());
+        // `pulumi import` sends the ID alone: the parents' IDs come from it.
+        if (Object.keys(props).length === 0) ({ id, props } = providers().importProps(spec, id));
+        const result = await provider.read(id, ids.toProvider(props));
+        const response = new proto.ReadResponse();
+        response.setId(result.id ?? "");
+        if (result.id) {
+          const { withoutContext } = providers();
+          const state = ids.toEngine(withoutContext(result.props ?? {}));
+          const inputs = ids.toEngine(withoutContext(result.inputs ?? {}));
+          response.setProperties(toStruct(secrets.mark(state, rawOf(request.getProperties())), secretFields));
+          response.setInputs(toStruct(secrets.mark(inputs, rawOf(request.getInputs())), secretFields));
+        }
+        return response;
+      },
+      (request) => [request.getProperties(), request.getInputs()],
+    ),
+    update: unary(
+      "update",
+      async (request: proto.UpdateRequest, secrets) => {
+        const { provider, secretFields, ids } = served(request, secrets, "update");
+        const result = await provider.update(
+          request.getId(),
+          ids.toProvider(fromStruct(request.getOlds())),
+          ids.toProvider(fromStruct(request.getNews())),
+        );
+        const outs = secrets.mark(ids.toEngine(result.outs ?? {}), rawOf(request.getNews()));
+        const response = new proto.UpdateResponse();
+        response.setProperties(toStruct(outs, secretFields));
+        return response;
+      },
+      (request) => [request.getNews(), request.getOlds(), request.getOldInputs()],
+    ),
+    delete: unary(
+      "delete",
+      async (request: proto.DeleteRequest, secrets) => {
+        const { provider, ids } = served(request, secrets, "delete");
+        await provider.delete(request.getId(), ids.toProvider(fromStruct(request.getProperties())));
+        return new Empty();
+      },
+      (request) => [request.getProperties(), request.getOldInputs()],
+    ),
     cancel: unary("cancel", async () => {
       loaded?.cancel();
       return new Empty();

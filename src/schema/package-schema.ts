@@ -5,6 +5,7 @@
  * types hoisted into `types` (`compute:index:<Kind><Property>`), and the provider's settings as
  * config variables and provider inputs.
  */
+import { SETTINGS } from "../provider/core/settings-spec";
 import type { FieldType } from "./field-type";
 import type { FunctionFact } from "./function-facts";
 import { PACKAGE, type InputFact, type KindFacts, type OutputFact } from "./spec-facts";
@@ -26,28 +27,8 @@ interface ObjectTypeSpec {
   required?: string[];
 }
 
-/** The provider's settings (`settings.ts`): stack config `compute:<name>` or provider arguments. */
-export const CONFIG: Record<string, PropertySpec> = {
-  apiUrl: {
-    type: "string",
-    description: "The API's base URL, e.g. `https://api.example.com/v4`. Environment: `COMPUTE_API_URL`.",
-  },
-  token: {
-    type: "string",
-    secret: true,
-    description:
-      "The API token the provider acts with (set it with `--secret`). Environment: `COMPUTE_TOKEN`.",
-  },
-  waitTimeoutSeconds: {
-    type: "number",
-    description:
-      "How long the waits of any operation may take, in seconds, unless a per-operation setting or the " +
-      "resource's `customTimeouts` says otherwise. Environment: `COMPUTE_WAIT_TIMEOUT_SECONDS`.",
-  },
-  createTimeoutSeconds: { type: "number", description: "How long a create's waits may take, in seconds." },
-  updateTimeoutSeconds: { type: "number", description: "How long an update's waits may take, in seconds." },
-  deleteTimeoutSeconds: { type: "number", description: "How long a delete's waits may take, in seconds." },
-};
+/** The provider's settings (`settings-spec.ts`): stack config `compute:<name>` or provider arguments. */
+export const CONFIG: Record<string, PropertySpec> = SETTINGS;
 
 const ANY = { $ref: "pulumi.json#/Any" };
 const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);

@@ -42,3 +42,38 @@ test("resources that name an explicit provider use its arguments, the token kept
   await p.pulumi("destroy", "--yes");
   expect(await collect(p.client.each(vpcEndpoints.listVpcs))).toEqual([]);
 });
+
+test("a misspelt or mistyped setting fails the preview in one line naming it, before any request", async () => {
+  p.setProgram({ net: { type: "compute:index:Vpc", properties: { region: "us-iad", label: "checked" } } });
+  await p.pulumi("config", "set", "compute:apiUrl", p.emulator.url);
+  await p.pulumi("config", "set", "--secret", "compute:token", p.emulator.token);
+  await p.pulumi("config", "set", "compute:apiurl", p.emulator.url);
+  await p.control.clearRequests();
+  const misspelt = await p.failing("preview");
+  expect(misspelt).toContain(
+    "`compute:apiurl` is not a setting of the compute provider; did you mean `compute:apiUrl`?",
+  );
+  expect(misspelt).not.toMatch(/\n\s+at /);
+  await p.pulumi("config", "rm", "compute:apiurl");
+  await p.pulumi("config", "set", "compute:waitTimeoutSeconds", "soon");
+  expect(await p.failing("preview")).toContain(
+    "`compute:waitTimeoutSeconds` must be a positive number of seconds",
+  );
+  await p.pulumi("config", "rm", "compute:waitTimeoutSeconds");
+  expect(await p.control.requests()).toEqual([]);
+  // An explicit provider's argument of the wrong kind fails the same way, named as the argument.
+  p.setProgram({
+    account: {
+      type: "pulumi:providers:compute",
+      properties: { apiUrl: "api.example.com", token: { "fn::secret": p.emulator.token } },
+    },
+    net: {
+      type: "compute:index:Vpc",
+      properties: { region: "us-iad", label: "checked" },
+      options: { provider: "${account}" },
+    },
+  });
+  expect(await p.failing("preview")).toContain(
+    "`apiUrl` must be the API's base URL, such as https://api.example.com/v4",
+  );
+});

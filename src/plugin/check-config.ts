@@ -1,0 +1,83 @@
+/**
+ * CheckConfig: the provider's settings as the engine gathers them (for the default provider, the
+ * stack's `compute:*` config; for an explicit one, its arguments), checked before any resource is:
+ * a name that is not a setting fails naming the closest one (`compute:apiurl`: did you mean
+ * `compute:apiUrl`?), and a value of the wrong type fails naming the setting. The engine passes
+ * `version` (and may pass `pluginDownloadURL`) beside them.
+ */
+import { SETTINGS } from "../provider/core/settings-spec";
+import type { Props } from "../provider/core/props";
+
+/** What the engine adds to every provider's inputs. */
+const RESERVED = new Set(["version", "pluginDownloadURL"]);
+
+export interface SettingFailure {
+  property: string;
+  reason: string;
+}
+
+/** The edit distance of two names, case ignored. */
+function distance(a: string, b: string): number {
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+  let row = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= y.length; j++) {
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
+    }
+    row = next;
+  }
+  return row[y.length]!;
+}
+
+/** The setting a misspelt name most likely means, if one is close (or begins with the name). */
+function closest(name: string): string | undefined {
+  const begun = Object.keys(SETTINGS).filter((s) => s.toLowerCase().startsWith(name.toLowerCase()));
+  if (begun.length === 1) return begun[0];
+  const [best] = Object.keys(SETTINGS)
+    .map((setting) => ({ setting, d: distance(name, setting) }))
+    .sort((a, b) => a.d - b.d);
+  return best && best.d <= Math.max(2, Math.floor(name.length / 3)) ? best.setting : undefined;
+}
+
+const isNumber = (value: unknown) =>
+  (typeof value === "number" && Number.isFinite(value)) ||
+  (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value)));
+
+/** Why a setting's value is wrong, if it is. */
+function problem(name: string, value: unknown): string | undefined {
+  const spec = SETTINGS[name]!;
+  if (value === undefined || value === null) return undefined;
+  if (spec.type === "number") {
+    return isNumber(value) && Number(value) > 0 ? undefined : "must be a positive number of seconds";
+  }
+  if (typeof value !== "string") return "must be a string";
+  if (name === "apiUrl" && !/^https?:\/\/[^/\s]+/.test(value)) {
+    return "must be the API's base URL, such as https://api.example.com/v4";
+  }
+  return undefined;
+}
+
+/**
+ * The failures of the settings `news`; `stackConfig`: they come from the stack's config (the default
+ * provider), so names are shown as config keys (`compute:apiUrl`), else as the provider's arguments.
+ */
+export function settingFailures(news: Props, stackConfig: boolean): SettingFailure[] {
+  const shown = (name: string) => (stackConfig ? `\`compute:${name}\`` : `\`${name}\``);
+  const failures: SettingFailure[] = [];
+  for (const [name, value] of Object.entries(news)) {
+    if (RESERVED.has(name) || name.startsWith("__")) continue;
+    if (!Object.hasOwn(SETTINGS, name)) {
+      const meant = closest(name);
+      const what = stackConfig ? "a setting" : "an argument";
+      failures.push({
+        property: "",
+        reason: `${shown(name)} is not ${what} of the compute provider${meant ? `; did you mean ${shown(meant)}?` : ` (its settings: ${Object.keys(SETTINGS).join(", ")})`}`,
+      });
+      continue;
+    }
+    const wrong = problem(name, value);
+    if (wrong) failures.push({ property: "", reason: `${shown(name)} ${wrong}` });
+  }
+  return failures;
+}

@@ -1,0 +1,32 @@
+/**
+ * The provider's settings, each with its type and what it says: stack config `compute:<name>` or the
+ * arguments of an explicit provider (`settings.ts` reads them). The package schema's config and
+ * provider inputs, and the plugin's CheckConfig, read them from here.
+ */
+export interface SettingSpec {
+  type: "string" | "number";
+  secret?: boolean;
+  description: string;
+}
+
+export const SETTINGS: Record<string, SettingSpec> = {
+  apiUrl: {
+    type: "string",
+    description: "The API's base URL, e.g. `https://api.example.com/v4`. Environment: `COMPUTE_API_URL`.",
+  },
+  token: {
+    type: "string",
+    secret: true,
+    description:
+      "The API token the provider acts with (set it with `--secret`). Environment: `COMPUTE_TOKEN`.",
+  },
+  waitTimeoutSeconds: {
+    type: "number",
+    description:
+      "How long the waits of any operation may take, in seconds, unless a per-operation setting or the " +
+      "resource's `customTimeouts` says otherwise. Environment: `COMPUTE_WAIT_TIMEOUT_SECONDS`.",
+  },
+  createTimeoutSeconds: { type: "number", description: "How long a create's waits may take, in seconds." },
+  updateTimeoutSeconds: { type: "number", description: "How long an update's waits may take, in seconds." },
+  deleteTimeoutSeconds: { type: "number", description: "How long a delete's waits may take, in seconds." },
+};
