@@ -7,6 +7,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { withoutContext, type ResourceContext } from "../provider/core/resource-context";
 import type { AnySpec, Props } from "../provider/core/resource-spec";
+import { previewUpdateOutputs } from "../provider/core/preview-outputs";
 import { processMemory } from "../provider/core/process-memory";
 import { configure as configureSettings, type ConfigSource } from "../provider/core/settings";
 import { provider as kindProvider } from "../provider/runtime";
@@ -19,7 +20,7 @@ import { invoke } from "./invoke";
 import type { RequestSecrets } from "./secrets";
 import { journalKeyOf, parseUrn } from "./urn";
 
-export { diffResponse, invoke, withoutContext };
+export { diffResponse, invoke, previewUpdateOutputs, withoutContext };
 
 const conversions = processMemory.map<string, IdConversions>("plugin: ID conversions by kind");
 

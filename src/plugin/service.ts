@@ -132,7 +132,8 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
       });
       const response = new proto.ConfigureResponse();
       response.setAcceptsecrets(true); // and marks them again: secrets.ts
-      response.setSupportspreview(false);
+      // Create and Update answer a preview themselves, with what is known of the outputs.
+      response.setSupportspreview(true);
       return response;
     }),
     invoke: unary(
@@ -178,6 +179,12 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
     create: unary(
       "create",
       async (request: proto.CreateRequest, secrets) => {
+        // A preview: the checked inputs are what is known of the outputs (the rest is unknown).
+        if (request.getPreview()) {
+          const preview = new proto.CreateResponse();
+          preview.setProperties(request.getProperties());
+          return preview;
+        }
         const { provider, secretFields, ids } = served(request, secrets, "create");
         const result = await provider.create(ids.toProvider(fromStruct(request.getProperties())));
         const outs = secrets.mark(ids.toEngine(result.outs ?? {}), rawOf(request.getProperties()));
@@ -213,7 +220,15 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
     update: unary(
       "update",
       async (request: proto.UpdateRequest, secrets) => {
-        const { provider, secretFields, ids } = served(request, secrets, "update");
+        const { spec, provider, secretFields, ids } = served(request, secrets, "update");
+        if (request.getPreview()) {
+          const olds = ids.toProvider(fromStruct(request.getOlds()));
+          const news = ids.toProvider(fromStruct(request.getNews()));
+          const expected = ids.toEngine(providers().previewUpdateOutputs(spec, olds, news));
+          const preview = new proto.UpdateResponse();
+          preview.setProperties(toStruct(secrets.mark(expected, rawOf(request.getNews())), secretFields));
+          return preview;
+        }
         const result = await provider.update(
           request.getId(),
           ids.toProvider(fromStruct(request.getOlds())),

@@ -39,6 +39,13 @@ export interface ResourceSpec<Inputs extends Props = Props, Rec = unknown, Outpu
   /** Outputs the API computes (beyond the inputs); the resource class declares them. */
   computed: readonly string[];
   /**
+   * Computed outputs an update leaves as they were unless one of the inputs listed changes (none
+   * listed: whatever changes), which the preview of an update shows as they are; every other
+   * computed output is unknown there, for the API sets it anew (`preview-outputs.ts`). `created` is
+   * always kept.
+   */
+  keptByUpdate?: Readonly<Record<string, readonly (keyof Inputs & string)[]>>;
+  /**
    * Computed outputs that hold another object's ID, as paths (`vpcId`, `computes[]`,
    * `interfaceDetails[].subnetId`): strings in the package schema and to the engine, as ID inputs are
    * (`computed-ids.ts`).

@@ -177,6 +177,12 @@ export const configInterfaceSpec = defineSpec({
   parents: ["computeId", "configId"],
   inputs: ConfigInterfaceInputs,
   computed: CONFIG_INTERFACE_COMPUTED,
+  keptByUpdate: {
+    active: ["primary"],
+    vpcId: ["subnetId"],
+    vpcAddress: ["subnetId", "ipv4", "ipamAddress"],
+    nat11Address: ["subnetId", "ipv4"],
+  },
   computedIds: ["vpcId"],
   defaults: { primary: false, allowReboot: true, rebootOnChange: false },
   // Left out, the interface sits wherever the API put it (added last).

@@ -292,6 +292,7 @@ export const instanceConfigSpec = defineSpec({
   parents: ["computeId"],
   inputs: InstanceConfigInputs,
   computed: INSTANCE_CONFIG_COMPUTED,
+  keptByUpdate: { interfaceDetails: ["interfaces"], instanceStatus: ["booted"] },
   // The interfaces' own IDs (a ConfigInterface's `id`), their subnets' and VPCs'.
   computedIds: ["interfaceDetails[].id", "interfaceDetails[].subnetId", "interfaceDetails[].vpcId"],
   defaults: {

@@ -205,6 +205,7 @@ export const instanceDiskSpec = defineSpec({
   parents: ["computeId"],
   inputs: InstanceDiskInputs,
   computed: INSTANCE_DISK_COMPUTED,
+  keptByUpdate: { status: ["size"] },
   defaults: { allowReboot: true },
   // Left out, the API names a disk from an image `<image> Disk` and picks the filesystem.
   apiChosen: ["label", "filesystem"],

@@ -546,6 +546,16 @@ export const instanceSpec = defineSpec({
   kind: "Instance",
   inputs: InstanceInputs,
   computed: INSTANCE_COMPUTED,
+  keptByUpdate: {
+    status: ["type", "booted"],
+    ipv4: ["interfaces", "privateIp"],
+    ipv6: ["interfaces"],
+    specs: ["type"],
+    hypervisor: [],
+    hostUuid: ["type"],
+    hasUserData: ["metadata"],
+    backups: ["backupsEnabled", "backupsSchedule"],
+  },
   defaults: {
     booted: true,
     group: "",

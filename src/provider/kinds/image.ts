@@ -310,6 +310,17 @@ export const imageSpec = defineSpec({
   kind: "Image",
   inputs: ImageInputs,
   computed: IMAGE_COMPUTED,
+  keptByUpdate: {
+    status: [],
+    size: [],
+    expiry: [],
+    vendor: [],
+    isPublic: [],
+    deprecated: [],
+    capabilities: ["cloudInit"],
+    type: [],
+    createdBy: [],
+  },
   defaults: { cloudInit: false },
   // Left out, a capture takes the disk's label.
   apiChosen: ["label"],

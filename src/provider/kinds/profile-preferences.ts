@@ -21,6 +21,7 @@ export const profilePreferencesSpec = defineSpec({
   kind: "ProfilePreferences",
   inputs: ProfilePreferencesInputs,
   computed: PROFILE_PREFERENCES_COMPUTED,
+  keptByUpdate: { username: [] },
   replaceOn: [],
   create: async (client, { preferences }): Promise<PreferencesRecord> => {
     const { username } = await client.api.getProfile();

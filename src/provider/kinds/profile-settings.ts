@@ -69,6 +69,7 @@ export const profileSettingsSpec = defineSpec({
   kind: "ProfileSettings",
   inputs: ProfileSettingsInputs,
   computed: PROFILE_SETTINGS_COMPUTED,
+  keptByUpdate: { username: [], uid: [] },
   // Left out: not managed, so whatever the API holds is not a change.
   apiChosen: ["email", "timezone", "emailNotifications", "lishAuthMethod", "authorizedKeys"],
   replaceOn: [],

@@ -83,6 +83,13 @@ export const stackScriptSpec = defineSpec({
   kind: "StackScript",
   inputs: StackScriptInputs,
   computed: STACK_SCRIPT_COMPUTED,
+  keptByUpdate: {
+    userDefinedFields: ["script"],
+    deploymentsTotal: [],
+    deploymentsActive: [],
+    username: [],
+    userGravatarId: [],
+  },
   defaults: { description: "", revNote: "", isPublic: false },
   validate,
   replaceOn: [],

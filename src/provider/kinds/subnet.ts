@@ -71,6 +71,7 @@ export const subnetSpec = defineSpec({
   parents: ["vpcId"],
   inputs: SubnetInputs,
   computed: SUBNET_COMPUTED,
+  keptByUpdate: { computes: [] },
   // Instances' IDs (an Instance's `id`).
   computedIds: ["computes[]"],
   lookups,

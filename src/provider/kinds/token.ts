@@ -172,6 +172,7 @@ export const tokenSpec = defineSpec({
   kind: "Token",
   inputs: TokenInputs,
   computed: TOKEN_COMPUTED,
+  keptByUpdate: { token: [] },
   defaults: { expiry: null },
   // Left out, the token gets the provider token's scopes.
   apiChosen: ["scopes"],
