@@ -69,7 +69,9 @@ async function probe(client: ComputeClient, apiUrl: string, log: (line: string) 
   }
 }
 
-/** Resolves once the API accepted the settings' token (or could not say); rejects with one line otherwise. */
+/** Resolves once the API accepted the settings' token (or could not say); rejects with one line otherwise.
+ * `log`: where the line saying it could not say goes (the resource's log, the plugin's engine log),
+ * else stdout. */
 export function verifyAccess(log: (line: string) => void = (line) => console.log(line)): Promise<void> {
   const { apiUrl, token } = requireSettings();
   const key = `${apiUrl}\n${token}`;

@@ -124,7 +124,7 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
         }
         const { changes, changed, replaces, deleteBeforeReplace } = diffInputs(spec, olds, news);
         if (replaces.length > 0) noteReplacing(spec, id, olds);
-        if (changes) await verifyAccess();
+        if (changes) await verifyAccess(logOf(news));
         // Undefined: the engine diffs its stored inputs and names each changed one (a secret too).
         const told = changes && engineNamesChanges(spec, olds, news, changed) ? undefined : changes;
         return { changes: told, replaces, deleteBeforeReplace };
@@ -275,7 +275,8 @@ async function read(spec: AnySpec, step: CheckStep): Promise<CheckFailure[]> {
       ? checkImport(spec, clientFromConfig(), importId, inputs)
       : labelClashes(spec, inputs, stored);
   const writes = isNew || diffInputs(spec, stored, inputs).changed.length > 0;
-  const [broken, clashing] = await Promise.all([lookups, claims, writes ? verifyAccess() : undefined]);
+  const access = writes ? verifyAccess(logOf(news)) : undefined;
+  const [broken, clashing] = await Promise.all([lookups, claims, access]);
   return broken.length > 0 ? broken : clashing;
 }
 

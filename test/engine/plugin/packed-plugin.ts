@@ -1,5 +1,5 @@
 /**
- * The plugin as users get it: `npm run plugin`'s tarball (packed once per test process, into a
+ * The plugin as users get it: `npm run plugin`'s tarball (packed once per test file, into a
  * temporary directory), installed into a project's own PULUMI_HOME with `pulumi plugin install`.
  */
 import { execFileSync } from "node:child_process";
@@ -15,11 +15,16 @@ export const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, "package.j
 
 let packed: { dir: string; tarball: string } | undefined;
 
-/** The tarball's path; its directory is removed when the test process exits. */
+// Removed once the test file that packed it is done (a test worker may be stopped with no "exit").
+afterAll(() => {
+  if (packed) fs.rmSync(packed.dir, { recursive: true, force: true });
+  packed = undefined;
+});
+
+/** The tarball's path; its directory is removed once the test file is done. */
 export function packedPlugin(): string {
   if (!packed) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "compute-plugin-pack-"));
-    process.once("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
     const printed = execFileSync(
       path.join(ROOT, "node_modules/.bin/ts-node"),
       ["--transpile-only", path.join(ROOT, "scripts/plugin/pack.ts"), dir],

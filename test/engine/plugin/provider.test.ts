@@ -77,3 +77,16 @@ test("a misspelt or mistyped setting fails the preview in one line naming it, be
     "`apiUrl` must be the API's base URL, such as https://api.example.com/v4",
   );
 });
+
+test("the line saying the API could not confirm the token goes to the resource's log, not the stack's", async () => {
+  await p.pulumi("config", "set", "compute:apiUrl", p.emulator.url);
+  await p.pulumi("config", "set", "--secret", "compute:token", p.emulator.token);
+  p.setProgram({ probed: { type: "compute:index:Vpc", properties: { region: "us-iad", label: "probed" } } });
+  await p.control.injectFault({ status: 503, count: 10, method: "GET", path: "/profile" });
+  const shown = await p.pulumi("preview");
+  await p.control.clearFaults();
+  expect(shown).toMatch(
+    /compute:index:Vpc \(probed\):\n\s+compute: the API could not confirm the token at preview \(\[503\]/,
+  );
+  expect(shown).not.toMatch(/pulumi:pulumi:Stack \([^)]*\):\n\s+compute: the API could not confirm/);
+});
