@@ -5,7 +5,7 @@
  * `compute:apiUrl`?), and a value of the wrong type fails naming the setting. The engine passes
  * `version` (and may pass `pluginDownloadURL`) beside them.
  */
-import { SETTINGS } from "../provider/core/settings-spec";
+import { positiveSeconds, SETTINGS } from "../provider/core/settings-spec";
 import type { Props } from "../provider/core/props";
 
 /** What the engine adds to every provider's inputs. */
@@ -40,16 +40,12 @@ function closest(name: string): string | undefined {
   return best && best.d <= Math.max(2, Math.floor(name.length / 3)) ? best.setting : undefined;
 }
 
-const isNumber = (value: unknown) =>
-  (typeof value === "number" && Number.isFinite(value)) ||
-  (typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value)));
-
 /** Why a setting's value is wrong, if it is. */
 function problem(name: string, value: unknown): string | undefined {
   const spec = SETTINGS[name]!;
   if (value === undefined || value === null) return undefined;
   if (spec.type === "number") {
-    return isNumber(value) && Number(value) > 0 ? undefined : "must be a positive number of seconds";
+    return positiveSeconds(value) === undefined ? "must be a positive number of seconds" : undefined;
   }
   if (typeof value !== "string") return "must be a string";
   if (name === "apiUrl" && !/^https?:\/\/[^/\s]+/.test(value)) {

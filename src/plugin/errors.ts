@@ -14,7 +14,7 @@ import { toStruct } from "./values";
  * secret outputs of the resource's kind, and its outputs as the engine takes them. */
 export function grpcError(
   err: unknown,
-  secrets: Pick<RequestSecrets, "redact" | "mark" | "bags">,
+  secrets: Pick<RequestSecrets, "redact" | "mark">,
   outputs: {
     secrets: readonly string[];
     toEngine?(props: Record<string, unknown>): Record<string, unknown>;
@@ -30,7 +30,7 @@ export function grpcError(
     detail.setId(partial.id);
     const properties = (partial.properties as Record<string, unknown>) ?? {};
     const engineProps = outputs.toEngine?.(properties) ?? properties;
-    detail.setProperties(toStruct(secrets.mark(engineProps, secrets.bags[0] ?? {}), outputs.secrets));
+    detail.setProperties(toStruct(secrets.mark(engineProps), outputs.secrets));
     const reasons = Array.isArray(partial.reasons) ? partial.reasons.map(String) : [message];
     detail.setReasonsList(reasons.map((reason) => secrets.redact(reason)));
     const any = new Any();

@@ -89,9 +89,9 @@ export class RequestSecrets {
     return this.bags.some(containsSecrets);
   }
 
-  /** The properties of an answer, marked from `from` (the request's bag they answer) by key and
-   * from every secret string of the request by value. */
-  mark(props: Props, from: Props): Props {
+  /** The properties of an answer, marked by key from `from` (the request's bag they answer: by
+   * default its first) and by value from every secret string of the request. */
+  mark(props: Props, from: Props = this.bags[0] ?? {}): Props {
     const byKey = markByKey(props, from);
     return this.strings.length === 0 ? byKey : (markByValue(byKey, this.strings) as Props);
   }

@@ -43,7 +43,7 @@ const wrappedEach = (result: Record<string, unknown>) =>
 
 type Handler<Req, Res> = (request: Req, secrets: RequestSecrets) => Promise<Res>;
 
-/** A request's property bags, the one its answer's properties come from first. */
+/** A request's property bags, the one its answer's properties come from first (`secrets.mark`'s default). */
 type Bags<Req> = (request: Req) => (Struct | undefined)[];
 
 /** What a call ran, for the packed plugin's code cache (`bundle-code-cache.ts`): the method, the
@@ -156,7 +156,7 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
         const { spec, provider, secretFields, ids } = served(request, secrets);
         const news = await programInputs(spec.kind, ids.toProvider(fromStruct(request.getNews())));
         const result = await provider.check(ids.toProvider(fromStruct(request.getOlds())), news);
-        const inputs = secrets.mark(ids.toEngine(result.inputs ?? {}), rawOf(request.getNews()));
+        const inputs = secrets.mark(ids.toEngine(result.inputs ?? {}));
         const response = new proto.CheckResponse();
         response.setInputs(toStruct(inputs, secretFields));
         response.setFailuresList(
@@ -187,7 +187,7 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
         }
         const { provider, secretFields, ids } = served(request, secrets, "create");
         const result = await provider.create(ids.toProvider(fromStruct(request.getProperties())));
-        const outs = secrets.mark(ids.toEngine(result.outs ?? {}), rawOf(request.getProperties()));
+        const outs = secrets.mark(ids.toEngine(result.outs ?? {}));
         const response = new proto.CreateResponse();
         response.setId(result.id);
         response.setProperties(toStruct(outs, secretFields));
@@ -210,8 +210,8 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
           const { withoutContext } = providers();
           const state = ids.toEngine(withoutContext(result.props ?? {}));
           const inputs = ids.toEngine(withoutContext(result.inputs ?? {}));
-          response.setProperties(toStruct(secrets.mark(state, rawOf(request.getProperties())), secretFields));
-          response.setInputs(toStruct(secrets.mark(inputs, rawOf(request.getInputs())), secretFields));
+          response.setProperties(toStruct(secrets.mark(state), secretFields));
+          response.setInputs(toStruct(secrets.mark(inputs, secrets.bags[1]), secretFields));
         }
         return response;
       },
@@ -226,7 +226,7 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
           const news = ids.toProvider(fromStruct(request.getNews()));
           const expected = ids.toEngine(providers().previewUpdateOutputs(spec, olds, news));
           const preview = new proto.UpdateResponse();
-          preview.setProperties(toStruct(secrets.mark(expected, rawOf(request.getNews())), secretFields));
+          preview.setProperties(toStruct(secrets.mark(expected), secretFields));
           return preview;
         }
         const result = await provider.update(
@@ -234,7 +234,7 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
           ids.toProvider(fromStruct(request.getOlds())),
           ids.toProvider(fromStruct(request.getNews())),
         );
-        const outs = secrets.mark(ids.toEngine(result.outs ?? {}), rawOf(request.getNews()));
+        const outs = secrets.mark(ids.toEngine(result.outs ?? {}));
         const response = new proto.UpdateResponse();
         response.setProperties(toStruct(outs, secretFields));
         return response;

@@ -9,6 +9,13 @@ export interface SettingSpec {
   description: string;
 }
 
+/** A timeout setting's value as seconds, if it is a positive number (config gives it as a string). */
+export function positiveSeconds(raw: unknown): number | undefined {
+  if (typeof raw === "string" && raw.trim() === "") return undefined;
+  const seconds = typeof raw === "number" || typeof raw === "string" ? Number(raw) : NaN;
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
+}
+
 export const SETTINGS: Record<string, SettingSpec> = {
   apiUrl: {
     type: "string",

@@ -13,6 +13,7 @@ import { clientOf, missingSetting } from "../../client/from-settings";
 import { rememberLifecycles } from "./lifecycle-memory";
 import type { Props } from "./props";
 import { TIMEOUTS_INPUT } from "./resource-context";
+import { positiveSeconds } from "./settings-spec";
 
 export interface ConfigSource {
   get(key: string): string | undefined;
@@ -101,8 +102,8 @@ export function waitTimeout(operation: Operation, inputs: Props = {}): { ms: num
     ["waitTimeoutSeconds", setting("waitTimeoutSeconds", "COMPUTE_WAIT_TIMEOUT_SECONDS")],
   ] as const) {
     if (raw === undefined || raw === "") continue;
-    const seconds = Number(raw);
-    if (!Number.isFinite(seconds) || seconds <= 0) {
+    const seconds = positiveSeconds(raw);
+    if (seconds === undefined) {
       throw new SettingsError(
         `compute:${key} must be a positive number of seconds, not ${JSON.stringify(raw)}`,
       );

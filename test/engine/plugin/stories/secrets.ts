@@ -48,15 +48,19 @@ export interface SecretValues {
   note: string;
 }
 
-/** The resource and input each secret goes to, and the kind's input in the state that must be wrapped. */
-const HELD: Record<keyof SecretValues, [resource: string, input: string]> = {
+/**
+ * The resource and input each secret goes to (the input that must be wrapped in the state, as an
+ * input and as the output of the same name), and the output the stack reads it back through when
+ * that is another (the interface's address).
+ */
+const HELD: Record<keyof SecretValues, [resource: string, input: string, output?: string]> = {
   vpcDescription: ["net", "description"],
   subnetLabel: ["app", "label"],
   serverLabel: ["web", "label"],
   snapshotLabel: ["snap", "label"],
   diskLabel: ["data", "label"],
   configComments: ["boot", "comments"],
-  vpcAddress: ["private", "ipv4"],
+  vpcAddress: ["private", "ipv4", "vpcAddress"],
   imageDescription: ["golden", "description"],
   keyLabel: ["key", "label"],
   tokenLabel: ["ci", "label"],
@@ -66,21 +70,12 @@ const HELD: Record<keyof SecretValues, [resource: string, input: string]> = {
 };
 
 /** The stack's outputs: each secret read back through an output of its resource. */
-export const SECRET_OUTPUTS: Record<keyof SecretValues, string> = {
-  vpcDescription: "${net.description}",
-  subnetLabel: "${app.label}",
-  serverLabel: "${web.label}",
-  snapshotLabel: "${snap.label}",
-  diskLabel: "${data.label}",
-  configComments: "${boot.comments}",
-  vpcAddress: "${private.vpcAddress}",
-  imageDescription: "${golden.description}",
-  keyLabel: "${key.label}",
-  tokenLabel: "${ci.label}",
-  scriptDescription: "${setup.description}",
-  email: "${me.email}",
-  note: "${prefs.preferences}",
-};
+export const SECRET_OUTPUTS = Object.fromEntries(
+  Object.entries(HELD).map(([name, [resource, input, output = input]]) => [
+    name,
+    `\${${resource}.${output}}`,
+  ]),
+) as Record<keyof SecretValues, string>;
 
 export function secretsStory(language: StoryLanguage<SecretsProgram>): void {
   jest.setTimeout(300_000);
