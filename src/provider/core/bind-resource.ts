@@ -1,6 +1,6 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { engineAlive } from "./engine-watch";
-import { forgetHeld, noteHeld } from "./held-objects";
+import { forgetHeld, noteHeld, stackChanged } from "./held-objects";
 import type { Props } from "./props";
 import { withContext, withoutContext, type ResourceContext } from "./resource-context";
 import { apiUrlIfSet } from "./settings";
@@ -8,7 +8,8 @@ import { apiUrlIfSet } from "./settings";
 /**
  * The provider serving one resource: the context's facts reach the core with the inputs, and
  * nothing of them reaches the engine (check's inputs, outputs, a partial failure's properties).
- * Every ID the engine names as this resource's is remembered (`held-objects.ts`), and every ID a
+ * Every ID the engine names as this resource's is remembered (`held-objects.ts`; written once a
+ * create, update or delete changed the stack), and every ID a
  * create tells an engine still there to record it (a create that ends after the CLI was killed is
  * the interrupted run's: the journal adopts it, never this memory).
  */
@@ -21,13 +22,18 @@ export function bindResource(
     if (apiUrl !== undefined && typeof id === "string" && id !== "")
       noteHeld(apiUrl, resource.journalKey, id);
   };
+  /** A create, update or delete returned (or kept its object): the engine records a change. */
+  const changed = (id: unknown) => {
+    held(id);
+    stackChanged();
+  };
   /** A failure that keeps the object (a partial failure) names its ID and properties to the engine. */
   const kept = async <T>(run: () => Promise<T>): Promise<T> => {
     try {
       return await run();
     } catch (err) {
       if (err instanceof Error && "properties" in err && typeof err.properties === "object") {
-        if (await engineAlive()) held("id" in err ? err.id : undefined);
+        if (await engineAlive()) changed("id" in err ? err.id : undefined);
         Object.assign(err, { properties: withoutContext(err.properties as Props) });
       }
       throw err;
@@ -51,7 +57,7 @@ export function bindResource(
     create: (inputs) =>
       kept(async () => {
         const result = await provider.create(withContext(inputs, resource));
-        if (await engineAlive()) held(result.id);
+        if (await engineAlive()) changed(result.id);
         return { ...result, outs: withoutContext(result.outs) };
       }),
     read:
@@ -66,13 +72,14 @@ export function bindResource(
       ((id, olds, news) =>
         kept(async () => {
           const result = await update(id, olds, withContext(news, resource));
-          held(id);
+          changed(id);
           return { ...result, outs: withoutContext(result.outs) };
         })),
     delete: async (id, props) => {
       await provider.delete?.(id, withContext(props, resource));
       const apiUrl = apiUrlIfSet();
       if (apiUrl !== undefined) forgetHeld(apiUrl, resource.journalKey, id);
+      stackChanged();
     },
   };
 }

@@ -9,14 +9,14 @@
  * An entry is written before the POST, holds the object's ID once the API answered, and is removed
  * once the engine has the ID (the create returned, or failed keeping it). It is keyed by
  * the API URL and the resource (`project/stack/kind/name`, which the resource class passes as the
- * input `journalKey`), one small file each, in `COMPUTE_JOURNAL_DIR` or `~/.pulumi-compute/creates`.
+ * input `journalKey`), one small file each, in the provider's home (`provider-home.ts`).
  * Without an entry (another machine, a deleted home) nothing is adopted that cannot be proven ours:
  * the create fails naming the object (labels), or creates again and names what may be left over.
  */
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
+import { formerHome, providerHome, writeAtomically } from "./provider-home";
 import { JOURNAL_INPUT } from "./resource-context";
 
 /** What a create knew before its POST. */
@@ -35,10 +35,8 @@ export interface JournalEntry {
 /** Entries older than this are of resources no program declares any more: dropped when seen. */
 const KEEP_MS = 30 * 24 * 3600 * 1000;
 
-/** The journal's directory (the provider's other memory, `lifecycle-memory.ts`, lives there too). */
-export function journalDirectory(): string {
-  return process.env.COMPUTE_JOURNAL_DIR || path.join(os.homedir(), ".pulumi-compute", "creates");
-}
+/** The journal's directory (the provider's other files live there too). */
+export const journalDirectory = providerHome;
 
 /** Where one resource's entry lives; undefined when the inputs carry no identity. */
 export function journalFile(apiUrl: string, key: unknown): string | undefined {
@@ -65,9 +63,10 @@ export const journalOf = (apiUrl: string, inputs: Record<string, unknown>): stri
 export async function readEntry(file: string | undefined): Promise<JournalEntry | undefined> {
   // Most creates have none: a synchronous look at the (cached) directory answers that without the
   // three asynchronous calls of a failing read.
-  if (!file || !fs.existsSync(file)) return undefined;
+  const found = [file, former(file)].find((at) => at !== undefined && fs.existsSync(at));
+  if (!found) return undefined;
   try {
-    const entry: JournalEntry = JSON.parse(await fs.promises.readFile(file, "utf8"));
+    const entry: JournalEntry = JSON.parse(await fs.promises.readFile(found, "utf8"));
     if (Date.now() - Date.parse(entry.since) > KEEP_MS) return await removeEntry(file);
     return entry;
   } catch {
@@ -82,14 +81,7 @@ export async function writeEntry(
 ): Promise<void> {
   if (!file) return;
   try {
-    const temp = `${file}.${process.pid}.tmp`;
-    const text = JSON.stringify({ ...entry, since: new Date().toISOString() });
-    // The directory is made when a write finds it missing (once, not once per create).
-    await fs.promises.writeFile(temp, text).catch(async () => {
-      await fs.promises.mkdir(path.dirname(file), { recursive: true });
-      await fs.promises.writeFile(temp, text);
-    });
-    await fs.promises.rename(temp, file);
+    await writeAtomically(file, JSON.stringify({ ...entry, since: new Date().toISOString() }));
   } catch {
     // Read-only home, full disk: the create goes on; only an interrupted run is not recognised.
   }
@@ -97,8 +89,16 @@ export async function writeEntry(
 
 /** Removed once the engine has the ID, or nothing was made (the API refused the create). */
 export async function removeEntry(file: string | undefined): Promise<undefined> {
+  const formerFile = former(file);
   if (file) await fs.promises.rm(file, { force: true });
+  if (formerFile && fs.existsSync(formerFile)) await fs.promises.rm(formerFile, { force: true });
   return undefined;
+}
+
+/** The same entry where earlier versions kept the journal (`formerHome`). */
+function former(file: string | undefined): string | undefined {
+  const dir = formerHome();
+  return file && dir ? path.join(dir, path.basename(file)) : undefined;
 }
 
 let pendingTold = false;

@@ -6,82 +6,121 @@
  * reads as another stack's.
  *
  * Learned whenever the engine names a resource's ID to the provider (create, read, diff, update),
- * forgotten at its delete. Kept in `held.json` beside the create journal, written by the provider
- * process only (`keepHeldObjects`); tests and scripts that call the providers directly keep it in
- * memory. Another machine, or a deleted home, knows nothing: the check then reports the label as
- * held (its message says how a refresh teaches it), never the reverse.
+ * forgotten at its delete. The provider process keeps it between runs (`keepHeldObjects`), one
+ * file per stack and API URL (`held/<hash>.json` in the provider's home): two runs of different
+ * stacks at once never write the same file, and the engine runs one operation of a stack at a time.
+ * A process writes only once it changed its stack (a create, update or delete returned): a
+ * preview, or a run that changes nothing, writes nothing. Tests and scripts that call the providers
+ * directly keep it in memory. Another machine, or a deleted home, knows nothing: the check then
+ * reports the label as held (its message says how a refresh in the same run teaches it), never the
+ * reverse.
  */
+import { createHash } from "node:crypto";
 import { z } from "zod";
-import { memoryFile } from "./memory-file";
+import { memoryFile, type MemoryFile } from "./memory-file";
 import { processMemory } from "./process-memory";
 
 /** Entries not seen for this long are of resources gone from every program (a `state delete`). */
 const KEEP_MS = 180 * 24 * 3600 * 1000;
 
-const Held = z.record(z.string(), z.record(z.string(), z.object({ id: z.string(), at: z.number() })));
-const file = memoryFile<z.infer<typeof Held>>("held.json", Held, () => ({}));
+const Held = z.record(z.string(), z.object({ id: z.string(), at: z.number() }));
+type Entries = z.infer<typeof Held>;
+type Entry = Entries[string];
 
-let kept = false;
-/** By API URL, loaded from the file once per process. */
-const memory = processMemory.map<string, Map<string, { id: string; at: number }>>("held objects: by API URL");
-/** Resources this process saw deleted, as `apiUrl\nkey`: dropped from the file too. */
+/** Where a stack's entries are kept between runs, by file name; none: in memory only. */
+export type HeldStorage = (name: string) => MemoryFile<Entries>;
+
+let storage: HeldStorage | undefined;
+/** Each stack's file, opened once per process. */
+const files = processMemory.map<string, MemoryFile<Entries>>("held objects: files");
+/** By file name (API URL and stack), loaded from the file once per process. */
+const memory = processMemory.map<string, Map<string, Entry>>("held objects: by stack");
+/** Resources this process saw deleted, as `file\nkey`: dropped from the file too. */
 const forgotten = processMemory.set<string>("held objects: deleted");
+/** Files whose entries changed since they were last written. */
+const unsaved = processMemory.set<string>("held objects: unsaved");
+/** Set once this process changed a stack: from then on what it learns is written. */
+const changedStack = processMemory.set<true>("held objects: the stack changed");
 
-/** The provider process keeps what it learns between runs (runtime.ts). */
-export function keepHeldObjects(): void {
-  kept = true;
+/** The provider process keeps what it learns between runs (runtime.ts); the files by default. */
+export function keepHeldObjects(kept: HeldStorage = (name) => memoryFile(name, Held, () => ({}))): void {
+  storage = kept;
 }
 
-function entriesOf(apiUrl: string): Map<string, { id: string; at: number }> {
-  let entries = memory.get(apiUrl);
+/** The file of the stack a resource key (`project/stack/Kind/name`) belongs to, on this API. */
+function fileOf(apiUrl: string, key: string): string {
+  const stack = key.split("/").slice(0, 2).join("/");
+  return `held/${createHash("sha256").update(`${apiUrl}\n${stack}`).digest("hex").slice(0, 32)}.json`;
+}
+
+function entriesOf(file: string): Map<string, Entry> {
+  let entries = memory.get(file);
   if (!entries) {
-    entries = new Map(Object.entries(kept ? (file.read()[apiUrl] ?? {}) : {}));
-    memory.set(apiUrl, entries);
+    entries = new Map(Object.entries(storedIn(file)?.read() ?? {}));
+    memory.set(file, entries);
   }
   return entries;
 }
 
+function storedIn(file: string): MemoryFile<Entries> | undefined {
+  if (!storage) return undefined;
+  let found = files.get(file);
+  if (!found) files.set(file, (found = storage(file)));
+  return found;
+}
+
 /** The ID the resource `key` holds on this API, as far as this machine knows. */
 export function heldBy(apiUrl: string, key: string | undefined): string | undefined {
-  return key === undefined ? undefined : entriesOf(apiUrl).get(key)?.id;
+  return key === undefined ? undefined : entriesOf(fileOf(apiUrl, key)).get(key)?.id;
 }
 
 /** The engine named `id` as the resource's: remembered (written when it changed). */
 export function noteHeld(apiUrl: string, key: string | undefined, id: string): void {
   if (key === undefined || id === "") return;
-  const entries = entriesOf(apiUrl);
+  const file = fileOf(apiUrl, key);
+  const entries = entriesOf(file);
   const before = entries.get(key);
   const now = Date.now();
   // Rewritten when it changed, and once a day for what is still in use (its age keeps it).
   if (before?.id === id && now - before.at < 24 * 3600 * 1000) return;
   entries.set(key, { id, at: now });
-  forgotten.delete(`${apiUrl}\n${key}`);
+  forgotten.delete(`${file}\n${key}`);
+  unsaved.add(file);
   save();
 }
 
 /** The resource's object was deleted. */
 export function forgetHeld(apiUrl: string, key: string | undefined, id: string): void {
   if (key === undefined) return;
-  const entries = entriesOf(apiUrl);
+  const file = fileOf(apiUrl, key);
+  const entries = entriesOf(file);
   if (entries.get(key)?.id !== id) return;
   entries.delete(key);
-  forgotten.add(`${apiUrl}\n${key}`);
+  forgotten.add(`${file}\n${key}`);
+  unsaved.add(file);
   save();
 }
 
-/** What this process knows, over what the file holds (other API URLs' and processes' entries kept). */
+/** This process changed its stack (a create, update or delete returned): what it learned is written. */
+export function stackChanged(): void {
+  changedStack.add(true);
+  save();
+}
+
+/** What this process knows, over what each changed file holds (another process's entries kept). */
 function save(): void {
-  if (!kept) return;
-  file.save((stored) => {
-    const now = Date.now();
-    for (const [apiUrl, entries] of memory) {
-      const merged = { ...(stored[apiUrl] ?? {}), ...Object.fromEntries(entries) };
+  if (!storage || !changedStack.has(true)) return;
+  for (const file of unsaved) {
+    const entries = memory.get(file)!;
+    storedIn(file)!.save((stored) => {
+      const now = Date.now();
+      const merged = { ...stored, ...Object.fromEntries(entries) };
       // A key this process forgot (a delete) is dropped from the file too.
       for (const key of Object.keys(merged)) {
-        if (forgotten.has(`${apiUrl}\n${key}`) || now - merged[key]!.at > KEEP_MS) delete merged[key];
+        if (forgotten.has(`${file}\n${key}`) || now - merged[key]!.at > KEEP_MS) delete merged[key];
       }
-      stored[apiUrl] = merged;
-    }
-    return stored;
-  });
+      return merged;
+    });
+  }
+  unsaved.clear();
 }

@@ -1,14 +1,15 @@
 /**
- * A small JSON file beside the create journal that the provider process keeps between runs (the
- * lifecycles it learned, the objects its resources hold). Read whole, anything unreadable (another
- * version's, a torn write) as empty; rewritten one write at a time, merging what the file holds
- * then (another process may have written it), replaced atomically. A file that cannot be written
- * (read-only home, full disk) only costs the next run what it would have known.
+ * A small JSON file in the provider's home (`provider-home.ts`) that the provider process keeps
+ * between runs (the lifecycles it learned, the objects a stack's resources hold). Read whole,
+ * anything unreadable (another version's) as empty; rewritten one write at a time, merging what the
+ * file holds then (another process may have written it), replaced atomically; removed when it would
+ * hold nothing. A file that cannot be written (read-only home, full disk) only costs the next run
+ * what it would have known.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { z } from "zod";
-import { journalDirectory } from "./create-journal";
+import { providerHome, writeAtomically } from "./provider-home";
 
 export interface MemoryFile<T> {
   /** What the file holds now (synchronously: a small file, read once per process and API). */
@@ -17,12 +18,13 @@ export interface MemoryFile<T> {
   save(merge: (stored: T) => T): void;
 }
 
+/** `name` is the file's path in the provider's home (`lifecycles.json`, `held/<name>.json`). */
 export function memoryFile<T extends object>(
   name: string,
   schema: z.ZodType<T>,
   empty: () => T,
 ): MemoryFile<T> {
-  const file = () => path.join(journalDirectory(), name);
+  const file = () => path.join(providerHome(), name);
   const parse = (text: string): T => {
     try {
       const parsed = schema.safeParse(JSON.parse(text));
@@ -49,16 +51,12 @@ export function memoryFile<T extends object>(
     const before: T = await stored(target);
     const merged = merges.reduce<T>((value, merge) => merge(value), before);
     last = undefined;
-    const temp = `${target}.${process.pid}.tmp`;
     const text = JSON.stringify(merged);
-    // The directory is made when a write finds it missing (once, not once per write).
-    await fs.promises.writeFile(temp, text).catch(async () => {
-      await fs.promises.mkdir(path.dirname(target), { recursive: true });
-      await fs.promises.writeFile(temp, text);
-    });
-    const { ino, size, mtimeMs } = await fs.promises.stat(temp);
-    await fs.promises.rename(temp, target);
-    last = { target, ino, size, mtimeMs, value: merged };
+    if (text === JSON.stringify(empty())) {
+      await fs.promises.rm(target, { force: true });
+      return;
+    }
+    last = { target, ...(await writeAtomically(target, text)), value: merged };
   };
   return {
     read() {

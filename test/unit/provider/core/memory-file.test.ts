@@ -60,3 +60,25 @@ test("a write made once the directory is gone makes it again", async () => {
   expect(stored()).toEqual({ b: 2 });
   expect(file.read()).toEqual({ b: 2 });
 });
+
+test("a temporary file left by a process that no longer runs is removed by the next write", async () => {
+  const file = memoryFile(NAME, Counts, () => ({}));
+  fs.mkdirSync(journal.dir, { recursive: true });
+  // A PID above the kernel's limit (4194304) runs no process.
+  const left = path.join(journal.dir, `${NAME}.4194999.tmp`);
+  const running = path.join(journal.dir, `other.json.${process.ppid}.tmp`);
+  fs.writeFileSync(left, "{}");
+  fs.writeFileSync(running, "{}");
+  file.save(add("a", 1));
+  await settled();
+  expect(fs.readdirSync(journal.dir).sort()).toEqual([NAME, path.basename(running)]);
+});
+
+test("a file that would hold nothing is removed", async () => {
+  const file = memoryFile(NAME, Counts, () => ({}));
+  file.save(add("a", 1));
+  await settled();
+  file.save(() => ({}));
+  await settled();
+  expect(fs.existsSync(target())).toBe(false);
+});

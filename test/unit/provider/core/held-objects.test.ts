@@ -1,0 +1,97 @@
+/**
+ * The objects a stack's resources hold, kept between runs: one file per stack and API URL, written
+ * only once the process changed its stack (never by what a preview calls), a deleted resource's
+ * entry dropped and an empty file removed.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import {
+  forgetHeld,
+  heldBy,
+  keepHeldObjects,
+  noteHeld,
+  stackChanged,
+} from "../../../../src/provider/core/held-objects";
+import { processMemory } from "../../../../src/provider/core/process-memory";
+import { useJournalDir } from "../../../support/journal";
+
+const journal = useJournalDir();
+const API = "http://127.0.0.1:1/v4";
+
+/** Waits until no write is pending: the batch window, then the write. */
+const settled = () => new Promise((r) => setTimeout(r, 150));
+
+const heldFiles = (): Record<string, Record<string, { id: string }>> => {
+  const dir = path.join(journal.dir, "held");
+  if (!fs.existsSync(dir)) return {};
+  return Object.fromEntries(
+    fs.readdirSync(dir).map((name) => [name, JSON.parse(fs.readFileSync(path.join(dir, name), "utf8"))]),
+  );
+};
+
+beforeEach(() => keepHeldObjects());
+
+test("what diffs and reads learn is not written until the process changes its stack", async () => {
+  noteHeld(API, "p/a/Vpc/one", "1");
+  noteHeld(API, "p/a/Vpc/two", "2");
+  await settled();
+  expect(fs.readdirSync(journal.dir)).toEqual([]);
+  expect(heldBy(API, "p/a/Vpc/one")).toBe("1");
+
+  stackChanged();
+  await settled();
+  const files = Object.values(heldFiles());
+  expect(files).toHaveLength(1);
+  expect(Object.keys(files[0]!).sort()).toEqual(["p/a/Vpc/one", "p/a/Vpc/two"]);
+  // No temporary file is left beside it.
+  expect(fs.readdirSync(path.join(journal.dir, "held")).filter((n) => n.endsWith(".tmp"))).toEqual([]);
+});
+
+test("each stack and API URL has its own file, which a new process reads", async () => {
+  stackChanged();
+  noteHeld(API, "p/a/Vpc/one", "1");
+  noteHeld(API, "p/b/Vpc/one", "7");
+  noteHeld("http://127.0.0.1:2/v4", "p/a/Vpc/one", "9");
+  await settled();
+  expect(
+    Object.values(heldFiles())
+      .map((held) => Object.values(held)[0]!.id)
+      .sort(),
+  ).toEqual(["1", "7", "9"]);
+
+  processMemory.forget();
+  expect(heldBy(API, "p/a/Vpc/one")).toBe("1");
+  expect(heldBy(API, "p/b/Vpc/one")).toBe("7");
+  expect(heldBy(API, "p/c/Vpc/one")).toBeUndefined();
+});
+
+test("a deleted resource is forgotten, in the file too, and a stack's emptied file is removed", async () => {
+  stackChanged();
+  noteHeld(API, "p/a/Vpc/one", "1");
+  noteHeld(API, "p/a/Vpc/two", "2");
+  await settled();
+  forgetHeld(API, "p/a/Vpc/one", "1");
+  // Another ID than the one held: not this resource's object.
+  forgetHeld(API, "p/a/Vpc/two", "5");
+  await settled();
+  expect(Object.keys(Object.values(heldFiles())[0]!)).toEqual(["p/a/Vpc/two"]);
+
+  forgetHeld(API, "p/a/Vpc/two", "2");
+  await settled();
+  expect(heldFiles()).toEqual({});
+});
+
+test("what another process wrote to the same stack's file meanwhile is kept", async () => {
+  stackChanged();
+  noteHeld(API, "p/a/Vpc/one", "1");
+  await settled();
+  const [name] = Object.keys(heldFiles());
+  const file = path.join(journal.dir, "held", name!);
+  const other = { ...JSON.parse(fs.readFileSync(file, "utf8")), "p/a/Subnet/s": { id: "4", at: Date.now() } };
+  fs.writeFileSync(`${file}.other`, JSON.stringify(other));
+  fs.renameSync(`${file}.other`, file);
+
+  noteHeld(API, "p/a/Vpc/three", "3");
+  await settled();
+  expect(Object.keys(heldFiles()[name!]!).sort()).toEqual(["p/a/Subnet/s", "p/a/Vpc/one", "p/a/Vpc/three"]);
+});
