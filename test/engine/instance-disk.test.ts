@@ -209,7 +209,7 @@ test("a resize whose wait times out keeps the disk, and the next up converges an
     outputs?: Record<string, unknown>;
   }[];
   const kept = resources.find((r) => r.urn.endsWith("::swap"));
-  expect(kept).toMatchObject({ id: String(id), outputs: { size: 1024, pending: "boot" } });
+  expect(kept).toMatchObject({ id: String(id), outputs: { size: 1024, __pending: "boot" } });
 
   await e.control.clock({ advance_ms: 3_600_000 });
   e.emulator.jobs.timings.set("disk.resize", 3000);

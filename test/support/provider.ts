@@ -80,7 +80,7 @@ export async function expectOutputsRoundTrip(
   const provider = makeProvider(spec);
   const { id, outs } = await provider.create(inputs);
   expect(Object.keys(outs).sort()).toEqual(
-    [...Object.keys(spec.inputs.shape), ...spec.computed, "schemaVersion", DECLARED]
+    [...Object.keys(spec.inputs.shape), ...spec.computed, "__schemaVersion", DECLARED]
       .filter((key) => !absent.includes(key))
       .sort(),
   );

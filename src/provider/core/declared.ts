@@ -3,7 +3,8 @@
  * stores (what check returned, or what read returned after a refresh) and check's new inputs, and a
  * dynamic provider cannot tell it otherwise (its host forwards no detailed diff). So: check returns
  * only the inputs the program declares (defaults are filled in for the API calls, never stored as
- * inputs), the outputs remember which inputs were declared (`declaredInputs`), and read returns
+ * inputs), the outputs remember which inputs were declared (`__declaredInputs`, a key the engine
+ * keeps out of its displays), and read returns
  * those inputs as the API holds them, so that drift shows too. diff lets the engine name the changed
  * inputs whenever its view of them is the provider's.
  */
@@ -11,7 +12,12 @@ import { isDeepStrictEqual } from "node:util";
 import type { AnySpec, Props } from "./resource-spec";
 
 /** The output listing the inputs the program declared at the last create or update. */
-export const DECLARED = "declaredInputs";
+export const DECLARED = "__declaredInputs";
+/** Its name in state written before schema version 4. */
+export const FORMER_DECLARED = "declaredInputs";
+
+/** The inputs stored outputs list as declared, under this version's name or the former one. */
+export const declaredIn = (outputs: Props): unknown => outputs[DECLARED] ?? outputs[FORMER_DECLARED];
 
 const declares = (value: unknown) => value !== undefined && value !== null;
 
@@ -42,7 +48,7 @@ export function withDefaults(spec: AnySpec, inputs: Props): Props {
  * the outputs hold. Undefined for outputs written before they listed what was declared.
  */
 export function storedInputs(spec: AnySpec, outputs: Props): Props | undefined {
-  const declared = outputs[DECLARED];
+  const declared = declaredIn(outputs);
   if (!Array.isArray(declared)) return undefined;
   const known = new Set(Object.keys(spec.inputs.shape));
   return Object.fromEntries(

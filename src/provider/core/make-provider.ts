@@ -15,6 +15,7 @@ import { adoptedAfterInterruption, journalOf, readEntry, removeEntry, writeEntry
 import { createOrAdopt } from "./create-or-adopt";
 import {
   DECLARED,
+  declaredIn,
   declaredKeys,
   declaredOnly,
   engineNamesChanges,
@@ -33,8 +34,11 @@ import { clientFromConfig, requireSettings, timeoutProblems, waitTimeout, type O
 import { containsUnknown } from "./unknown";
 
 /** Bumped when the shape of the outputs changes, so newer code can recognise older state. 3: the
- * pending work is the core's `pending` (was the specs' `resumeBoot` and `rebootPending`). */
-export const SCHEMA_VERSION = 3;
+ * pending work is the core's `pending` (was the specs' `resumeBoot` and `rebootPending`); 4: the
+ * core's outputs under `__` keys (`__pending`, `__declaredInputs`, `__schemaVersion`). */
+export const SCHEMA_VERSION = 4;
+/** The output that records it (a `__` key: the engine stores it and never shows it). */
+export const SCHEMA_VERSION_OUTPUT = "__schemaVersion";
 
 /** A wait reports progress first after this long, then at this interval. */
 const PROGRESS_EVERY_MS = 10_000;
@@ -63,7 +67,7 @@ function outputsOf(spec: AnySpec, record: unknown, props: Props, declared: unkno
   return defined({
     ...spec.toOutputs(record, filled),
     ...coreInputs(props),
-    schemaVersion: SCHEMA_VERSION,
+    [SCHEMA_VERSION_OUTPUT]: SCHEMA_VERSION,
     [DECLARED]: declared,
     [PENDING]: spec.pending?.(record, filled) ?? kept,
   });
@@ -153,7 +157,7 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
         try {
           const stored = withPending(props);
           const record = await spec.read(client, id, stored);
-          const outs = outputsOf(spec, record, stored, props[DECLARED], pendingIn(stored));
+          const outs = outputsOf(spec, record, stored, declaredIn(props), pendingIn(stored));
           return { id, props: outs, inputs: inputsFrom(spec, outs) };
         } catch (err) {
           if (isNotFound(err)) return { id: "" };

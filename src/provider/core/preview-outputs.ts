@@ -7,7 +7,8 @@
  * reads an instance's `ipv4` after a change of its label previews with the address, not an unknown.
  */
 import { isDeepStrictEqual } from "node:util";
-import { DECLARED, declaredKeys, storedInputs, withDefaults } from "./declared";
+import { DECLARED, declaredKeys, FORMER_DECLARED, storedInputs, withDefaults } from "./declared";
+import { withPending } from "./pending";
 import type { AnySpec, Props } from "./resource-spec";
 import { UNKNOWN } from "./unknown";
 
@@ -19,7 +20,10 @@ export function previewUpdateOutputs(spec: AnySpec, olds: Props, news: Props): P
   const [was, filled] = [withDefaults(spec, before), withDefaults(spec, news)];
   const inputs = Object.keys(spec.inputs.shape);
   const changed = new Set(inputs.filter((key) => !isDeepStrictEqual(was[key], filled[key])));
-  const outs: Props = { ...olds };
+  // The core's outputs under this version's names, as the update writes them (an older state's too).
+  const outs: Props = Object.fromEntries(
+    Object.entries(withPending(olds)).filter(([key]) => key !== FORMER_DECLARED && key !== "schemaVersion"),
+  );
   for (const key of inputs) {
     if (declares(filled[key])) outs[key] = filled[key];
     else if (declares(before[key])) outs[key] = UNKNOWN;

@@ -27,10 +27,10 @@ export interface ResourceContext {
   signal?: AbortSignal;
 }
 
-/** The working inputs' keys for the context's facts. */
-export const JOURNAL_INPUT = "journalKey";
-export const IMPORT_INPUT = "importId";
-export const TIMEOUTS_INPUT = "customTimeouts";
+/** The working inputs' keys for the context's facts: `__` keys, which no kind's input is named. */
+export const JOURNAL_INPUT = "__journalKey";
+export const IMPORT_INPUT = "__importId";
+export const TIMEOUTS_INPUT = "__customTimeouts";
 
 const INTERNAL = [JOURNAL_INPUT, IMPORT_INPUT, TIMEOUTS_INPUT];
 

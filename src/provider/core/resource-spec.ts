@@ -127,7 +127,7 @@ export interface ResourceSpec<Inputs extends Props = Props, Rec = unknown, Outpu
   atRest?: readonly string[];
   /**
    * Work the record shows still to do after a failed settle (`pending.ts`): the core keeps it in
-   * the output `pending`, and the next `up` runs update (whose `olds.pending` says it) and settle.
+   * the output `__pending`, and the next `up` runs update (whose `pendingIn(olds)` says it) and settle.
    */
   pending?(record: Rec, props: Props): Pending | undefined;
   /** `props` are the stored outputs (refresh) or, for an object a create made, the inputs. */

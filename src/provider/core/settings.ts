@@ -151,8 +151,9 @@ export function timeoutProblems(inputs: Props): { property: string; reason: stri
   if (typeof timeouts !== "object" || timeouts === null) return [];
   return Object.entries(timeouts)
     .filter(([, value]) => !((durationMs(value) ?? 0) > 0))
-    .map(([operation]) => ({
+    .map(([operation, value]) => ({
+      // Named as the program writes it (the working inputs hold it under another key).
       property: `customTimeouts.${operation}`,
-      reason: 'must be a positive duration such as "90s", "10m" or "1h30m"',
+      reason: `must be a positive duration such as "90s", "10m" or "1h30m" (got ${JSON.stringify(value)})`,
     }));
 }

@@ -49,6 +49,7 @@ import { announce, turnToPost } from "./interface-arrivals";
 import { camel, InterfaceInput, interfaceRequest, interfaceShapeOf, shapeOf } from "./interface-shape";
 import { defineSpec, type OperationContext, type Props } from "../core/resource-spec";
 import { nameOf } from "../core/names";
+import { pendingIn } from "../core/pending";
 import { CONFIG_INTERFACE_COMPUTED } from "../field-lists";
 
 export const MAX_POSITION = 2;
@@ -226,7 +227,12 @@ export const configInterfaceSpec = defineSpec({
     const p = interfaceParams(id, olds);
     const body = updateBody(olds, news);
     if (body) await client.api.updateInterface({ params: p, body });
-    return load(client, configParams(olds), p.interfaceId, body !== undefined || olds.pending === "reboot");
+    return load(
+      client,
+      configParams(olds),
+      p.interfaceId,
+      body !== undefined || pendingIn(olds) === "reboot",
+    );
   },
   delete: (client, id, props, ctx) =>
     onePowerAtATime(configParams(props).computeId, () => deleteInterface(client, id, props, ctx)),

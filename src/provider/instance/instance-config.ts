@@ -53,6 +53,7 @@ import { detailsOf, interfaceRequest, interfacesOf, InterfacesInput } from "./in
 import { defineSpec, type OperationContext, type Props } from "../core/resource-spec";
 import { booleanIn } from "../core/props";
 import { nameOf } from "../core/names";
+import { pendingIn } from "../core/pending";
 import { INSTANCE_CONFIG_COMPUTED } from "../field-lists";
 
 // ---- inputs ----
@@ -350,7 +351,7 @@ export const instanceConfigSpec = defineSpec({
     const instance = await getInstance(client, p.computeId);
     const booted = await runsWith(client, instance, config.id, olds.booted);
     const atBoot = changed.filter((key) => !APPLIED_NOW.includes(key));
-    let rebootPending = olds.pending === "reboot";
+    let rebootPending = pendingIn(olds) === "reboot";
     if (atBoot.length > 0 && booted && news.booted !== false) {
       if (news.rebootOnChange) rebootPending = true;
       else {

@@ -44,6 +44,7 @@ import {
 } from "./instance-power";
 import { defineSpec, type OperationContext, type Props } from "../core/resource-spec";
 import { nameOf } from "../core/names";
+import { pendingIn } from "../core/pending";
 import { INSTANCE_DISK_COMPUTED, INSTANCE_DISK_SECRETS } from "../field-lists";
 
 export const InstanceDiskInputs = z.object({
@@ -267,7 +268,7 @@ export const instanceDiskSpec = defineSpec({
       disk = await client.api.updateDisk({ params: p, body: { label: news.label } });
     }
     // An instance shut down by an earlier update whose wait failed is still to boot back.
-    let resume = olds.pending === "boot";
+    let resume = pendingIn(olds) === "boot";
     // Compared with the API's size: a resize whose wait failed has been applied.
     const resize = news.size !== disk.size;
     const newPass = news.rootPass !== undefined && news.rootPass !== olds.rootPass;

@@ -1,7 +1,7 @@
 /**
  * Where a stack's outputs differ from the types the package schema gives them (what a typed SDK
  * reads): `Subnet vpcId: number, the schema says string`. Secret values (encrypted in the state)
- * and outputs the schema does not declare (the provider's own, `declaredInputs`) are not checked.
+ * and outputs the schema does not declare (the provider's own, `__declaredInputs`) are not checked.
  */
 import { schemaText } from "../../../src/schema/schema-file";
 

@@ -8,7 +8,13 @@ const subnet = idConversions(subnetSpec);
 const config = idConversions(instanceConfigSpec);
 
 it("makes a parent ID and computed IDs strings for the engine, and leaves other fields alone", () => {
-  const outs = { vpcId: 12, label: "123", ipv4: "10.0.0.0/24", computes: [7, 8], declaredInputs: ["vpcId"] };
+  const outs = {
+    vpcId: 12,
+    label: "123",
+    ipv4: "10.0.0.0/24",
+    computes: [7, 8],
+    __declaredInputs: ["vpcId"],
+  };
   expect(subnet.toEngine(outs)).toEqual({ ...outs, vpcId: "12", computes: ["7", "8"] });
   expect(subnet.toProvider(subnet.toEngine(outs))).toEqual(outs);
 });

@@ -51,7 +51,7 @@ it("a resource's log rides with its working inputs, and no copy for the engine c
   );
   logOf({ ...working })!("waiting");
   expect(lines).toEqual(["waiting"]);
-  expect(Object.keys(working)).toEqual(["label", "journalKey"]);
+  expect(Object.keys(working)).toEqual(["label", "__journalKey"]);
   expect(toStruct(withoutContext(working)).toJavaScript()).toEqual({ label: "web" });
   expect(logOf({ label: "web" })).toBeUndefined();
 });

@@ -50,7 +50,7 @@ export function vpcStory(language: StoryLanguage<Vpc>): void {
     expect(state.type).toBe("compute:index:Vpc");
     expect(state.id).toBe(String(made!.id));
     expect(state.inputs).toEqual({ region: "us-iad", label, description: "first" });
-    expect(state.outputs).not.toHaveProperty("journalKey");
+    expect(state.outputs).not.toHaveProperty("__journalKey");
     expect(state.outputs).toMatchObject({ label, created: made!.created });
   });
 

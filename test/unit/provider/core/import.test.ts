@@ -33,13 +33,13 @@ describe("a Vpc imported", () => {
     const vpc = await legacy();
     const provider = makeProvider(vpcSpec);
     await t.control.clearRequests();
-    const checked = await provider.check!({}, { ...program, importId: String(vpc.id) });
+    const checked = await provider.check!({}, { ...program, __importId: String(vpc.id) });
     expect(checked.failures).toEqual([]);
-    expect(checked.inputs).toMatchObject({ importId: String(vpc.id) });
+    expect(checked.inputs).toMatchObject({ __importId: String(vpc.id) });
     const { id, outs } = await provider.create(checked.inputs);
     expect(id).toBe(String(vpc.id));
     expect(outs).toMatchObject({ ...program, created: vpc.created });
-    expect(outs).not.toHaveProperty("importId");
+    expect(outs).not.toHaveProperty("__importId");
     expect(await writes(t.control)).toEqual([]);
   });
 
@@ -47,7 +47,7 @@ describe("a Vpc imported", () => {
     const vpc = await legacy();
     const { failures } = await makeProvider(vpcSpec).check!(
       {},
-      { region: "us-iad", label: "legacy-net", description: "new", importId: String(vpc.id) },
+      { region: "us-iad", label: "legacy-net", description: "new", __importId: String(vpc.id) },
     );
     expect(failures).toEqual([
       { property: "", reason: `description: the imported Vpc ${vpc.id} holds "old", the program says "new"` },
@@ -58,7 +58,7 @@ describe("a Vpc imported", () => {
     const vpc = await legacy();
     await t.client.api.updateVpc({ params: { vpcId: vpc.id }, body: { description: "changed" } });
     await t.control.clearRequests();
-    await expect(makeProvider(vpcSpec).create({ ...program, importId: String(vpc.id) })).rejects.toThrow(
+    await expect(makeProvider(vpcSpec).create({ ...program, __importId: String(vpc.id) })).rejects.toThrow(
       `Vpc create: description: the imported Vpc ${vpc.id} holds "changed", the program says "old"`,
     );
     expect(await writes(t.control)).toEqual([]);
@@ -66,7 +66,7 @@ describe("a Vpc imported", () => {
 
   it("fails check naming import for an ID that is no VPC", async () => {
     for (const id of ["999", "abc"]) {
-      const { failures } = await makeProvider(vpcSpec).check!({}, { ...program, importId: id });
+      const { failures } = await makeProvider(vpcSpec).check!({}, { ...program, __importId: id });
       expect(failures).toEqual([
         {
           property: "",
@@ -82,7 +82,7 @@ describe("a Vpc imported", () => {
     const { failures } = await provider.check!(program, {
       ...program,
       description: "new",
-      importId: String(vpc.id),
+      __importId: String(vpc.id),
     });
     expect(failures).toEqual([]);
   });
@@ -93,7 +93,7 @@ it("a Subnet imported under another VPC fails naming import and the parent", asy
   const other = await t.client.api.createVpc({ body: { region: "us-iad", label: "other" } });
   const subnet = vpc.subnets[0]!;
   const provider = makeProvider(subnetSpec);
-  const inputs = { label: "app", ipv4: "10.0.1.0/24", importId: String(subnet.id) };
+  const inputs = { label: "app", ipv4: "10.0.1.0/24", __importId: String(subnet.id) };
   await expect(provider.check!({}, { ...inputs, vpcId: String(vpc.id) })).resolves.toMatchObject({
     failures: [],
   });
@@ -114,11 +114,11 @@ describe("an Instance imported", () => {
     const web = await deployed(t, { label: "legacy-web" });
     const provider = makeProvider(instanceSpec);
     const inputs = { region: "us-iad", type: "g6-standard-1", label: "legacy-web", image: IMAGE };
-    await expect(provider.check!({}, { ...inputs, importId: String(web.id) })).resolves.toMatchObject({
+    await expect(provider.check!({}, { ...inputs, __importId: String(web.id) })).resolves.toMatchObject({
       failures: [],
     });
     await expect(
-      provider.check!({}, { ...inputs, rootPass: "An0ther-secret", importId: String(web.id) }),
+      provider.check!({}, { ...inputs, rootPass: "An0ther-secret", __importId: String(web.id) }),
     ).resolves.toMatchObject({ failures: [] });
     await expect(provider.check!({}, inputs)).resolves.toMatchObject({
       failures: [{ property: "", reason: expect.stringMatching(/^rootPass: rootPass is required/) }],
@@ -127,7 +127,7 @@ describe("an Instance imported", () => {
 
   it("needs no rootPass either once it is in the state and the option is removed", async () => {
     const inputs = { region: "us-iad", type: "g6-standard-1", label: "legacy-web", image: IMAGE };
-    const olds = { ...inputs, importId: "1" };
+    const olds = { ...inputs, __importId: "1" };
     await expect(makeProvider(instanceSpec).check!(olds, inputs)).resolves.toMatchObject({ failures: [] });
   });
 
@@ -140,7 +140,7 @@ describe("an Instance imported", () => {
         type: "g6-standard-1",
         label: "legacy-web",
         image: IMAGE,
-        importId: String(web.id),
+        __importId: String(web.id),
       },
     );
     expect(failures).toEqual([
@@ -158,7 +158,7 @@ describe("an Instance imported", () => {
       label: root!.label,
       size: root!.size,
       filesystem: root!.filesystem,
-      importId: String(root!.id),
+      __importId: String(root!.id),
     };
     const checked = await provider.check!({}, inputs);
     expect(checked.failures).toEqual([]);

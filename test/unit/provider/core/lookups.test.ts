@@ -91,7 +91,7 @@ describe("parents that exist", () => {
       params: { vpcId: vpc.id },
       body: { label: "app", ipv4: "10.0.1.0/24" },
     });
-    const news = { vpcId: String(vpc.id), label: "db", ipv4: "10.0.1.128/25", journalKey: "p/s/Subnet/db" };
+    const news = { vpcId: String(vpc.id), label: "db", ipv4: "10.0.1.128/25", __journalKey: "p/s/Subnet/db" };
     expect(await failuresOf(subnetSpec, news)).toEqual([
       { property: "", reason: "ipv4: ipv4 10.0.1.128/25 overlaps subnet app (10.0.1.0/24)" },
     ]);
@@ -105,7 +105,7 @@ describe("parents that exist", () => {
       vpcId: UNKNOWN,
       label: name,
       ipv4,
-      journalKey: `p/s/Subnet/${name}`,
+      __journalKey: `p/s/Subnet/${name}`,
       parentKey: "Vpc/net",
     });
     expect(await failuresOf(subnetSpec, child("a", "10.9.0.0/23"))).toEqual([]);
@@ -163,9 +163,9 @@ describe("parents that exist", () => {
     });
     const on = { computeId: String(instance.id), configId: String(config.id) };
     expect(
-      await failuresOf(configInterfaceSpec, { ...on, purpose: "public", journalKey: "p/s/I/a" }),
+      await failuresOf(configInterfaceSpec, { ...on, purpose: "public", __journalKey: "p/s/I/a" }),
     ).toEqual([{ property: "", reason: "purpose: The profile already has a public interface" }]);
-    const vlan = (name: string) => ({ ...on, purpose: "vlan", label: "v1", journalKey: `p/s/I/${name}` });
+    const vlan = (name: string) => ({ ...on, purpose: "vlan", label: "v1", __journalKey: `p/s/I/${name}` });
     expect(await failuresOf(configInterfaceSpec, vlan("b"))).toEqual([]);
     expect(await failuresOf(configInterfaceSpec, vlan("c"))).toEqual([
       { property: "", reason: "label: The profile already has an interface on VLAN v1" },

@@ -141,7 +141,11 @@ describe("settle", () => {
     const [vpc] = await vpcs();
     expect(err).toBeInstanceOf(PartialFailure);
     expect(err.id).toBe(String(vpc!.id));
-    expect(err.properties).toMatchObject({ ...inputs, created: vpc!.created, schemaVersion: SCHEMA_VERSION });
+    expect(err.properties).toMatchObject({
+      ...inputs,
+      created: vpc!.created,
+      __schemaVersion: SCHEMA_VERSION,
+    });
     // The time is the wait's (0.3 s and the last read), however long that read took.
     expect(err.message).toMatch(
       new RegExp(

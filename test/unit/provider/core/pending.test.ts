@@ -2,6 +2,7 @@ import { isSettled, pendingIn, withPending } from "../../../../src/provider/core
 
 describe("pending work", () => {
   it("reads this version's output and the names older state used", () => {
+    expect(pendingIn({ __pending: "boot" })).toBe("boot");
     expect(pendingIn({ pending: "boot" })).toBe("boot");
     expect(pendingIn({ pending: "reboot" })).toBe("reboot");
     expect(pendingIn({ resumeBoot: true })).toBe("boot");
@@ -10,8 +11,9 @@ describe("pending work", () => {
   });
 
   it("hands specs the stored outputs under this version's name only", () => {
-    expect(withPending({ size: 5, resumeBoot: true })).toEqual({ size: 5, pending: "boot" });
-    expect(withPending({ size: 5 })).toEqual({ size: 5, pending: undefined });
+    expect(withPending({ size: 5, resumeBoot: true })).toEqual({ size: 5, __pending: "boot" });
+    expect(withPending({ size: 5, pending: "reboot" })).toEqual({ size: 5, __pending: "reboot" });
+    expect(withPending({ size: 5 })).toEqual({ size: 5, __pending: undefined });
   });
 
   it("is settled with nothing pending and a status at rest (or none)", () => {

@@ -9,8 +9,8 @@ const vpcState = {
   description: "first",
   created: "2026-01-01T00:00:00",
   updated: "2026-01-01T00:00:00",
-  schemaVersion: 3,
-  declaredInputs: ["region", "label", "description"],
+  __schemaVersion: 4,
+  __declaredInputs: ["region", "label", "description"],
 };
 
 it("an update's preview keeps the stored outputs, takes the new inputs, and leaves unknown what the API sets anew", () => {
@@ -19,13 +19,21 @@ it("an update's preview keeps the stored outputs, takes the new inputs, and leav
     label: "net",
     description: "second",
   });
-  expect(outs).toEqual({ ...vpcState, description: "second", updated: UNKNOWN });
+  expect(outs).toEqual({ ...vpcState, description: "second", updated: UNKNOWN, __pending: undefined });
+});
+
+it("an older state's preview shows the core's outputs under this version's names", () => {
+  const { __schemaVersion: _, __declaredInputs: declaredInputs, ...rest } = vpcState;
+  const older = { ...rest, schemaVersion: 3, declaredInputs, pending: "reboot" };
+  const outs = previewUpdateOutputs(vpcSpec, older, { region: "us-iad", label: "net", description: "x" });
+  expect(Object.keys(outs).filter((key) => !(key in rest))).toEqual(["__pending", "__declaredInputs"]);
+  expect(outs).toMatchObject({ __pending: "reboot", __declaredInputs: ["region", "label", "description"] });
 });
 
 it("an input the program stops declaring is unknown (the API's value); one it never declared keeps the API's", () => {
   const outs = previewUpdateOutputs(vpcSpec, vpcState, { region: "us-iad", label: "renamed" });
   // The spec's default for a description left out is what the API stores.
-  expect(outs).toMatchObject({ label: "renamed", description: "", declaredInputs: ["region", "label"] });
+  expect(outs).toMatchObject({ label: "renamed", description: "", __declaredInputs: ["region", "label"] });
   const instance = {
     region: "us-iad",
     type: "g6-standard-1",

@@ -27,7 +27,8 @@ describe("what reaches the engine", () => {
     const { inputs } = await provider.check!({}, net);
     expect(inputs).toEqual(net);
     const { outs } = await provider.create(inputs!);
-    for (const key of ["journalKey", "importId", "customTimeouts"]) expect(outs).not.toHaveProperty(key);
+    for (const key of ["__journalKey", "__importId", "__customTimeouts"])
+      expect(outs).not.toHaveProperty(key);
   });
 
   it("an import's check and create read the object and write nothing, with no importId input", async () => {

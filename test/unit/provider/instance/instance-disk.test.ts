@@ -344,7 +344,7 @@ describe("update", () => {
       pointSettingsAt(t, { "compute:updateTimeoutSeconds": "0.5" });
       const err = await thrown(provider.update!(id, outs, { ...inputs, size: 50 }));
       expect(err).toBeInstanceOf(PartialFailure);
-      expect(err.properties).toMatchObject({ size: 50, status: "not ready", pending: "boot" });
+      expect(err.properties).toMatchObject({ size: 50, status: "not ready", __pending: "boot" });
       expect(await status(t, computeId)).toBe("offline");
       await t.control.clock({ advance_ms: 3_600_000 });
       const { outs: after } = await provider.update!(id, err.properties as never, { ...inputs, size: 50 });

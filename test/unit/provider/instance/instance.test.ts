@@ -392,7 +392,7 @@ describe("create", () => {
       "swapSize",
     ];
     expect(Object.keys(outs).sort()).toEqual(
-      [...Object.keys(instanceSpec.inputs.shape), ...INSTANCE_COMPUTED, "schemaVersion", DECLARED]
+      [...Object.keys(instanceSpec.inputs.shape), ...INSTANCE_COMPUTED, "__schemaVersion", DECLARED]
         .filter((key) => !notGiven.includes(key))
         .sort(),
     );

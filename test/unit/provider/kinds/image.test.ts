@@ -63,7 +63,7 @@ async function readyDisk(label = "data") {
 /** Outputs are exactly the given inputs and the computed fields, and a read gives them back. */
 async function expectRoundTrip(id: string, outs: Record<string, unknown>, inputs: Record<string, unknown>) {
   expect(Object.keys(outs).sort()).toEqual(
-    [...Object.keys(inputs), ...IMAGE_COMPUTED, "schemaVersion", DECLARED].sort(),
+    [...Object.keys(inputs), ...IMAGE_COMPUTED, "__schemaVersion", DECLARED].sort(),
   );
   expect(outs).toMatchObject(inputs);
   const read = await provider.read!(id, outs);
@@ -368,7 +368,7 @@ describe("an upload interrupted with an earlier run", () => {
     });
     const orphan = await t.client.api.uploadImage({ body: { label: "custom", region: "us-iad" } });
     const { inputs } = checked({ file: gz, fileHash: "h1", region: "us-iad", label: "custom" });
-    const { id } = await provider.create({ ...inputs, journalKey });
+    const { id } = await provider.create({ ...inputs, __journalKey: journalKey });
     const left = (await privateImages()).map((i) => i.id).sort();
     expect(left).toEqual([older.image.id, id].sort());
     expect(logged.join("\n")).toContain(

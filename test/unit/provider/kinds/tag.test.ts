@@ -123,7 +123,7 @@ describe("one owner per label", () => {
 
   it("fails a Tag listing an instance whose Instance declares the label in its own tags, naming both", async () => {
     const instance = await empty(t);
-    const declared = { region: "us-iad", type: "g6-standard-1", journalKey: "p/s/Instance/web" };
+    const declared = { region: "us-iad", type: "g6-standard-1", __journalKey: "p/s/Instance/web" };
     await instanceProvider.diff!(
       String(instance.id),
       { ...declared, status: "offline" },

@@ -202,7 +202,7 @@ describe("a create interrupted with an earlier run", () => {
     const { id } = await makeProvider(tokenSpec).create({
       label: "ci",
       expiry: null,
-      journalKey: "p/s/Token/ci",
+      __journalKey: "p/s/Token/ci",
     });
     const left = (await labelled("ci")).map((tok) => tok.id).sort();
     expect(left).toEqual([other.id, Number(id)].sort());
@@ -214,10 +214,18 @@ describe("a create interrupted with an earlier run", () => {
     const journalKey = "p/s/Token/gone";
     const alive = jest.spyOn(engineWatch, "engineAlive").mockResolvedValue(false);
     try {
-      const first = await makeProvider(tokenSpec).create({ label: "gone", expiry: null, journalKey });
+      const first = await makeProvider(tokenSpec).create({
+        label: "gone",
+        expiry: null,
+        __journalKey: journalKey,
+      });
       expect(await readEntry(journalFile(t.emulator.url, journalKey))).toMatchObject({ before: [] });
       alive.mockResolvedValue(true);
-      const { id } = await makeProvider(tokenSpec).create({ label: "gone", expiry: null, journalKey });
+      const { id } = await makeProvider(tokenSpec).create({
+        label: "gone",
+        expiry: null,
+        __journalKey: journalKey,
+      });
       expect((await labelled("gone")).map((tok) => String(tok.id))).toEqual([id]);
       expect(id).not.toBe(first.id);
     } finally {
