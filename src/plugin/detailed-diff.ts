@@ -1,22 +1,55 @@
 /**
  * The engine's DiffResponse from the provider's diff: besides what changes and what replaces, the
- * detailed diff (each changed input as an add, update or delete, replacing or in place), so that
- * `preview --diff` and `--json` say which input replaces, and the stables (inputs left as they are).
+ * detailed diff (each changed place as an add, update or delete, replacing or in place, down to the
+ * nested path: `interfaces[1].ipv4.vpc`, never a value the API filled in that the program leaves
+ * out), so that `preview --diff` and `--json` say what changes and what replaces; and the stables
+ * (inputs that never change in place: the ones whose change replaces, while they do not change).
  */
 import { DiffResponse, PropertyDiff } from "@pulumi/pulumi/proto/provider_pb";
 import type * as pulumi from "@pulumi/pulumi";
 import { storedInputs } from "../provider/core/declared";
 import { diffInputs } from "../provider/core/diff";
 import type { AnySpec, Props } from "../provider/core/resource-spec";
+import {
+  formatPath,
+  leafChanges,
+  parsePath,
+  valueAtPath,
+  withValueAtPath,
+  type LeafChange,
+} from "./property-paths";
 
 const Kind = PropertyDiff.Kind;
 
-function kindOf(before: unknown, after: unknown, replaces: boolean): PropertyDiff.Kind {
-  if (before === undefined) return replaces ? Kind.ADD_REPLACE : Kind.ADD;
-  if (after === undefined) return replaces ? Kind.DELETE_REPLACE : Kind.DELETE;
-  return replaces ? Kind.UPDATE_REPLACE : Kind.UPDATE;
+const KINDS: Record<LeafChange, [PropertyDiff.Kind, PropertyDiff.Kind]> = {
+  add: [Kind.ADD, Kind.ADD_REPLACE],
+  delete: [Kind.DELETE, Kind.DELETE_REPLACE],
+  update: [Kind.UPDATE, Kind.UPDATE_REPLACE],
+};
+
+/**
+ * The diff the engine asked for: the old outputs with the old inputs over them (an output the API
+ * holds otherwise than the program declared it is no change), the new inputs with the old inputs'
+ * values at each `ignoreChanges` path.
+ */
+export function diffRequestProps(
+  spec: AnySpec,
+  oldOutputs: Props,
+  oldInputs: Props,
+  news: Props,
+  ignoreChanges: readonly string[],
+): { olds: Props; news: Props } {
+  const own = Object.keys(spec.inputs.shape).filter((key) => key in oldInputs);
+  const olds = { ...oldOutputs, ...Object.fromEntries(own.map((key) => [key, oldInputs[key]])) };
+  let kept: unknown = news;
+  for (const text of ignoreChanges) {
+    const path = parsePath(text);
+    if (path) kept = withValueAtPath(kept, path, valueAtPath(oldInputs, path));
+  }
+  return { olds, news: kept as Props };
 }
 
+/** `olds` are the old outputs with the old inputs over them (`diffRequestProps`). */
 export function diffResponse(
   spec: AnySpec,
   olds: Props,
@@ -34,15 +67,20 @@ export function diffResponse(
   response.setReplacesList(replaces);
   response.setDeletebeforereplace(result.deleteBeforeReplace === true);
   response.setDiffsList(result.changes === false ? [] : named);
-  response.setStablesList(Object.keys(spec.inputs.shape).filter((key) => !named.includes(key)));
+  response.setStablesList(spec.replaceOn.filter((key) => !named.includes(key)));
   response.setHasdetaileddiff(true);
   if (result.changes !== false) {
     const details = response.getDetaileddiffMap();
     for (const key of named) {
-      const diff = new PropertyDiff();
-      diff.setKind(kindOf(declared[key], news[key], replaces.includes(key)));
-      diff.setInputdiff(true);
-      details.set(key, diff);
+      const replacing = replaces.includes(key) ? 1 : 0;
+      const leaves = leafChanges([key], declared[key], news[key]);
+      // A change only the spec's defaults show (a value left out against the stored one) is the input's.
+      for (const [path, change] of leaves.length > 0 ? leaves : [[[key], "update"] as const]) {
+        const diff = new PropertyDiff();
+        diff.setKind(KINDS[change][replacing]);
+        diff.setInputdiff(true);
+        details.set(formatPath(path), diff);
+      }
     }
   }
   return response;

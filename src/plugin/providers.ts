@@ -13,14 +13,14 @@ import { configure as configureSettings, type ConfigSource } from "../provider/c
 import { provider as kindProvider } from "../provider/runtime";
 import { specOf } from "../provider/spec-loaders";
 import { secretOutputs } from "../schema/secrets";
-import { diffResponse } from "./detailed-diff";
+import { diffRequestProps, diffResponse } from "./detailed-diff";
 import { engineLog } from "./engine-log";
 import { idConversions, type IdConversions } from "./id-strings";
 import { invoke } from "./invoke";
 import type { RequestSecrets } from "./secrets";
 import { journalKeyOf, parseUrn } from "./urn";
 
-export { diffResponse, invoke, previewUpdateOutputs, withoutContext };
+export { diffRequestProps, diffResponse, invoke, previewUpdateOutputs, withoutContext };
 
 const conversions = processMemory.map<string, IdConversions>("plugin: ID conversions by kind");
 

@@ -170,8 +170,13 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
       "diff",
       async (request: proto.DiffRequest, secrets) => {
         const { spec, provider, ids } = served(request, secrets);
-        const olds = ids.toProvider(fromStruct(request.getOlds()));
-        const news = ids.toProvider(fromStruct(request.getNews()));
+        const { olds, news } = providers().diffRequestProps(
+          spec,
+          ids.toProvider(fromStruct(request.getOlds())),
+          ids.toProvider(fromStruct(request.getOldInputs())),
+          ids.toProvider(fromStruct(request.getNews())),
+          request.getIgnorechangesList(),
+        );
         return providers().diffResponse(spec, olds, news, await provider.diff(request.getId(), olds, news));
       },
       (request) => [request.getNews(), request.getOlds(), request.getOldInputs()],
