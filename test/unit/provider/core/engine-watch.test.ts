@@ -1,6 +1,7 @@
 /** The provider process's watch on its engine: the address it was started with, and a call once it is gone. */
 import * as net from "node:net";
 import {
+  attachEngine,
   engineAddress,
   engineAlive,
   markPluginProcess,
@@ -85,4 +86,19 @@ it("finds the engine of the plugin whatever its entry file is called, once the p
   expect(engineAddress(installed)).toBeUndefined();
   markPluginProcess();
   expect(engineAddress(installed)).toEqual({ host: "127.0.0.1", port: 40001 });
+});
+
+it("the address an engine attached with (a plugin started by hand) wins over the arguments'", () => {
+  const plugin = ["node", "/x/dist/plugin/main.js"];
+  expect(engineAddress(plugin)).toBeUndefined();
+  attachEngine({ host: "127.0.0.1", port: 40002 });
+  try {
+    expect(engineAddress(plugin)).toEqual({ host: "127.0.0.1", port: 40002 });
+    expect(engineAddress([...plugin, "127.0.0.1:40001"])).toEqual({ host: "127.0.0.1", port: 40002 });
+    // Another process is not the plugin, attached or not.
+    expect(engineAddress(["node", "/x/jest"])).toBeUndefined();
+  } finally {
+    attachEngine(undefined);
+  }
+  expect(engineAddress([...plugin, "127.0.0.1:40001"])).toEqual({ host: "127.0.0.1", port: 40001 });
 });
