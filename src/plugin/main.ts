@@ -1,6 +1,9 @@
 /**
  * `pulumi-resource-compute`: the engine starts it with its own RPC address as an argument and reads
- * the port of the `ResourceProvider` service from its first line of output.
+ * the port of the `ResourceProvider` service from its first line of output. Started by hand with no
+ * argument (to debug it: docs/development.md), it prints its port and serves each run of `pulumi`
+ * that `PULUMI_DEBUG_PROVIDERS=compute:PORT` points at it, the run's engine giving its address by
+ * Attach (runs.ts).
  */
 // First: Node's compile cache for every module loaded after it (in the packed plugin, `main.js` has
 // turned it on already, for the bundle).
@@ -14,7 +17,8 @@ async function main(): Promise<void> {
   // Whatever this file is called (the installed bundle's is `main.js`), the engine's address is in
   // the arguments: the watch, the engine's log and the check before a create's answer use it.
   markPluginProcess();
-  // From the start, not only once the providers are loaded: a plugin the CLI left behind exits.
+  // From the start, not only once the providers are loaded: a plugin the CLI left behind exits (one
+  // started by hand has no engine in its arguments, and is not watched).
   exitWhenEngineGone();
   const server = new grpc.Server({
     "grpc.max_receive_message_length": 400 * 1024 * 1024,

@@ -17,6 +17,7 @@ import { diffRequestProps, diffResponse } from "./detailed-diff";
 import { engineLog } from "./engine-log";
 import { idConversions, type IdConversions } from "./id-strings";
 import { invoke } from "./invoke";
+import { runSignal } from "./runs";
 import type { RequestSecrets } from "./secrets";
 import { journalKeyOf, parseUrn } from "./urn";
 
@@ -30,11 +31,6 @@ function idsOf(spec: AnySpec): IdConversions {
   if (!found) conversions.set(spec.kind, (found = idConversions(spec)));
   return found;
 }
-/** Aborted by the engine's Cancel (Ctrl-C, or the end of a run): every wait in this process ends. */
-const cancelled = new AbortController();
-
-export const cancel = (): void => cancelled.abort();
-
 export const configure = (config: ConfigSource): void => configureSettings(config);
 
 interface Request {
@@ -57,7 +53,8 @@ export function served(
   const context: ResourceContext = {
     journalKey: journalKeyOf(resource),
     ...(log && { log: (line: string) => log(secrets.redact(line)) }),
-    signal: cancelled.signal,
+    // Aborted by the engine's Cancel (Ctrl-C, or the end of the run): every wait of the run ends.
+    signal: runSignal(),
     ...(operation && timeout > 0 && { timeouts: { [operation]: timeout } }),
   };
   return {

@@ -8,7 +8,7 @@
 import * as grpc from "@grpc/grpc-js";
 import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
-import { PluginInfo } from "@pulumi/pulumi/proto/plugin_pb";
+import { PluginAttach, PluginInfo } from "@pulumi/pulumi/proto/plugin_pb";
 import * as proto from "@pulumi/pulumi/proto/provider_pb";
 import type { ConfigSource } from "../provider/core/settings";
 import { settingFailures } from "./check-config";
@@ -16,6 +16,7 @@ import { configSource } from "./config";
 import { grpcError } from "./errors";
 import { packageFile, pluginVersion } from "./package-files";
 import { programInputs } from "./program-inputs";
+import { attach, cancelRun, configuredBy } from "./runs";
 import { RequestSecrets } from "./secrets";
 import { fromStruct, rawOf, secret, toStruct } from "./values";
 import { noteCovered } from "../bundle-code-cache";
@@ -41,7 +42,8 @@ const served: Providers["served"] = (request, secrets, operation) =>
 const wrappedEach = (result: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(result).map(([key, value]) => [key, secret(value)]));
 
-type Handler<Req, Res> = (request: Req, secrets: RequestSecrets) => Promise<Res>;
+/** `peer`: the client's connection (`127.0.0.1:50312`), the same for each of its calls. */
+type Handler<Req, Res> = (request: Req, secrets: RequestSecrets, peer: string) => Promise<Res>;
 
 /** A request's property bags, the one its answer's properties come from first (`secrets.mark`'s default). */
 type Bags<Req> = (request: Req) => (Struct | undefined)[];
@@ -67,7 +69,7 @@ function unary<Req, Res>(
   return (call, callback) => {
     const note = () => noteCovered(ranKey(method, call.request));
     const secrets = new RequestSecrets(bags(call.request).map(rawOf));
-    const answered = handle(call.request, secrets);
+    const answered = handle(call.request, secrets, call.getPeer());
     answered.then(note, note);
     answered.then(
       (response) => callback(null, response),
@@ -109,7 +111,8 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
     }),
     handshake: unimplemented("Handshake"),
     parameterize: unimplemented("Parameterize"),
-    checkConfig: unary("checkConfig", async (request: proto.CheckRequest) => {
+    checkConfig: unary("checkConfig", async (request: proto.CheckRequest, _secrets, peer) => {
+      configuredBy(peer);
       // The default provider (`default`, `default_0_1_0`) takes the stack's config; another, its arguments.
       const stackConfig = /^default(_|$)/.test(request.getUrn().split("::").at(-1) ?? "");
       const response = new proto.CheckResponse();
@@ -118,7 +121,8 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
       return response;
     }),
     diffConfig: unimplemented("DiffConfig"),
-    configure: unary("configure", async (request: proto.ConfigureRequest) => {
+    configure: unary("configure", async (request: proto.ConfigureRequest, _secrets, peer) => {
+      configuredBy(peer);
       const variables = new Map(request.getVariablesMap().entries());
       config = configSource(variables, fromStruct(request.getArgs()));
       loaded?.configure(config);
@@ -256,10 +260,14 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
       (request) => [request.getProperties(), request.getOldInputs()],
     ),
     cancel: unary("cancel", async () => {
-      loaded?.cancel();
+      cancelRun();
       return new Empty();
     }),
-    attach: unimplemented("Attach"),
+    // A plugin started by hand, which the engine dials (`PULUMI_DEBUG_PROVIDERS`): runs.ts.
+    attach: unary("attach", async (request: PluginAttach, _secrets, peer) => {
+      attach(request.getAddress(), peer);
+      return new Empty();
+    }),
     getMapping: unary("getMapping", async () => new proto.GetMappingResponse()),
     getMappings: unary("getMappings", async () => new proto.GetMappingsResponse()),
     list: (call: grpc.ServerWritableStream<unknown, unknown>) =>
