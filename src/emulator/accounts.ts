@@ -54,12 +54,17 @@ export function addToken(
 }
 
 /** The account owner (unrestricted) and its full-access token, created once per empty store. */
-export function seedOwner(store: Store, clock: Clock, token: string): { user: UserRow; token: TokenRow } {
+export function seedOwner(
+  store: Store,
+  clock: Clock,
+  token: string,
+  username = "owner",
+): { user: UserRow; token: TokenRow } {
   const existing = store.table("tokens").find((t) => t.token === token);
   if (existing) return { user: store.table("users").get(existing.user_id)!, token: existing };
   let user = store.table("users").find((u) => !u.restricted);
   if (!user) {
-    user = addUser(store, { username: "owner" });
+    user = addUser(store, { username });
     seedOwnerSessions(store, clock, user);
   }
   return { user, token: addToken(store, clock, user, { label: "emulator full access", token }) };

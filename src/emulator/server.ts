@@ -54,6 +54,9 @@ export interface EmulatorOptions {
   host?: string;
   /** The account owner's full-access token; generated when omitted. */
   token?: string;
+  /** The account owner's username (`owner` when omitted): two emulators with different owners are
+   * two accounts, as their profiles show. */
+  owner?: string;
   /** A file that keeps the state across restarts (durable mode). */
   dataFile?: string;
   /** Check every answer against the contract's response schema (on by default). */
@@ -131,7 +134,7 @@ export class Emulator {
     this.realShapes = options.realShapes ?? false;
     this.router = buildRouter(this.jobs, options.checkResponses ?? true);
     if (options.speed) this.clock.setScale(options.speed);
-    seedOwner(this.store, this.clock, this.token);
+    seedOwner(this.store, this.clock, this.token, this.options.owner);
     this.store.commit();
   }
 
@@ -155,7 +158,7 @@ export class Emulator {
     this.faults.reset();
     this.limits.reset();
     this.requestLog.length = 0;
-    seedOwner(this.store, this.clock, this.token);
+    seedOwner(this.store, this.clock, this.token, this.options.owner);
     this.store.commit();
   }
 

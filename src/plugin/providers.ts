@@ -13,6 +13,7 @@ import { configure as configureSettings, type ConfigSource } from "../provider/c
 import { provider as kindProvider } from "../provider/runtime";
 import { specOf } from "../provider/spec-loaders";
 import { secretOutputs } from "../schema/secrets";
+import { diffConfig } from "./config-diff";
 import { diffRequestProps, diffResponse } from "./detailed-diff";
 import { engineLog } from "./engine-log";
 import { idConversions, type IdConversions } from "./id-strings";
@@ -21,7 +22,7 @@ import { runSignal } from "./runs";
 import type { RequestSecrets } from "./secrets";
 import { journalKeyOf, parseUrn } from "./urn";
 
-export { diffRequestProps, diffResponse, invoke, previewUpdateOutputs, withoutContext };
+export { diffConfig, diffRequestProps, diffResponse, invoke, previewUpdateOutputs, withoutContext };
 
 const conversions = processMemory.map<string, IdConversions>("plugin: ID conversions by kind");
 

@@ -120,7 +120,16 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
       response.setFailuresList(checkFailures(settingFailures(fromStruct(request.getNews()), stackConfig)));
       return response;
     }),
-    diffConfig: unimplemented("DiffConfig"),
+    // A change of settings: an apiUrl that reaches another account replaces the provider (config-diff.ts).
+    diffConfig: unary(
+      "diffConfig",
+      async (request: proto.DiffRequest) => {
+        const inputs = fromStruct(request.getOldInputs());
+        const olds = Object.keys(inputs).length > 0 ? inputs : fromStruct(request.getOlds());
+        return providers().diffConfig(olds, fromStruct(request.getNews()));
+      },
+      (request) => [request.getNews(), request.getOlds(), request.getOldInputs()],
+    ),
     configure: unary("configure", async (request: proto.ConfigureRequest, _secrets, peer) => {
       configuredBy(peer);
       const variables = new Map(request.getVariablesMap().entries());
