@@ -365,17 +365,23 @@ export const instanceConfigSpec = defineSpec({
   },
   delete: async (client, id, props, ctx) => {
     const p = params(id, props);
-    try {
-      await client.api.deleteConfig({ params: p });
-    } catch (err) {
-      // The API refuses to delete the config an instance runs with: shut the instance down first.
-      if (!(err instanceof ComputeApiError && err.status === 400)) throw err;
+    // The API refuses to delete the config an instance runs with: the instance is shut down first.
+    const shutDownIfRunsWith = async (): Promise<boolean> => {
       const instance = await untilResting(client, p.computeId, ctx);
-      if (!(await runsWith(client, instance, p.configId, props.booted))) throw err;
+      if (!(await runsWith(client, instance, p.configId, props.booted))) return false;
       await shutDown(client, instance, {
         why: `to delete InstanceConfig ${p.configId}, which it runs with`,
         ctx,
       });
+      return true;
+    };
+    // Looked at before the DELETE when the state says the config was booted (a destroy of an
+    // assembled instance sends no request the API must refuse), and after a refusal (booted since).
+    if (props.booted !== false) await shutDownIfRunsWith();
+    try {
+      await client.api.deleteConfig({ params: p });
+    } catch (err) {
+      if (!(err instanceof ComputeApiError && err.status === 400) || !(await shutDownIfRunsWith())) throw err;
       await client.api.deleteConfig({ params: p });
     }
   },

@@ -274,7 +274,12 @@ export function instanceFamilyStory(language: StoryLanguage<InstanceFamily>): vo
   outputsAsSchemaTypes(() => p);
 
   test("destroy leaves only the outside instance, untagged and without the imported disk", async () => {
+    await p.control.clearRequests();
     await p.pulumi("destroy", "--yes");
+    // No config's DELETE refused (sent while its instance ran with it).
+    expect(
+      (await p.control.requests()).filter((r) => r.status === 400 && /\/configs\/\d+$/.test(r.path)),
+    ).toEqual([]);
     expect(
       (await collect(p.client.each(instanceEndpoints.listInstances))).map((i) => [i.id, i.tags]),
     ).toEqual([[outsideId, []]]);

@@ -381,8 +381,16 @@ describe("read and delete", () => {
 
   it("delete shuts down the instance running with the config, then deletes it", async () => {
     const { computeId, id, outs } = await booted();
+    await t.control.clearRequests();
     await provider.delete!(id, outs);
     expect((await t.client.api.listConfigs({ params: { computeId } })).data).toEqual([]);
     expect(await status(t, computeId)).toBe("offline");
+    // No request the API must refuse: the shutdown comes before the DELETE.
+    const sent = await t.control.requests();
+    expect(sent.filter((r) => r.status >= 400)).toEqual([]);
+    expect(sent.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`)).toEqual([
+      `POST /compute/instances/${computeId}/shutdown`,
+      `DELETE /compute/instances/${computeId}/configs/${id}`,
+    ]);
   });
 });
