@@ -42,8 +42,8 @@ export async function diffConfig(
   accountOf: AccountOf = profileAccount,
 ): Promise<DiffResponse> {
   const response = new DiffResponse();
-  const changed = Object.keys(SETTINGS).filter((key) =>
-    key === "apiUrl" ? !sameUrl(olds[key], news[key]) && olds[key] !== news[key] : olds[key] !== news[key],
+  const changed = Object.keys(SETTINGS).filter(
+    (key) => olds[key] !== news[key] && !(key === "apiUrl" && sameUrl(olds[key], news[key])),
   );
   let replaces: string[] = [];
   const [before, after] = [olds.apiUrl, news.apiUrl];

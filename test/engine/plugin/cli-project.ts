@@ -34,18 +34,21 @@ export interface CliProject {
   /** A command expected to fail: all it showed (stdout and stderr); throws if it succeeded. */
   failing(...args: string[]): Promise<string>;
   /** The stack's resources as `pulumi stack export` has them. */
-  resources(): Promise<
-    {
-      urn: string;
-      type: string;
-      id?: string;
-      inputs?: Record<string, unknown>;
-      outputs?: Record<string, unknown>;
-    }[]
-  >;
+  resources(): Promise<StoredResource[]>;
   /** The writes the emulator received since its requests were last cleared: `POST /path`, in order. */
   writes(): Promise<string[]>;
+  /** Rewrites the stack's state (`pulumi stack export`, `edit` on its deployment, `stack import`). */
+  editState(edit: (deployment: { resources: StoredResource[] }) => void): Promise<void>;
   dispose(): Promise<void>;
+}
+
+/** A resource as `pulumi stack export` holds it. */
+export interface StoredResource {
+  urn: string;
+  type: string;
+  id?: string;
+  inputs?: Record<string, unknown>;
+  outputs?: Record<string, unknown>;
 }
 
 interface Ran {
@@ -136,6 +139,14 @@ export async function cliProject(
       return exported.deployment.resources ?? [];
     },
     writes: () => writeLines(control),
+    async editState(edit) {
+      const file = path.join(tmp, "edited-state.json");
+      await pulumi("stack", "export", "--file", file);
+      const state = JSON.parse(fs.readFileSync(file, "utf8"));
+      edit(state.deployment);
+      fs.writeFileSync(file, JSON.stringify(state));
+      await pulumi("stack", "import", "--file", file);
+    },
     async dispose() {
       await emulator.close();
       fs.rmSync(tmp, { recursive: true, force: true });
