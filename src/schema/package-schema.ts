@@ -27,6 +27,13 @@ interface ObjectTypeSpec {
   required?: string[];
 }
 
+/**
+ * Where the repository lives: the Go SDK is the module `<host path>/sdk/go` inside it (`go get` fetches
+ * it from there at the tag `sdk/go/v<version>`), its package `<host path>/sdk/go/compute`.
+ */
+export const REPOSITORY = "https://github.com/pulumi-compute/pulumi-compute";
+export const GO_MODULE = `${REPOSITORY.replace(/^https:\/\//, "")}/sdk/go`;
+
 /** The provider's settings (`settings-spec.ts`): stack config `compute:<name>` or provider arguments. */
 export const CONFIG: Record<string, PropertySpec> = SETTINGS;
 
@@ -156,12 +163,13 @@ export function packageSchema(
     description: "Resources of the Compute Cloud API (v4): VPCs, instances, disks, images and more.",
     keywords: ["pulumi", "compute", "category/cloud"],
     license: "Apache-2.0",
+    repository: REPOSITORY,
     // supportPack: the SDKs' current layout (Python's pyproject.toml, Go's own go.mod in sdk/go).
     meta: { moduleFormat: "(.*)", supportPack: true },
     language: {
       nodejs: { respectSchemaVersion: true, packageName: "pulumi-compute-sdk" },
       python: { respectSchemaVersion: true, packageName: "pulumi_compute", pyproject: { enabled: true } },
-      go: { respectSchemaVersion: true, importBasePath: "github.com/pulumi-compute/sdk/go/compute" },
+      go: { respectSchemaVersion: true, importBasePath: `${GO_MODULE}/compute` },
       csharp: { respectSchemaVersion: true, rootNamespace: "PulumiCompute" },
     },
     config: { variables: CONFIG },

@@ -7,7 +7,7 @@ import (
 	"context"
 	"reflect"
 
-	"github.com/pulumi-compute/sdk/go/compute/internal"
+	"github.com/pulumi-compute/pulumi-compute/sdk/go/compute/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 

@@ -8,7 +8,7 @@ import (
 	"reflect"
 
 	"errors"
-	"github.com/pulumi-compute/sdk/go/compute/internal"
+	"github.com/pulumi-compute/pulumi-compute/sdk/go/compute/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 

@@ -1,8 +1,9 @@
 /**
- * The committed SDKs (sdk/python, sdk/go) are what `npm run sdks` makes of schema.json now: the stamp
- * the generator wrote names the schema's sha256, and, when the generator is already built (it is not
- * built here: a cold Go build takes minutes), a fresh generation into a temporary directory is the
- * same file for file. Stale: run `npm run sdks` and commit sdk/.
+ * The committed SDKs (sdk/python, sdk/go with its go.mod and go.sum) are what `npm run sdks` makes of
+ * schema.json now: the stamp the generator wrote names the schema's sha256, and, when the generator is
+ * already built (it is not built here: a cold Go build takes minutes), a fresh `scripts/sdks` into a
+ * temporary directory (the generator, then `go mod tidy`) is the same file for file, and `go vet ./...`
+ * passes inside sdk/go with no flags. Stale: run `npm run sdks` and commit sdk/.
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -41,14 +42,20 @@ it("sdk/ was generated from the current schema.json (stale: `npm run sdks`, comm
   expect(stamp).toBe(createHash("sha256").update(schema).digest("hex"));
   const committed = files(SDK);
   expect([...committed.keys()]).toEqual(
-    expect.arrayContaining(["python/pyproject.toml", "python/pulumi_compute/vpc.py", "go/compute/vpc.go"]),
+    expect.arrayContaining([
+      "python/pyproject.toml",
+      "python/pulumi_compute/vpc.py",
+      "go/go.mod",
+      "go/go.sum",
+      "go/compute/vpc.go",
+    ]),
   );
 
   const generator = cachedGenerator();
   if (!generator) return; // The stamp above is the check; `npm run sdks` builds the generator.
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "compute-sdks-"));
   try {
-    execFileSync(generator, [path.join(ROOT, "schema.json"), tmp]);
+    execFileSync(path.join(ROOT, "scripts/sdks"), [tmp], { stdio: "ignore" });
     // Not a git directory: every file it holds is the generator's.
     const fresh = new Map(
       (fs.readdirSync(tmp, { recursive: true }) as string[])
@@ -57,6 +64,8 @@ it("sdk/ was generated from the current schema.json (stale: `npm run sdks`, comm
     );
     expect([...committed.keys()].sort()).toEqual([...fresh.keys()].sort());
     for (const [file, text] of fresh) expect({ file, text: committed.get(file) }).toEqual({ file, text });
+    // A complete module: every import required, every sum present (GOFLAGS cleared: no -mod=mod).
+    execFileSync("go", ["vet", "./..."], { cwd: path.join(SDK, "go"), env: { ...process.env, GOFLAGS: "" } });
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }

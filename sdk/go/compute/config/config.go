@@ -4,7 +4,7 @@
 package config
 
 import (
-	"github.com/pulumi-compute/sdk/go/compute/internal"
+	"github.com/pulumi-compute/pulumi-compute/sdk/go/compute/internal"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
 )

@@ -3,7 +3,7 @@ module compute.local/go-automation
 go 1.25.11
 
 require (
-	github.com/pulumi-compute/sdk/go v0.0.0
+	github.com/pulumi-compute/pulumi-compute/sdk/go v0.0.0
 	// Not imported by the program (tools.go): the versions of every dependency are those of the CLI
 	// that scripts/ensure-pulumi builds, so a fresh machine's Go build cache already holds most
 	// packages (with the same tags, scripts/ensure-go-automation): seconds instead of minutes.
@@ -188,6 +188,6 @@ replace (
 	// As scripts/ensure-pulumi builds the CLI.
 	github.com/atotto/clipboard => github.com/tgummerer/clipboard v0.0.0-20241001131231-d02d263e614e
 	// The generated Go SDK of this repository.
-	github.com/pulumi-compute/sdk/go => ../../../../sdk/go
+	github.com/pulumi-compute/pulumi-compute/sdk/go => ../../../../sdk/go
 	golang.org/x/text => golang.org/x/text v0.39.0
 )

@@ -15,7 +15,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/pulumi-compute/sdk/go/compute"
+	"github.com/pulumi-compute/pulumi-compute/sdk/go/compute"
 	"github.com/pulumi/pulumi/sdk/v3/go/auto"
 	"github.com/pulumi/pulumi/sdk/v3/go/auto/optdestroy"
 	"github.com/pulumi/pulumi/sdk/v3/go/auto/optpreview"

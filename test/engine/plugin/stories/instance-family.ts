@@ -1,8 +1,9 @@
 /**
  * The story of an instance and its family in the plugin form, told once for every language
- * (instance-family.test.ts in YAML, python/instance-family.test.ts in Python), in one stack: an empty
- * Instance assembled from InstanceDisks, an InstanceConfig and its ConfigInterfaces (one in a Subnet of
- * a Vpc, beside a spare Subnet), with a Tag, a Snapshot and an Image captured from one of its disks.
+ * (instance-family.test.ts in YAML, python/instance-family.test.ts in Python,
+ * go/instance-family.test.ts in Go), in one stack: an empty Instance assembled from InstanceDisks, an
+ * InstanceConfig and its ConfigInterfaces (one in a Subnet of a Vpc, beside a spare Subnet), with a
+ * Tag, a Snapshot and an Image captured from one of its disks.
  * Create (the devices and the VPC address read back through the outputs), no-change preview with no
  * write, in-place updates (the detailed diff says update), replaces (update-replace, new IDs, the old
  * objects gone), `pulumi import compute:index:InstanceDisk INSTANCEID/ID` with no write, clean refresh,

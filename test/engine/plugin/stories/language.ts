@@ -1,11 +1,12 @@
 /**
  * What a story (stories/*.ts) needs of the language its program is written in: the project (a Pulumi
- * YAML or Python project, both run through the real CLI against the emulator) and a writer that turns
- * the story's shape of the moment into that language's program. The story holds the steps and the
- * assertions, once; yamlLanguage and pythonLanguage make each language's project, and each language's
- * test file gives them its program writer.
+ * YAML, Python or Go project, each run through the real CLI against the emulator) and a writer that
+ * turns the story's shape of the moment into that language's program. The story holds the steps and the
+ * assertions, once; yamlLanguage, pythonLanguage and goLanguage make each language's project, and each
+ * language's test file gives them its program writer.
  */
 import type { CliProject } from "../cli-project";
+import { goProject } from "../go-project";
 import type { PreviewJson } from "../preview-json";
 import { pythonProject } from "../python-project";
 import { yamlProject } from "../yaml-project";
@@ -23,12 +24,13 @@ export interface Told<Shape> {
 }
 
 export interface StoryLanguage<Shape> {
-  /** How the labels of the objects this language's program makes begin: `yaml` or `py`. */
+  /** How the labels of the objects this language's program makes begin: `yaml`, `py` or `go`. */
   prefix: string;
   /**
    * Whether the language host writes an imported resource's code (`pulumi import` without
-   * `--generate-code=false`): the YAML host does; the v3.68.0 Python host cannot (GenerateProgram),
-   * so there the import writes the state only. A difference of the hosts, not of the plugin.
+   * `--generate-code=false`): the YAML host does; the v3.68.0 Python and v3.60.0 Go hosts cannot
+   * (GenerateProgram), so there the import writes the state only. A difference of the hosts, not of
+   * the plugin.
    */
   generatesCode: boolean;
   /** Makes the project, its emulator at `speed` (20 runs a boot's 3 s in 0.15 s; none: real time). */
@@ -64,6 +66,19 @@ export const pythonLanguage = <Shape>(
   generatesCode: false,
   async start(speed) {
     const project = await pythonProject(name, { speed });
+    return { project, write: (shape) => project.setProgram(program(shape)) };
+  },
+});
+
+/**
+ * A story told in Go (the generated Go SDK): the project `name`, the body of the program's `pulumi.Run`
+ * function for a shape (go-project.ts adds the imports it uses); labels begin `go-`.
+ */
+export const goLanguage = <Shape>(name: string, program: (shape: Shape) => string): StoryLanguage<Shape> => ({
+  prefix: "go",
+  generatesCode: false,
+  async start(speed) {
+    const project = await goProject(name, { speed });
     return { project, write: (shape) => project.setProgram(program(shape)) };
   },
 });
