@@ -40,7 +40,9 @@ export function vpcStory(language: StoryLanguage<Vpc>): void {
 
   test("up creates the VPC under the plugin's type, with no internal input in the state; the outputs hold its ID and fields", async () => {
     write({ region: "us-iad", label, description: "first" });
-    await p.pulumi("up", "--yes");
+    const shown = await p.pulumi("up", "--yes");
+    // The shell of scripts/env: the language host beside the CLI, the plugin named by the project.
+    expect(shown).not.toMatch(/from \$PATH/);
     const [made, ...others] = await vpcs();
     expect(others).toEqual([]);
     expect(made).toMatchObject({ label, region: "us-iad", description: "first" });
