@@ -7,6 +7,7 @@
  * functions' module is loaded on the first invoke, never at start-up.
  */
 import type { FunctionOptions } from "../functions/call";
+import { idsAsStrings } from "../functions/result-ids";
 import type { Props } from "../provider/core/props";
 import { apiToken, apiUrlIfSet } from "../provider/core/settings";
 
@@ -81,5 +82,6 @@ export async function invoke(token: string, args: Props): Promise<Props> {
   const key = apiToken();
   if (apiUrl) opts.apiUrl = apiUrl;
   if (key) opts.token = key;
-  return { ...(await fn(args, opts)) };
+  // IDs as strings, as the schema types them (result-ids.ts).
+  return idsAsStrings(await fn(args, opts)) as Props;
 }

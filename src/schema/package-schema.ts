@@ -5,6 +5,7 @@
  * types hoisted into `types` (`compute:index:<Kind><Property>`), and the provider's settings as
  * config variables and provider inputs.
  */
+import { isIdField } from "../functions/result-ids";
 import { SETTINGS } from "../provider/core/settings-spec";
 import type { FieldType } from "./field-type";
 import type { FunctionFact } from "./function-facts";
@@ -117,6 +118,28 @@ function outputProperty(types: Types, k: KindFacts, output: OutputFact): Propert
   };
 }
 
+/** A function result's type with its ID fields' integers as ID references (strings: result-ids.ts). */
+function withIdReferences(type: FieldType, idField = false): FieldType {
+  switch (type.type) {
+    case "integer":
+      return idField ? { ...type, idReference: true } : type;
+    case "array":
+      return { ...type, items: withIdReferences(type.items, idField) };
+    case "object":
+      return {
+        ...type,
+        properties: Object.fromEntries(
+          Object.entries(type.properties).map(([key, field]) => [
+            key,
+            withIdReferences(field, isIdField(key)),
+          ]),
+        ),
+      };
+    default:
+      return type;
+  }
+}
+
 /**
  * A data function as an invoke (`compute:index:getVpc`): its arguments and its result's properties
  * inline, the result's named interfaces (`SubnetResult`) as types.
@@ -130,11 +153,12 @@ function functionSpec(types: Types, fn: FunctionFact): object {
     ),
     required: fn.args.filter((a) => !a.optional).map((a) => a.name),
   };
-  if (fn.result.type !== "object") throw new Error(`${fn.name}: its result is not an object`);
+  const result = withIdReferences(fn.result);
+  if (result.type !== "object") throw new Error(`${fn.name}: its result is not an object`);
   return {
     description: fn.description,
     inputs: types.objectSpec(inputs, `${base}Args`, false),
-    outputs: types.objectSpec(fn.result, fn.result.name ?? `${base}Result`, false),
+    outputs: types.objectSpec(result, result.name ?? `${base}Result`, false),
   };
 }
 

@@ -36,7 +36,7 @@ type LookupInstanceResult struct {
 	HasUserData bool                  `pulumi:"hasUserData"`
 	HostUuid    string                `pulumi:"hostUuid"`
 	Hypervisor  string                `pulumi:"hypervisor"`
-	Id          int                   `pulumi:"id"`
+	Id          string                `pulumi:"id"`
 	// The image it was deployed from, or null.
 	Image string `pulumi:"image"`
 	// Its IPv4 addresses, public and private.
@@ -114,8 +114,8 @@ func (o LookupInstanceResultOutput) Hypervisor() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupInstanceResult) string { return v.Hypervisor }).(pulumi.StringOutput)
 }
 
-func (o LookupInstanceResultOutput) Id() pulumi.IntOutput {
-	return o.ApplyT(func(v LookupInstanceResult) int { return v.Id }).(pulumi.IntOutput)
+func (o LookupInstanceResultOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupInstanceResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
 // The image it was deployed from, or null.

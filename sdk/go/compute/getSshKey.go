@@ -29,7 +29,7 @@ type LookupSshKeyArgs struct {
 
 type LookupSshKeyResult struct {
 	Created string `pulumi:"created"`
-	Id      int    `pulumi:"id"`
+	Id      string `pulumi:"id"`
 	Label   string `pulumi:"label"`
 	// The public key line, `ssh-ed25519 AAAA... comment`.
 	SshKey string `pulumi:"sshKey"`
@@ -67,8 +67,8 @@ func (o LookupSshKeyResultOutput) Created() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupSshKeyResult) string { return v.Created }).(pulumi.StringOutput)
 }
 
-func (o LookupSshKeyResultOutput) Id() pulumi.IntOutput {
-	return o.ApplyT(func(v LookupSshKeyResult) int { return v.Id }).(pulumi.IntOutput)
+func (o LookupSshKeyResultOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupSshKeyResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
 func (o LookupSshKeyResultOutput) Label() pulumi.StringOutput {

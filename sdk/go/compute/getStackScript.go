@@ -32,7 +32,7 @@ type LookupStackScriptResult struct {
 	DeploymentsActive int    `pulumi:"deploymentsActive"`
 	DeploymentsTotal  int    `pulumi:"deploymentsTotal"`
 	Description       string `pulumi:"description"`
-	Id                int    `pulumi:"id"`
+	Id                string `pulumi:"id"`
 	// Image IDs it may deploy to (`any/all`: every image).
 	Images   []string `pulumi:"images"`
 	IsPublic bool     `pulumi:"isPublic"`
@@ -94,8 +94,8 @@ func (o LookupStackScriptResultOutput) Description() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupStackScriptResult) string { return v.Description }).(pulumi.StringOutput)
 }
 
-func (o LookupStackScriptResultOutput) Id() pulumi.IntOutput {
-	return o.ApplyT(func(v LookupStackScriptResult) int { return v.Id }).(pulumi.IntOutput)
+func (o LookupStackScriptResultOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupStackScriptResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
 // Image IDs it may deploy to (`any/all`: every image).

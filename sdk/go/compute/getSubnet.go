@@ -31,9 +31,9 @@ type LookupSubnetArgs struct {
 
 type LookupSubnetResult struct {
 	Created string `pulumi:"created"`
-	Id      int    `pulumi:"id"`
+	Id      string `pulumi:"id"`
 	// IDs of the instances with an interface on it.
-	InstanceIds []int `pulumi:"instanceIds"`
+	InstanceIds []string `pulumi:"instanceIds"`
 	// Its IPv4 range, e.g. `10.0.1.0/24`.
 	Ipv4    string `pulumi:"ipv4"`
 	Label   string `pulumi:"label"`
@@ -74,13 +74,13 @@ func (o LookupSubnetResultOutput) Created() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupSubnetResult) string { return v.Created }).(pulumi.StringOutput)
 }
 
-func (o LookupSubnetResultOutput) Id() pulumi.IntOutput {
-	return o.ApplyT(func(v LookupSubnetResult) int { return v.Id }).(pulumi.IntOutput)
+func (o LookupSubnetResultOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupSubnetResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
 // IDs of the instances with an interface on it.
-func (o LookupSubnetResultOutput) InstanceIds() pulumi.IntArrayOutput {
-	return o.ApplyT(func(v LookupSubnetResult) []int { return v.InstanceIds }).(pulumi.IntArrayOutput)
+func (o LookupSubnetResultOutput) InstanceIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v LookupSubnetResult) []string { return v.InstanceIds }).(pulumi.StringArrayOutput)
 }
 
 // Its IPv4 range, e.g. `10.0.1.0/24`.

@@ -30,7 +30,7 @@ type LookupVpcArgs struct {
 type LookupVpcResult struct {
 	Created     string `pulumi:"created"`
 	Description string `pulumi:"description"`
-	Id          int    `pulumi:"id"`
+	Id          string `pulumi:"id"`
 	Label       string `pulumi:"label"`
 	// Region ID.
 	Region  string         `pulumi:"region"`
@@ -74,8 +74,8 @@ func (o LookupVpcResultOutput) Description() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupVpcResult) string { return v.Description }).(pulumi.StringOutput)
 }
 
-func (o LookupVpcResultOutput) Id() pulumi.IntOutput {
-	return o.ApplyT(func(v LookupVpcResult) int { return v.Id }).(pulumi.IntOutput)
+func (o LookupVpcResultOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v LookupVpcResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
 func (o LookupVpcResultOutput) Label() pulumi.StringOutput {

@@ -163,7 +163,7 @@ func (o ConfigInterfaceIpv4PtrOutput) Vpc() pulumi.StringPtrOutput {
 
 type EntityGrantResult struct {
 	// The entity's ID.
-	Id    int    `pulumi:"id"`
+	Id    string `pulumi:"id"`
 	Label string `pulumi:"label"`
 	// `read_only`, `read_write`, or null (no access).
 	Permissions string `pulumi:"permissions"`
@@ -184,8 +184,8 @@ func (o EntityGrantResultOutput) ToEntityGrantResultOutputWithContext(ctx contex
 }
 
 // The entity's ID.
-func (o EntityGrantResultOutput) Id() pulumi.IntOutput {
-	return o.ApplyT(func(v EntityGrantResult) int { return v.Id }).(pulumi.IntOutput)
+func (o EntityGrantResultOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v EntityGrantResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
 func (o EntityGrantResultOutput) Label() pulumi.StringOutput {
@@ -1684,7 +1684,7 @@ type InstanceResult struct {
 	HasUserData bool                  `pulumi:"hasUserData"`
 	HostUuid    string                `pulumi:"hostUuid"`
 	Hypervisor  string                `pulumi:"hypervisor"`
-	Id          int                   `pulumi:"id"`
+	Id          string                `pulumi:"id"`
 	// The image it was deployed from, or null.
 	Image string `pulumi:"image"`
 	// Its IPv4 addresses, public and private.
@@ -1748,8 +1748,8 @@ func (o InstanceResultOutput) Hypervisor() pulumi.StringOutput {
 	return o.ApplyT(func(v InstanceResult) string { return v.Hypervisor }).(pulumi.StringOutput)
 }
 
-func (o InstanceResultOutput) Id() pulumi.IntOutput {
-	return o.ApplyT(func(v InstanceResult) int { return v.Id }).(pulumi.IntOutput)
+func (o InstanceResultOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v InstanceResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
 // The image it was deployed from, or null.
@@ -2624,7 +2624,7 @@ func (o SnapshotDisksItemArrayOutput) Index(i pulumi.IntInput) SnapshotDisksItem
 
 type SshKeyResult struct {
 	Created string `pulumi:"created"`
-	Id      int    `pulumi:"id"`
+	Id      string `pulumi:"id"`
 	Label   string `pulumi:"label"`
 	// The public key line, `ssh-ed25519 AAAA... comment`.
 	SshKey string `pulumi:"sshKey"`
@@ -2648,8 +2648,8 @@ func (o SshKeyResultOutput) Created() pulumi.StringOutput {
 	return o.ApplyT(func(v SshKeyResult) string { return v.Created }).(pulumi.StringOutput)
 }
 
-func (o SshKeyResultOutput) Id() pulumi.IntOutput {
-	return o.ApplyT(func(v SshKeyResult) int { return v.Id }).(pulumi.IntOutput)
+func (o SshKeyResultOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v SshKeyResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
 func (o SshKeyResultOutput) Label() pulumi.StringOutput {
@@ -2686,7 +2686,7 @@ type StackScriptResult struct {
 	DeploymentsActive int    `pulumi:"deploymentsActive"`
 	DeploymentsTotal  int    `pulumi:"deploymentsTotal"`
 	Description       string `pulumi:"description"`
-	Id                int    `pulumi:"id"`
+	Id                string `pulumi:"id"`
 	// Image IDs it may deploy to (`any/all`: every image).
 	Images   []string `pulumi:"images"`
 	IsPublic bool     `pulumi:"isPublic"`
@@ -2734,8 +2734,8 @@ func (o StackScriptResultOutput) Description() pulumi.StringOutput {
 	return o.ApplyT(func(v StackScriptResult) string { return v.Description }).(pulumi.StringOutput)
 }
 
-func (o StackScriptResultOutput) Id() pulumi.IntOutput {
-	return o.ApplyT(func(v StackScriptResult) int { return v.Id }).(pulumi.IntOutput)
+func (o StackScriptResultOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v StackScriptResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
 // Image IDs it may deploy to (`any/all`: every image).
@@ -2953,9 +2953,9 @@ func (o StackScriptUserDefinedFieldsItemArrayOutput) Index(i pulumi.IntInput) St
 
 type SubnetResult struct {
 	Created string `pulumi:"created"`
-	Id      int    `pulumi:"id"`
+	Id      string `pulumi:"id"`
 	// IDs of the instances with an interface on it.
-	InstanceIds []int `pulumi:"instanceIds"`
+	InstanceIds []string `pulumi:"instanceIds"`
 	// Its IPv4 range, e.g. `10.0.1.0/24`.
 	Ipv4    string `pulumi:"ipv4"`
 	Label   string `pulumi:"label"`
@@ -2980,13 +2980,13 @@ func (o SubnetResultOutput) Created() pulumi.StringOutput {
 	return o.ApplyT(func(v SubnetResult) string { return v.Created }).(pulumi.StringOutput)
 }
 
-func (o SubnetResultOutput) Id() pulumi.IntOutput {
-	return o.ApplyT(func(v SubnetResult) int { return v.Id }).(pulumi.IntOutput)
+func (o SubnetResultOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v SubnetResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
 // IDs of the instances with an interface on it.
-func (o SubnetResultOutput) InstanceIds() pulumi.IntArrayOutput {
-	return o.ApplyT(func(v SubnetResult) []int { return v.InstanceIds }).(pulumi.IntArrayOutput)
+func (o SubnetResultOutput) InstanceIds() pulumi.StringArrayOutput {
+	return o.ApplyT(func(v SubnetResult) []string { return v.InstanceIds }).(pulumi.StringArrayOutput)
 }
 
 // Its IPv4 range, e.g. `10.0.1.0/24`.
@@ -3025,7 +3025,7 @@ func (o SubnetResultArrayOutput) Index(i pulumi.IntInput) SubnetResultOutput {
 type VpcResult struct {
 	Created     string `pulumi:"created"`
 	Description string `pulumi:"description"`
-	Id          int    `pulumi:"id"`
+	Id          string `pulumi:"id"`
 	Label       string `pulumi:"label"`
 	// Region ID.
 	Region  string         `pulumi:"region"`
@@ -3055,8 +3055,8 @@ func (o VpcResultOutput) Description() pulumi.StringOutput {
 	return o.ApplyT(func(v VpcResult) string { return v.Description }).(pulumi.StringOutput)
 }
 
-func (o VpcResultOutput) Id() pulumi.IntOutput {
-	return o.ApplyT(func(v VpcResult) int { return v.Id }).(pulumi.IntOutput)
+func (o VpcResultOutput) Id() pulumi.StringOutput {
+	return o.ApplyT(func(v VpcResult) string { return v.Id }).(pulumi.StringOutput)
 }
 
 func (o VpcResultOutput) Label() pulumi.StringOutput {

@@ -46,8 +46,8 @@ class GetInstanceResult:
         if hypervisor and not isinstance(hypervisor, str):
             raise TypeError("Expected argument 'hypervisor' to be a str")
         pulumi.set(__self__, "hypervisor", hypervisor)
-        if id and not isinstance(id, int):
-            raise TypeError("Expected argument 'id' to be a int")
+        if id and not isinstance(id, str):
+            raise TypeError("Expected argument 'id' to be a str")
         pulumi.set(__self__, "id", id)
         if image and not isinstance(image, str):
             raise TypeError("Expected argument 'image' to be a str")
@@ -123,7 +123,7 @@ class GetInstanceResult:
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.int:
+    def id(self) -> _builtins.str:
         return pulumi.get(self, "id")
 
     @_builtins.property

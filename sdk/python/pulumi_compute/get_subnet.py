@@ -27,8 +27,8 @@ class GetSubnetResult:
         if created and not isinstance(created, str):
             raise TypeError("Expected argument 'created' to be a str")
         pulumi.set(__self__, "created", created)
-        if id and not isinstance(id, int):
-            raise TypeError("Expected argument 'id' to be a int")
+        if id and not isinstance(id, str):
+            raise TypeError("Expected argument 'id' to be a str")
         pulumi.set(__self__, "id", id)
         if instance_ids and not isinstance(instance_ids, list):
             raise TypeError("Expected argument 'instance_ids' to be a list")
@@ -50,12 +50,12 @@ class GetSubnetResult:
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.int:
+    def id(self) -> _builtins.str:
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="instanceIds")
-    def instance_ids(self) -> Sequence[_builtins.int]:
+    def instance_ids(self) -> Sequence[_builtins.str]:
         """
         IDs of the instances with an interface on it.
         """

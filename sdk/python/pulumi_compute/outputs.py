@@ -80,11 +80,11 @@ class ConfigInterfaceIpv4(dict):
 @pulumi.output_type
 class EntityGrantResult(dict):
     def __init__(__self__, *,
-                 id: _builtins.int,
+                 id: _builtins.str,
                  label: _builtins.str,
                  permissions: _builtins.str):
         """
-        :param _builtins.int id: The entity's ID.
+        :param _builtins.str id: The entity's ID.
         :param _builtins.str permissions: `read_only`, `read_write`, or null (no access).
         """
         pulumi.set(__self__, "id", id)
@@ -93,7 +93,7 @@ class EntityGrantResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.int:
+    def id(self) -> _builtins.str:
         """
         The entity's ID.
         """
@@ -961,7 +961,7 @@ class InstanceResult(dict):
                  has_user_data: _builtins.bool,
                  host_uuid: _builtins.str,
                  hypervisor: _builtins.str,
-                 id: _builtins.int,
+                 id: _builtins.str,
                  image: _builtins.str,
                  ipv4: Sequence[_builtins.str],
                  ipv6: _builtins.str,
@@ -1043,7 +1043,7 @@ class InstanceResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.int:
+    def id(self) -> _builtins.str:
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -1822,7 +1822,7 @@ class SnapshotDisksItem(dict):
 class SshKeyResult(dict):
     def __init__(__self__, *,
                  created: _builtins.str,
-                 id: _builtins.int,
+                 id: _builtins.str,
                  label: _builtins.str,
                  ssh_key: _builtins.str):
         """
@@ -1840,7 +1840,7 @@ class SshKeyResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.int:
+    def id(self) -> _builtins.str:
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -1864,7 +1864,7 @@ class StackScriptResult(dict):
                  deployments_active: _builtins.int,
                  deployments_total: _builtins.int,
                  description: _builtins.str,
-                 id: _builtins.int,
+                 id: _builtins.str,
                  images: Sequence[_builtins.str],
                  is_public: _builtins.bool,
                  label: _builtins.str,
@@ -1922,7 +1922,7 @@ class StackScriptResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.int:
+    def id(self) -> _builtins.str:
         return pulumi.get(self, "id")
 
     @_builtins.property
@@ -2138,13 +2138,13 @@ class StackScriptUserDefinedFieldsItem(dict):
 class SubnetResult(dict):
     def __init__(__self__, *,
                  created: _builtins.str,
-                 id: _builtins.int,
-                 instance_ids: Sequence[_builtins.int],
+                 id: _builtins.str,
+                 instance_ids: Sequence[_builtins.str],
                  ipv4: _builtins.str,
                  label: _builtins.str,
                  updated: _builtins.str):
         """
-        :param Sequence[_builtins.int] instance_ids: IDs of the instances with an interface on it.
+        :param Sequence[_builtins.str] instance_ids: IDs of the instances with an interface on it.
         :param _builtins.str ipv4: Its IPv4 range, e.g. `10.0.1.0/24`.
         """
         pulumi.set(__self__, "created", created)
@@ -2161,12 +2161,12 @@ class SubnetResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.int:
+    def id(self) -> _builtins.str:
         return pulumi.get(self, "id")
 
     @_builtins.property
     @pulumi.getter(name="instanceIds")
-    def instance_ids(self) -> Sequence[_builtins.int]:
+    def instance_ids(self) -> Sequence[_builtins.str]:
         """
         IDs of the instances with an interface on it.
         """
@@ -2196,7 +2196,7 @@ class VpcResult(dict):
     def __init__(__self__, *,
                  created: _builtins.str,
                  description: _builtins.str,
-                 id: _builtins.int,
+                 id: _builtins.str,
                  label: _builtins.str,
                  region: _builtins.str,
                  subnets: Sequence['outputs.SubnetResult'],
@@ -2224,7 +2224,7 @@ class VpcResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def id(self) -> _builtins.int:
+    def id(self) -> _builtins.str:
         return pulumi.get(self, "id")
 
     @_builtins.property

@@ -34,9 +34,10 @@ test("getVpc by a resource's id and getVpcs with a label filter return the API's
     regions: invoke("getRegions", { capability: "VPCs", country: "us" }, "regions"),
   });
   await p.pulumi("up", "--yes");
-  const netId = Number(await p.output("netId"));
+  // IDs in results are strings, as the resource's id is.
+  const netId = await p.output("netId");
   expect(await p.output("byId")).toMatchObject({ id: netId, label: "fn-net", region: "us-iad", subnets: [] });
-  const listed = (await p.output("listed")) as { id: number; label: string }[];
+  const listed = (await p.output("listed")) as { id: string; label: string }[];
   expect(listed.map((v) => [v.id, v.label])).toEqual([[netId, "fn-net"]]);
   const regions = (await p.output("regions")) as { id: string; country: string; capabilities: string[] }[];
   expect(regions.length).toBeGreaterThan(0);

@@ -94,9 +94,10 @@ async function expectResults(): Promise<void> {
   const listed = async (fn: string, key: string) => ((await out(fn))[key] as { id: unknown }[]).length;
   expect(await out("getProfile")).toMatchObject({ username: profile.username, email: profile.email });
   expect(await out("getGrants")).toMatchObject({ restricted: false });
-  expect(await out("getVpc")).toMatchObject({ id: vpc.id, label: "inv-net" });
-  expect(await out("getSubnet")).toMatchObject({ id: vpc.subnets[0]!.id, label: "app" });
-  expect(await out("getInstance")).toMatchObject({ id: instance!.id, label: "inv-web" });
+  // IDs in results are strings, as resources' ids are.
+  expect(await out("getVpc")).toMatchObject({ id: String(vpc.id), label: "inv-net" });
+  expect(await out("getSubnet")).toMatchObject({ id: String(vpc.subnets[0]!.id), label: "app" });
+  expect(await out("getInstance")).toMatchObject({ id: String(instance!.id), label: "inv-web" });
   expect(await out("getRegion")).toMatchObject({ id: "us-iad" });
   expect(await out("getKernel")).toMatchObject({ id: "compute/grub2" });
   expect(await out("getImage")).toMatchObject({ id: "compute/debian12" });

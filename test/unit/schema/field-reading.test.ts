@@ -158,16 +158,21 @@ it("makes a result's number an integer where the record it is read from says int
   });
 });
 
-it("types the data functions' integers as the contract does, its decimals as numbers", () => {
+it("types the data functions' integers as the contract does, its decimals as numbers, its IDs as strings", () => {
+  // IDs as a resource's id is (result-ids.ts): the integers of ID fields, and of their arrays.
   const subnet = schema.functions["compute:index:getSubnet"].outputs.properties;
-  expect([subnet.id.type, subnet.instanceIds.items.type]).toEqual(["integer", "integer"]);
+  expect([subnet.id.type, subnet.instanceIds.items.type]).toEqual(["string", "string"]);
+  expect(schema.functions["compute:index:getVpc"].outputs.properties.id.type).toBe("string");
+  expect(schema.types["compute:index:SubnetResult"].properties.id.type).toBe("string");
+  // Not an ID field: the profile's user number.
+  expect(schema.functions["compute:index:getProfile"].outputs.properties.uid.type).toBe("integer");
   expect(schema.functions["compute:index:getInstanceType"].outputs.properties.memory.type).toBe("integer");
   expect(schema.types["compute:index:PriceResult"].properties.hourly.type).toBe("number");
   expect(schema.types["compute:index:ProfileResultReferrals"].properties).toMatchObject({
     total: { type: "integer" },
     credit: { type: "number" },
   });
-  expect(schema.types["compute:index:EntityGrantResult"].properties.id.type).toBe("integer");
+  expect(schema.types["compute:index:EntityGrantResult"].properties.id.type).toBe("string");
   // The contract's alerts record says int, as the requests do.
   expect(schema.types["compute:index:InstanceResultAlerts"].properties.cpu.type).toBe("integer");
   // An argument compared with a record's int field.

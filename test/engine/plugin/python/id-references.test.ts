@@ -4,7 +4,8 @@
  * reference) come back as the schema types them, strings; a stack whose state holds them as numbers
  * (as every plugin-form stack written before did) previews no change and sends no write, and a
  * refresh then stores them as strings, a computed ID (a subnet's `computes`) too. A data function's
- * integers (`get_subnet`'s `id`) and a resource's (`specs`) read as `int`.
+ * IDs (`get_subnet`'s `id` and `instance_ids`) read as `str`, as a resource's do; a resource's
+ * integers (`specs`) as `int`.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -80,8 +81,9 @@ test("the typed SDK reads a subnet's vpc_id and an interface's subnet_id as stri
   expect(instance).toMatchObject({ label: "py-ids-web" });
   expect(await p.output("subnetVpcId")).toEqual(["str", String(vpc!.id)]);
   expect(await p.output("interfaceSubnetId")).toEqual(["InstanceConfigInterface", "str", String(subnet!.id)]);
+  // A function's IDs are strings, as a resource's are (its id goes on to an ID input as it is).
+  expect(await p.output("getSubnetIds")).toEqual(["str", ["str"]]);
   // The SDK makes a number an int where the schema says integer (the wire holds doubles only).
-  expect(await p.output("getSubnetIds")).toEqual(["int", ["int"]]);
   expect(await p.output("specTypes")).toEqual(["int", "int"]);
   const stored = (await p.resources()).find((r) => r.type === "compute:index:Subnet")!;
   expect([stored.inputs?.vpcId, stored.outputs?.vpcId]).toEqual([String(vpc!.id), String(vpc!.id)]);
