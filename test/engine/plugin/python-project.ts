@@ -3,8 +3,10 @@
  * plugin, run through the real `pulumi` CLI against an in-process emulator (cli-project.ts). Its
  * virtualenv is COMPUTE_PYTHON_VENV (pulumi and `pip install ./sdk/python`, made by
  * scripts/ensure-python-sdk), and the Python language host must be on PATH: `npm test` provides both.
- * The v3.68.0 host runs the `python` first on PATH (the project's `virtualenv` option reaches it only
- * from older CLIs): the virtualenv's `bin` comes first, as after `source venv/bin/activate`.
+ * By default the virtualenv's `bin` comes first on PATH, as after `source venv/bin/activate` (the host
+ * runs the `python` first on PATH); with `virtualenvOption`, the project is laid out as `pulumi new
+ * python` lays it out: `runtime.options.virtualenv: venv` in Pulumi.yaml (`venv` links to the
+ * virtualenv), the virtualenv not activated, PATH's `python` without pulumi.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -29,8 +31,17 @@ function requireVirtualenv(): string {
   return venv;
 }
 
+export interface PythonProjectOptions {
+  /** The virtualenv named by the project's `runtime.options.virtualenv`, not activated. */
+  virtualenvOption?: boolean;
+}
+
 /** `emulator` starts the emulator (its `speed`: 20 runs a boot's 3 s in 0.15 s). */
-export async function pythonProject(name: string, emulator: EmulatorOptions = {}): Promise<PythonProject> {
+export async function pythonProject(
+  name: string,
+  emulator: EmulatorOptions = {},
+  options: PythonProjectOptions = {},
+): Promise<PythonProject> {
   const virtualenv = requireVirtualenv();
   let dir = "";
   const setProgram = (code: string) =>
@@ -43,14 +54,22 @@ export async function pythonProject(name: string, emulator: EmulatorOptions = {}
     "python",
     (made) => {
       dir = made;
-      const project = { name, runtime: "python", plugins: PLUGINS };
-      fs.writeFileSync(path.join(dir, "Pulumi.yaml"), JSON.stringify(project, null, 2));
+      const runtime = options.virtualenvOption
+        ? { name: "python", options: { virtualenv: "venv" } }
+        : "python";
+      if (options.virtualenvOption) fs.symlinkSync(virtualenv, path.join(dir, "venv"));
+      fs.writeFileSync(
+        path.join(dir, "Pulumi.yaml"),
+        JSON.stringify({ name, runtime, plugins: PLUGINS }, null, 2),
+      );
       setProgram("");
     },
-    {
-      VIRTUAL_ENV: virtualenv,
-      PATH: `${path.join(virtualenv, "bin")}${path.delimiter}${process.env.PATH}`,
-    },
+    options.virtualenvOption
+      ? {}
+      : {
+          VIRTUAL_ENV: virtualenv,
+          PATH: `${path.join(virtualenv, "bin")}${path.delimiter}${process.env.PATH}`,
+        },
     emulator,
   );
   return { ...base, setProgram, previewJson: () => previewJson(base) };

@@ -1,7 +1,8 @@
 /**
  * docs/python.md's quick start program runs: its `__main__.py` block, unchanged, through the real
- * CLI against the emulator (up creates the VPC and the subnet its outputs name; destroy leaves none),
- * and the PyPI `pulumi` it installs is the one the tests use.
+ * CLI against the emulator, in a project laid out as the page's Pulumi.yaml says (the `virtualenv`
+ * option, not activated): up creates the VPC and the subnet its outputs name; destroy leaves none. The
+ * PyPI `pulumi` it installs is the one the tests use.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -18,7 +19,7 @@ const [program] = [...page.matchAll(/^```python\n([\s\S]*?)^```/gm)].map((m) => 
 let p: PythonProject;
 
 beforeAll(async () => {
-  p = await pythonProject("python-quick-start");
+  p = await pythonProject("python-quick-start", {}, { virtualenvOption: true });
 });
 afterAll(async () => {
   await p?.dispose();
@@ -29,6 +30,8 @@ test("the page installs the PyPI pulumi the tests use", () => {
     fs.readFileSync(path.join(ROOT, "scripts/ensure-python-sdk"), "utf8"),
   )![1];
   expect(page).toContain(`pip install pulumi==${pinned} "$REPO/sdk/python"`);
+  expect(page).toMatch(/^runtime:\n {2}name: python\n {2}options:\n {4}virtualenv: venv$/m);
+  expect(page).not.toMatch(/venv\/bin\/activate/);
 });
 
 test("up creates the VPC and its subnet, as the outputs say", async () => {
