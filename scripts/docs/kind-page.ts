@@ -8,6 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { AnySpec } from "../../src/provider/core/resource-spec";
 import { WRITE_ONLY } from "../../src/importer/kinds";
+import { importIdFormat } from "../../src/plugin/providers";
 import type { ClassDocs } from "../../src/schema/class-docs";
 import type { FieldType } from "../../src/schema/field-type";
 import type { InputFact, KindFacts } from "../../src/schema/spec-facts";
@@ -223,6 +224,18 @@ function importSection(facts: KindFacts, spec: AnySpec): string[] {
       `Not compared, because the API never returns them: ${notCompared.map(code).join(", ")}; leave them out or set them (the state keeps what the program says).`,
     );
   }
+  const format = importIdFormat(spec, field === "label" || field === "username" ? field : "id");
+  lines.push(
+    "",
+    `In the plugin form (YAML, Python, Go), the CLI's ${code("pulumi import")} takes the ID as ${code(format)}${
+      parents.length > 0 ? ", the parents' IDs first" : ""
+    }:`,
+    "",
+    "```sh",
+    `pulumi import compute:index:${facts.kind} NAME ${format.replace(/(\w+)/g, "<$1>")}`,
+    "```",
+    "",
+  );
   lines.push("More: [importing](../importing.md).", "");
   return lines;
 }

@@ -92,15 +92,23 @@ function bound(found: pulumi.dynamic.ResourceProvider): Required<pulumi.dynamic.
   };
 }
 
+/**
+ * The ID `pulumi import` takes for a kind: the parents' IDs, then the object's own (`vpcId/subnetId`);
+ * `own` names the object's (`id` by default, written `<kind>Id` after parents).
+ */
+export function importIdFormat(spec: Pick<AnySpec, "kind" | "parents">, own = "id"): string {
+  const parents: string[] = spec.parents ?? [];
+  if (parents.length === 0) return own;
+  return [...parents, own === "id" ? `${spec.kind[0]!.toLowerCase()}${spec.kind.slice(1)}Id` : own].join("/");
+}
+
 /** The parents' IDs an import ID names before the object's own (`<vpcId>/<subnetId>`). */
 export function importProps(spec: AnySpec, id: string): { id: string; props: Record<string, unknown> } {
   const parents: string[] = spec.parents ?? [];
   const parts = id.split("/");
   if (parents.length === 0) return { id, props: {} };
   if (parts.length !== parents.length + 1 || parts.some((part) => part === "")) {
-    throw new Error(
-      `${spec.kind} import ID must be ${[...parents, `${spec.kind[0]!.toLowerCase()}${spec.kind.slice(1)}Id`].join("/")}, not ${id}`,
-    );
+    throw new Error(`${spec.kind} import ID must be ${importIdFormat(spec)}, not ${id}`);
   }
   return { id: parts.at(-1)!, props: Object.fromEntries(parents.map((key, i) => [key, parts[i]])) };
 }
