@@ -9,6 +9,14 @@ import * as path from "node:path";
 import type { AnySpec } from "../../src/provider/core/resource-spec";
 import { WRITE_ONLY } from "../../src/importer/kinds";
 import { importIdFormat } from "../../src/plugin/providers";
+import { exampleOfKind } from "../../src/schema/examples";
+import { secretsOf } from "../../src/schema/examples/model";
+import { goProgram } from "../../src/schema/examples/render-go";
+import { pythonProgram } from "../../src/schema/examples/render-python";
+import { typescriptProgram } from "../../src/schema/examples/render-typescript";
+import { yamlProgram } from "../../src/schema/examples/render-yaml";
+import type { SchemaTypes } from "../../src/schema/examples/schema-lookup";
+import { SCHEMA_FILE } from "../../src/schema/schema-file";
 import type { ClassDocs } from "../../src/schema/class-docs";
 import type { FieldType } from "../../src/schema/field-type";
 import type { InputFact, KindFacts } from "../../src/schema/spec-facts";
@@ -240,6 +248,9 @@ function importSection(facts: KindFacts, spec: AnySpec): string[] {
   return lines;
 }
 
+/** The package schema as the examples' Python and Go need it (their typed inputs). */
+const schemaTypes = JSON.parse(fs.readFileSync(SCHEMA_FILE, "utf8")) as SchemaTypes;
+
 export interface PageSources {
   facts: KindFacts;
   spec: AnySpec;
@@ -260,20 +271,57 @@ export function kindPage({ facts, spec, classDocs, rules }: PageSources): string
     "## Example",
     "",
   ];
-  if (snippet) lines.push("```ts", 'import * as compute from "pulumi-compute";', "", snippet, "```", "");
+  const four = exampleOfKind(facts.kind);
+  if (four) {
+    const source = `src/schema/examples/${facts.stem}.ts`;
+    lines.push(
+      `In each language, from one source ([${source}](../../${source})); each rendering is checked by`,
+      "[test/engine/plugin/reference-examples.test.ts](../../test/engine/plugin/reference-examples.test.ts)",
+      "(TypeScript: tsc; Python: mypy --strict; Go: gofmt and go vet; YAML: a preview against the emulator).",
+      ...(secretsOf(four).length > 0
+        ? [
+            `Secrets come from stack config: ${secretsOf(four)
+              .map((k) => code(`pulumi config set --secret ${k} ...`))
+              .join(", ")}.`,
+          ]
+        : []),
+      "",
+      "TypeScript:",
+      "",
+      "```ts",
+      typescriptProgram(four).trimEnd(),
+      "```",
+      "",
+      "Python:",
+      "",
+      "```python",
+      pythonProgram(schemaTypes, four).trimEnd(),
+      "```",
+      "",
+      "Go:",
+      "",
+      "```go",
+      goProgram(schemaTypes, four).trimEnd(),
+      "```",
+      "",
+      "YAML:",
+      "",
+      "```yaml",
+      yamlProgram(four).trimEnd(),
+      "```",
+      "",
+    );
+  } else if (snippet)
+    lines.push("```ts", 'import * as compute from "pulumi-compute";', "", snippet, "```", "");
   if (example) {
     const rel = path.relative(ROOT, example);
     const test = `test/engine/${facts.stem}.test.ts`;
     lines.push(
-      `The tested program, [${rel}](../../${rel})${
+      `A larger TypeScript program, [${rel}](../../${rel})${
         fs.existsSync(path.join(ROOT, test))
-          ? `, which [${test}](../../${test}) runs through \`pulumi\` against the emulator`
+          ? `, runs through \`pulumi\` against the emulator in [${test}](../../${test})`
           : ""
-      }:`,
-      "",
-      "```ts",
-      fs.readFileSync(example, "utf8").trimEnd(),
-      "```",
+      }.`,
       "",
     );
   }

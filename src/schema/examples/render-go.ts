@@ -1,0 +1,120 @@
+/**
+ * An example as a Go program on the generated Go SDK (`compute`), typed as the SDK types it: inputs
+ * wrapped (`pulumi.String`), object types as their `Args` structs, another resource's ID as
+ * `ID().ToStringOutput()`, each error returned.
+ */
+import { GO_MODULE, type PropertySpec } from "../package-schema";
+import { isMapping, isRef, isSecret, referenced, secretsOf, type Example, type Value } from "./model";
+import { inputOf, propertyOf, typeName, type SchemaTypes } from "./schema-lookup";
+
+/** Go's name of a schema name, as the SDK generator makes it: `vpcId` → `VpcId`. */
+export const pascal = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
+
+const SCALARS: Record<string, string> = {
+  string: "pulumi.String",
+  integer: "pulumi.Int",
+  number: "pulumi.Float64",
+  boolean: "pulumi.Bool",
+};
+const ARRAYS: Record<string, string> = { string: "pulumi.StringArray", integer: "pulumi.IntArray" };
+
+const isObjectType = (spec: PropertySpec | undefined): spec is PropertySpec & { $ref: string } =>
+  spec?.$ref?.startsWith("#/types/") ?? false;
+
+/**
+ * Key-value lines as gofmt lays them out: the values of consecutive one-line entries start in one
+ * column; an entry whose value spans lines ends such a run (its own key unpadded).
+ */
+function aligned(entries: readonly (readonly [string, string])[], indent: string): string {
+  const lines: string[] = [];
+  let run: (readonly [string, string])[] = [];
+  const flush = () => {
+    const width = Math.max(0, ...run.map(([key]) => key.length));
+    for (const [key, v] of run) lines.push(`${indent}${`${key}:`.padEnd(width + 1)} ${v},`);
+    run = [];
+  };
+  for (const entry of entries) {
+    if (entry[1].includes("\n")) {
+      flush();
+      lines.push(`${indent}${entry[0]}: ${entry[1]},`);
+    } else run.push(entry);
+  }
+  flush();
+  return lines.join("\n");
+}
+
+function value(schema: SchemaTypes, v: Value, spec: PropertySpec | undefined, indent: string): string {
+  if (isRef(v))
+    return v.output === "id" ? `${v.$ref}.ID().ToStringOutput()` : `${v.$ref}.${pascal(v.output)}`;
+  if (isSecret(v)) return `cfg.RequireSecret(${JSON.stringify(v.$secret)})`;
+  if (Array.isArray(v)) {
+    const items = spec?.items;
+    const type = isObjectType(items)
+      ? `compute.${typeName(items.$ref)}Array`
+      : (ARRAYS[items?.type ?? ""] ?? "pulumi.Array");
+    if (!v.some(isMapping))
+      return `${type}{${v.map((item) => value(schema, item, items, indent)).join(", ")}}`;
+    const inner = `${indent}\t`;
+    return `${type}{\n${v.map((item) => `${inner}${value(schema, item, items, inner)},`).join("\n")}\n${indent}}`;
+  }
+  if (typeof v === "object") {
+    const inner = `${indent}\t`;
+    if (isObjectType(spec)) {
+      const fields = Object.entries(v).map(
+        ([key, field]) =>
+          [pascal(key), value(schema, field, propertyOf(schema, spec.$ref, key), inner)] as const,
+      );
+      return `compute.${typeName(spec.$ref)}Args{\n${aligned(fields, inner)}\n${indent}}`;
+    }
+    const values = spec?.additionalProperties;
+    const type = values?.type === "string" ? "pulumi.StringMap" : "pulumi.Map";
+    const entries = Object.entries(v).map(
+      ([key, field]) => [JSON.stringify(key), value(schema, field, values, inner)] as const,
+    );
+    return `${type}{\n${aligned(entries, inner)}\n${indent}}`;
+  }
+  const wrap =
+    SCALARS[spec?.type ?? ""] ??
+    (typeof v === "string" ? "pulumi.String" : typeof v === "boolean" ? "pulumi.Bool" : "pulumi.Float64");
+  return `${wrap}(${JSON.stringify(v)})`;
+}
+
+export function goProgram(schema: SchemaTypes, example: Example): string {
+  const used = referenced(example);
+  const secrets = secretsOf(example).length > 0;
+  const body: string[] = [];
+  if (secrets) body.push('\t\tcfg := config.New(ctx, "")');
+  for (const r of example.resources) {
+    const fields = Object.entries(r.inputs).map(
+      ([key, v]) => [pascal(key), value(schema, v, inputOf(schema, r.kind, key), "\t\t\t")] as const,
+    );
+    const call = `compute.New${r.kind}(ctx, ${JSON.stringify(r.name)}, &compute.${r.kind}Args{\n${aligned(fields, "\t\t\t")}\n\t\t})`;
+    body.push(
+      used.has(r.name)
+        ? `\t\t${r.name}, err := ${call}\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}`
+        : `\t\tif _, err := ${call}; err != nil {\n\t\t\treturn err\n\t\t}`,
+    );
+  }
+  for (const [name, output] of Object.entries(example.exports ?? {}))
+    body.push(
+      `\t\tctx.Export(${JSON.stringify(name)}, ${output.output === "id" ? `${output.$ref}.ID()` : value(schema, output, undefined, "\t\t")})`,
+    );
+  const imports = [
+    `\t"${GO_MODULE}/compute"`,
+    '\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"',
+    ...(secrets ? ['\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"'] : []),
+  ];
+  return `package main
+
+import (
+${imports.join("\n")}
+)
+
+func main() {
+\tpulumi.Run(func(ctx *pulumi.Context) error {
+${body.join("\n")}
+\t\treturn nil
+\t})
+}
+`;
+}

@@ -1,0 +1,63 @@
+/** An example as a Pulumi YAML program: `config` for its secrets, `resources`, `outputs`. */
+import { isMapping, isRef, isSecret, secretsOf, type Example, type Value } from "./model";
+
+/** A scalar as YAML writes it: strings quoted where YAML would read them otherwise. */
+function scalar(v: string | number | boolean): string {
+  if (typeof v !== "string") return String(v);
+  return /^[A-Za-z][\w./-]*$/.test(v) && !/^(true|false|null|yes|no|on|off)$/i.test(v)
+    ? v
+    : JSON.stringify(v);
+}
+
+const flowItem = (written: string): string => (/^[\w"./-]/.test(written) ? written : JSON.stringify(written));
+
+function value(v: Value, indent: string): string {
+  if (isRef(v)) return `\${${v.$ref}.${v.output}}`;
+  if (isSecret(v)) return `\${${v.$secret}}`;
+  // In a flow sequence `{` and `,` are YAML's own: its items are quoted where they are not plain.
+  if (Array.isArray(v)) return `[${v.map((item) => flowItem(value(item, indent))).join(", ")}]`;
+  if (typeof v === "object") return `\n${mapping(v, `${indent}  `)}`;
+  return scalar(v);
+}
+
+function mapping(fields: Record<string, Value>, indent: string): string {
+  return Object.entries(fields)
+    .map(([key, v]) => {
+      if (Array.isArray(v) && v.some(isMapping)) {
+        // A block sequence: each item's first key after its dash.
+        const items = v.map((item) =>
+          isMapping(item)
+            ? `${indent}  - ${mapping(item, `${indent}    `).trimStart()}`
+            : `${indent}  - ${value(item, indent)}`,
+        );
+        return `${indent}${key}:\n${items.join("\n")}`;
+      }
+      const written = value(v, indent);
+      return `${indent}${key}:${written.startsWith("\n") ? "" : " "}${written}`;
+    })
+    .join("\n");
+}
+
+export function yamlProgram(example: Example, name = "example"): string {
+  const lines = [`name: ${name}`, "runtime: yaml"];
+  const secrets = secretsOf(example);
+  if (secrets.length > 0) {
+    lines.push("config:");
+    for (const key of secrets) lines.push(`  ${key}:`, "    type: string", "    secret: true");
+  }
+  lines.push("resources:");
+  for (const r of example.resources) {
+    lines.push(
+      `  ${r.name}:`,
+      `    type: compute:index:${r.kind}`,
+      "    properties:",
+      mapping(r.inputs, "      "),
+    );
+  }
+  const exports = Object.entries(example.exports ?? {});
+  if (exports.length > 0) {
+    lines.push("outputs:");
+    for (const [key, output] of exports) lines.push(`  ${key}: ${value(output, "  ")}`);
+  }
+  return `${lines.join("\n")}\n`;
+}

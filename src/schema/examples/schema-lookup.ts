@@ -1,0 +1,29 @@
+/**
+ * What a renderer needs of the package schema (schema.json): each input's type, and each object type's
+ * properties, so that Go and Python write the SDK's typed values (`compute.InstanceConfigDevicesArgs`).
+ */
+import type { PropertySpec } from "../package-schema";
+
+export interface SchemaTypes {
+  resources: Record<string, { inputProperties: Record<string, PropertySpec> }>;
+  types: Record<string, { properties: Record<string, PropertySpec> }>;
+}
+
+export const TYPE_PREFIX = "#/types/compute:index:";
+
+/** An input of a kind, or an error naming it (an example that names no input of the schema). */
+export function inputOf(schema: SchemaTypes, kind: string, name: string): PropertySpec {
+  const spec = schema.resources[`compute:index:${kind}`]?.inputProperties[name];
+  if (!spec) throw new Error(`example: ${kind} has no input ${name}`);
+  return spec;
+}
+
+/** A property of an object type (`$ref` `#/types/compute:index:<Type>`). */
+export function propertyOf(schema: SchemaTypes, ref: string, name: string): PropertySpec {
+  const spec = schema.types[ref.replace(/^#\/types\//, "")]?.properties[name];
+  if (!spec) throw new Error(`example: ${ref} has no property ${name}`);
+  return spec;
+}
+
+/** The object type's name (`InstanceConfigDevices`) of a `$ref`. */
+export const typeName = (ref: string): string => ref.slice(TYPE_PREFIX.length);
