@@ -6,20 +6,21 @@
  * config variables and provider inputs.
  */
 import { isIdField } from "../functions/result-ids";
+import type { PropertySpec } from "./property-spec";
+import { REPOSITORY, GO_MODULE } from "./repository";
+import { exampleOfKind } from "./examples";
+import { goProgram } from "./examples/render-go";
+import { pythonProgram } from "./examples/render-python";
+import { typescriptProgram } from "./examples/render-typescript";
+import { yamlProgram } from "./examples/render-yaml";
+import type { SchemaTypes } from "./examples/schema-lookup";
+
+export type { PropertySpec } from "./property-spec";
+export { GO_MODULE, REPOSITORY } from "./repository";
 import { SETTINGS } from "../provider/core/settings-spec";
 import type { FieldType } from "./field-type";
 import type { FunctionFact } from "./function-facts";
 import { PACKAGE, type InputFact, type KindFacts, type OutputFact } from "./spec-facts";
-
-export interface PropertySpec {
-  type?: string;
-  $ref?: string;
-  items?: PropertySpec;
-  additionalProperties?: PropertySpec;
-  description?: string;
-  secret?: boolean;
-  willReplaceOnChanges?: boolean;
-}
 
 interface ObjectTypeSpec {
   type: "object";
@@ -27,13 +28,6 @@ interface ObjectTypeSpec {
   properties: Record<string, PropertySpec>;
   required?: string[];
 }
-
-/**
- * Where the repository lives: the Go SDK is the module `<host path>/sdk/go` inside it (`go get` fetches
- * it from there at the tag `sdk/go/v<version>`), its package `<host path>/sdk/go/compute`.
- */
-export const REPOSITORY = "https://github.com/pulumi-compute/pulumi-compute";
-export const GO_MODULE = `${REPOSITORY.replace(/^https:\/\//, "")}/sdk/go`;
 
 /** The provider's settings (`settings-spec.ts`): stack config `compute:<name>` or provider arguments. */
 export const CONFIG: Record<string, PropertySpec> = SETTINGS;
@@ -162,24 +156,58 @@ function functionSpec(types: Types, fn: FunctionFact): object {
   };
 }
 
+/**
+ * A kind's description for the SDKs: its prose (the class TSDoc's TypeScript snippet left out), then its
+ * reference example (src/schema/examples) in each language inside Pulumi's `{{% examples %}}`, of which
+ * each SDK generator keeps its own language's block: Python's docstrings show Python, Go's comments Go.
+ */
+function withExamples(description: string, kind: string, schema: SchemaTypes): string {
+  const example = exampleOfKind(kind);
+  const prose = description.replace(/\n*```ts\n[\s\S]*?```/, "").trim();
+  if (!example) return prose;
+  const block = (language: string, code: string) => ["```" + language, code.trimEnd(), "```"];
+  return [
+    prose,
+    "",
+    "{{% examples %}}",
+    "## Example Usage",
+    "",
+    "{{% example %}}",
+    `### A ${kind}`,
+    "",
+    ...block("typescript", typescriptProgram(example)),
+    ...block("python", pythonProgram(schema, example)),
+    ...block("go", goProgram(schema, example)),
+    ...block("yaml", yamlProgram(example)),
+    "{{% /example %}}",
+    "{{% /examples %}}",
+  ].join("\n");
+}
+
 export function packageSchema(
   facts: readonly KindFacts[],
   version: string,
   functions: readonly FunctionFact[] = [],
 ): object {
   const types = new Types();
-  const resources = Object.fromEntries(
-    facts.map((k) => [
-      k.token,
-      {
-        description: k.description,
-        properties: Object.fromEntries(k.outputs.map((o) => [o.name, outputProperty(types, k, o)])),
-        required: k.outputs.filter((o) => o.required).map((o) => o.name),
-        inputProperties: Object.fromEntries(k.inputs.map((i) => [i.name, inputProperty(types, k.kind, i)])),
-        requiredInputs: k.inputs.filter((i) => i.required).map((i) => i.name),
-      },
-    ]),
-  );
+  const resources: Record<string, { description: string; inputProperties: Record<string, PropertySpec> }> =
+    Object.fromEntries(
+      facts.map((k) => [
+        k.token,
+        {
+          description: k.description,
+          properties: Object.fromEntries(k.outputs.map((o) => [o.name, outputProperty(types, k, o)])),
+          required: k.outputs.filter((o) => o.required).map((o) => o.name),
+          inputProperties: Object.fromEntries(k.inputs.map((i) => [i.name, inputProperty(types, k.kind, i)])),
+          requiredInputs: k.inputs.filter((i) => i.required).map((i) => i.name),
+        },
+      ]),
+    );
+  // Once every input's type is known: the descriptions with each language's example.
+  for (const k of facts) {
+    const resource = resources[k.token]!;
+    resource.description = withExamples(resource.description, k.kind, { resources, types: types.specs });
+  }
   return {
     name: PACKAGE,
     displayName: "Compute Cloud",

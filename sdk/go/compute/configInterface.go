@@ -14,6 +14,87 @@ import (
 
 // One network interface of an instance's config, as its own resource; for configs that leave
 // `interfaces` out (a config that declares the list would undo it: the check says so).
+//
+// ## Example Usage
+// ### A ConfigInterface
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-compute/pulumi-compute/sdk/go/compute"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			net, err := compute.NewVpc(ctx, "net", &compute.VpcArgs{
+//				Region: pulumi.String("us-iad"),
+//				Label:  pulumi.String("net"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			db, err := compute.NewSubnet(ctx, "db", &compute.SubnetArgs{
+//				VpcId: net.ID().ToStringOutput(),
+//				Label: pulumi.String("db"),
+//				Ipv4:  pulumi.String("10.0.2.0/24"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			server, err := compute.NewInstance(ctx, "server", &compute.InstanceArgs{
+//				Region: pulumi.String("us-iad"),
+//				Type:   pulumi.String("g6-standard-1"),
+//				Label:  pulumi.String("db-1"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			root, err := compute.NewInstanceDisk(ctx, "root", &compute.InstanceDiskArgs{
+//				ComputeId: server.ID().ToStringOutput(),
+//				Label:     pulumi.String("root"),
+//				Size:      pulumi.Int(10000),
+//				Image:     pulumi.String("compute/debian12"),
+//				RootPass:  cfg.RequireSecret("rootPass"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			boot, err := compute.NewInstanceConfig(ctx, "boot", &compute.InstanceConfigArgs{
+//				ComputeId: server.ID().ToStringOutput(),
+//				Label:     pulumi.String("boot"),
+//				Devices: compute.InstanceConfigDevicesArgs{
+//					Sda: root.ID().ToStringOutput(),
+//				},
+//				Booted: pulumi.Bool(true),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			vpcNic, err := compute.NewConfigInterface(ctx, "vpcNic", &compute.ConfigInterfaceArgs{
+//				ComputeId: server.ID().ToStringOutput(),
+//				ConfigId:  boot.ID().ToStringOutput(),
+//				Purpose:   pulumi.String("vpc"),
+//				SubnetId:  db.ID().ToStringOutput(),
+//				Ipv4: compute.ConfigInterfaceIpv4Args{
+//					Nat11: pulumi.String("any"),
+//				},
+//				Position:       pulumi.Int(1),
+//				RebootOnChange: pulumi.Bool(true),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("dbVpcIp", vpcNic.VpcAddress)
+//			return nil
+//		})
+//	}
+//
+// ```
 type ConfigInterface struct {
 	pulumi.CustomResourceState
 

@@ -15,6 +15,52 @@ import (
 // disk image. `pulumi up` returns once it is `available`; a wait that fails keeps the image in the
 // state, and the next `up` waits again. An upload reports its progress every 10 s. A delete waits
 // until the image is gone. Public images are found with `getImage`.
+//
+// ## Example Usage
+// ### A Image
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-compute/pulumi-compute/sdk/go/compute"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			server, err := compute.NewInstance(ctx, "server", &compute.InstanceArgs{
+//				Region: pulumi.String("us-iad"),
+//				Type:   pulumi.String("g6-standard-1"),
+//				Label:  pulumi.String("builder"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			data, err := compute.NewInstanceDisk(ctx, "data", &compute.InstanceDiskArgs{
+//				ComputeId:  server.ID().ToStringOutput(),
+//				Label:      pulumi.String("data"),
+//				Size:       pulumi.Int(1024),
+//				Filesystem: pulumi.String("ext4"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			golden, err := compute.NewImage(ctx, "golden", &compute.ImageArgs{
+//				DiskId:      data.ID().ToStringOutput(),
+//				Label:       pulumi.String("golden"),
+//				Description: pulumi.String("web base"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("imageId", golden.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
 type Image struct {
 	pulumi.CustomResourceState
 

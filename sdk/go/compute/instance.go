@@ -19,6 +19,40 @@ import (
 // gone.
 // Changes to `label`, `tags`, `group`, `alerts`, `backupsSchedule` and `watchdogEnabled` are sent
 // together, in one request.
+//
+// ## Example Usage
+// ### A Instance
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-compute/pulumi-compute/sdk/go/compute"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			web, err := compute.NewInstance(ctx, "web", &compute.InstanceArgs{
+//				Region:   pulumi.String("us-iad"),
+//				Type:     pulumi.String("g6-standard-1"),
+//				Label:    pulumi.String("web-1"),
+//				Image:    pulumi.String("compute/debian12"),
+//				RootPass: cfg.RequireSecret("rootPass"),
+//				Tags:     pulumi.StringArray{pulumi.String("web")},
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("webIps", web.Ipv4)
+//			return nil
+//		})
+//	}
+//
+// ```
 type Instance struct {
 	pulumi.CustomResourceState
 

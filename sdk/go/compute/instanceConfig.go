@@ -17,6 +17,85 @@ import (
 // once the instance runs with it: how an instance assembled from an empty instance and
 // `InstanceDisk`s is started. A reboot (`rebootOnChange`) waits until the instance runs again.
 // Deleting a config an instance runs with shuts the instance down first.
+//
+// ## Example Usage
+// ### A InstanceConfig
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-compute/pulumi-compute/sdk/go/compute"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			net, err := compute.NewVpc(ctx, "net", &compute.VpcArgs{
+//				Region: pulumi.String("us-iad"),
+//				Label:  pulumi.String("net"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			app, err := compute.NewSubnet(ctx, "app", &compute.SubnetArgs{
+//				VpcId: net.ID().ToStringOutput(),
+//				Label: pulumi.String("app"),
+//				Ipv4:  pulumi.String("10.0.1.0/24"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			server, err := compute.NewInstance(ctx, "server", &compute.InstanceArgs{
+//				Region: pulumi.String("us-iad"),
+//				Type:   pulumi.String("g6-standard-1"),
+//				Label:  pulumi.String("server"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			root, err := compute.NewInstanceDisk(ctx, "root", &compute.InstanceDiskArgs{
+//				ComputeId: server.ID().ToStringOutput(),
+//				Label:     pulumi.String("root"),
+//				Size:      pulumi.Int(10000),
+//				Image:     pulumi.String("compute/debian12"),
+//				RootPass:  cfg.RequireSecret("rootPass"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			boot, err := compute.NewInstanceConfig(ctx, "boot", &compute.InstanceConfigArgs{
+//				ComputeId: server.ID().ToStringOutput(),
+//				Label:     pulumi.String("boot"),
+//				Devices: compute.InstanceConfigDevicesArgs{
+//					Sda: root.ID().ToStringOutput(),
+//				},
+//				Interfaces: compute.InstanceConfigInterfaceArray{
+//					compute.InstanceConfigInterfaceArgs{
+//						Purpose: pulumi.String("public"),
+//					},
+//					compute.InstanceConfigInterfaceArgs{
+//						Purpose:  pulumi.String("vpc"),
+//						SubnetId: app.ID().ToStringOutput(),
+//						Ipv4: compute.InstanceConfigInterfaceIpv4Args{
+//							Nat11: pulumi.String("any"),
+//						},
+//					},
+//				},
+//				Booted: pulumi.Bool(true),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("configId", boot.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
 type InstanceConfig struct {
 	pulumi.CustomResourceState
 

@@ -15,6 +15,55 @@ import (
 // A disk of an instance, empty or deployed from an image. `pulumi up` returns once it is `ready`; a
 // wait that fails keeps the disk in the state, and the next `up` continues. Delete waits until it is
 // gone.
+//
+// ## Example Usage
+// ### A InstanceDisk
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-compute/pulumi-compute/sdk/go/compute"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			server, err := compute.NewInstance(ctx, "server", &compute.InstanceArgs{
+//				Region: pulumi.String("us-iad"),
+//				Type:   pulumi.String("g6-standard-1"),
+//				Label:  pulumi.String("server"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			root, err := compute.NewInstanceDisk(ctx, "root", &compute.InstanceDiskArgs{
+//				ComputeId: server.ID().ToStringOutput(),
+//				Label:     pulumi.String("root"),
+//				Size:      pulumi.Int(10000),
+//				Image:     pulumi.String("compute/debian12"),
+//				RootPass:  cfg.RequireSecret("rootPass"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			if _, err := compute.NewInstanceDisk(ctx, "swap", &compute.InstanceDiskArgs{
+//				ComputeId:  server.ID().ToStringOutput(),
+//				Label:      pulumi.String("swap"),
+//				Size:       pulumi.Int(512),
+//				Filesystem: pulumi.String("swap"),
+//			}); err != nil {
+//				return err
+//			}
+//			ctx.Export("rootDiskId", root.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
 type InstanceDisk struct {
 	pulumi.CustomResourceState
 

@@ -15,6 +15,36 @@ import (
 // The preferences object the API keeps for the token's OAuth client (a personal access token counts
 // as its own): one per stack. Its ID is the username. Creating it replaces what was there; deleting it
 // leaves the preferences as they are.
+//
+// ## Example Usage
+// ### A ProfilePreferences
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-compute/pulumi-compute/sdk/go/compute"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			if _, err := compute.NewProfilePreferences(ctx, "prefs", &compute.ProfilePreferencesArgs{
+//				Preferences: pulumi.Map{
+//					"theme": pulumi.String("dark"),
+//					"sortKeys": pulumi.Map{
+//						"instances": pulumi.String("label"),
+//					},
+//				},
+//			}); err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type ProfilePreferences struct {
 	pulumi.CustomResourceState
 

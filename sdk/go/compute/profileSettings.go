@@ -15,6 +15,32 @@ import (
 // Creating it takes the profile over (and sets what is given); deleting it leaves the profile as it
 // is. If the token turns out to belong to another user, a refresh drops it and `up` takes over that
 // user's profile. Every input changes in place, all in one request.
+//
+// ## Example Usage
+// ### A ProfileSettings
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-compute/pulumi-compute/sdk/go/compute"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			if _, err := compute.NewProfileSettings(ctx, "me", &compute.ProfileSettingsArgs{
+//				Timezone:       pulumi.String("Europe/Paris"),
+//				LishAuthMethod: pulumi.String("keys_only"),
+//			}); err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type ProfileSettings struct {
 	pulumi.CustomResourceState
 

@@ -24,6 +24,47 @@ import (
 // in place: the instance's next snapshot, cancelling its backups (`backupsEnabled: false`, which
 // deletes every backup) or deleting the instance removes it. A snapshot deleted or replaced outside
 // Pulumi (or one that failed) disappears on refresh, and the next `up` takes it again.
+//
+// ## Example Usage
+// ### A Snapshot
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-compute/pulumi-compute/sdk/go/compute"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			cfg := config.New(ctx, "")
+//			server, err := compute.NewInstance(ctx, "server", &compute.InstanceArgs{
+//				Region:         pulumi.String("us-iad"),
+//				Type:           pulumi.String("g6-standard-1"),
+//				Label:          pulumi.String("server"),
+//				Image:          pulumi.String("compute/debian12"),
+//				RootPass:       cfg.RequireSecret("rootPass"),
+//				BackupsEnabled: pulumi.Bool(true),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			beforeUpgrade, err := compute.NewSnapshot(ctx, "beforeUpgrade", &compute.SnapshotArgs{
+//				ComputeId: server.ID().ToStringOutput(),
+//				Label:     pulumi.String("before-upgrade"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("snapshotId", beforeUpgrade.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
 type Snapshot struct {
 	pulumi.CustomResourceState
 

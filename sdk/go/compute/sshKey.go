@@ -14,6 +14,34 @@ import (
 
 // A public SSH key of the profile the provider's token belongs to. Pass its `sshKey` to an
 // instance's `authorizedKeys`.
+//
+// ## Example Usage
+// ### A SshKey
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-compute/pulumi-compute/sdk/go/compute"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			deploy, err := compute.NewSshKey(ctx, "deploy", &compute.SshKeyArgs{
+//				Label:  pulumi.String("deploy"),
+//				SshKey: pulumi.String("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIF3GGbjGAJAMMRzuGsUpfBkTUAVDDAJdisaHcr2XtrFG deploy@example"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("keyId", deploy.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
 type SshKey struct {
 	pulumi.CustomResourceState
 

@@ -14,6 +14,35 @@ import (
 
 // A StackScript: a script run at an instance's first boot when a disk or instance is deployed with
 // its ID (`stackscriptId`) and its fields' values (`stackscriptData`).
+//
+// ## Example Usage
+// ### A StackScript
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-compute/pulumi-compute/sdk/go/compute"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			setup, err := compute.NewStackScript(ctx, "setup", &compute.StackScriptArgs{
+//				Label:  pulumi.String("web-setup"),
+//				Images: pulumi.StringArray{pulumi.String("compute/debian12")},
+//				Script: pulumi.String("#!/bin/bash\n# <UDF name=\"site\" label=\"Site name\" example=\"example.com\"/>\necho \"$SITE\"\n"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("stackScriptId", setup.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
 type StackScript struct {
 	pulumi.CustomResourceState
 

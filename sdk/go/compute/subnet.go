@@ -13,6 +13,42 @@ import (
 )
 
 // A subnet of a VPC.
+//
+// ## Example Usage
+// ### A Subnet
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-compute/pulumi-compute/sdk/go/compute"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			net, err := compute.NewVpc(ctx, "net", &compute.VpcArgs{
+//				Region: pulumi.String("us-iad"),
+//				Label:  pulumi.String("net"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			app, err := compute.NewSubnet(ctx, "app", &compute.SubnetArgs{
+//				VpcId: net.ID().ToStringOutput(),
+//				Label: pulumi.String("app"),
+//				Ipv4:  pulumi.String("10.0.1.0/24"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("subnetId", app.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
 type Subnet struct {
 	pulumi.CustomResourceState
 

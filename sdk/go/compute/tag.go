@@ -18,6 +18,48 @@ import (
 //
 // Deleting the resource takes the tag off its instances, then deletes the tag unless other instances
 // still carry it.
+//
+// ## Example Usage
+// ### A Tag
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-compute/pulumi-compute/sdk/go/compute"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			web, err := compute.NewInstance(ctx, "web", &compute.InstanceArgs{
+//				Region: pulumi.String("us-iad"),
+//				Type:   pulumi.String("g6-standard-1"),
+//				Label:  pulumi.String("web-1"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			db, err := compute.NewInstance(ctx, "db", &compute.InstanceArgs{
+//				Region: pulumi.String("us-iad"),
+//				Type:   pulumi.String("g6-standard-1"),
+//				Label:  pulumi.String("db-1"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			if _, err := compute.NewTag(ctx, "prod", &compute.TagArgs{
+//				Label:     pulumi.String("prod"),
+//				Instances: pulumi.StringArray{web.ID().ToStringOutput(), db.ID().ToStringOutput()},
+//			}); err != nil {
+//				return err
+//			}
+//			return nil
+//		})
+//	}
+//
+// ```
 type Tag struct {
 	pulumi.CustomResourceState
 

@@ -15,6 +15,35 @@ import (
 // A personal access token of the profile the provider's token belongs to. Its value (`token`) is
 // returned by the API once, at create: it is a secret output, kept encrypted in the state, and a
 // refresh never replaces it (the API shows only its first 16 characters afterwards).
+//
+// ## Example Usage
+// ### A Token
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-compute/pulumi-compute/sdk/go/compute"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			ci, err := compute.NewToken(ctx, "ci", &compute.TokenArgs{
+//				Label:  pulumi.String("ci"),
+//				Scopes: pulumi.String("computes:read_write vpc:read_only"),
+//				Expiry: pulumi.String("2030-01-01T00:00:00"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("ciToken", ci.Token)
+//			return nil
+//		})
+//	}
+//
+// ```
 type Token struct {
 	pulumi.CustomResourceState
 

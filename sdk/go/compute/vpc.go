@@ -13,6 +13,35 @@ import (
 )
 
 // A virtual private cloud. Its subnets are `Subnet` resources.
+//
+// ## Example Usage
+// ### A Vpc
+// ```go
+// package main
+//
+// import (
+//
+//	"github.com/pulumi-compute/pulumi-compute/sdk/go/compute"
+//	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
+//
+// )
+//
+//	func main() {
+//		pulumi.Run(func(ctx *pulumi.Context) error {
+//			net, err := compute.NewVpc(ctx, "net", &compute.VpcArgs{
+//				Region:      pulumi.String("us-iad"),
+//				Label:       pulumi.String("net"),
+//				Description: pulumi.String("production"),
+//			})
+//			if err != nil {
+//				return err
+//			}
+//			ctx.Export("vpcId", net.ID())
+//			return nil
+//		})
+//	}
+//
+// ```
 type Vpc struct {
 	pulumi.CustomResourceState
 

@@ -173,6 +173,34 @@ class Image(pulumi.CustomResource):
         state, and the next `up` waits again. An upload reports its progress every 10 s. A delete waits
         until the image is gone. Public images are found with `getImage`.
 
+        ## Example Usage
+        ### A Image
+        ```python
+        import pulumi
+        import pulumi_compute as compute
+
+        server = compute.Instance(
+            "server",
+            region="us-iad",
+            type="g6-standard-1",
+            label="builder",
+        )
+        data = compute.InstanceDisk(
+            "data",
+            compute_id=server.id,
+            label="data",
+            size=1024,
+            filesystem="ext4",
+        )
+        golden = compute.Image(
+            "golden",
+            disk_id=data.id,
+            label="golden",
+            description="web base",
+        )
+        pulumi.export("imageId", golden.id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.bool] cloud_init: Whether the image supports cloud-init (default false). Changing it replaces the image.
@@ -202,6 +230,34 @@ class Image(pulumi.CustomResource):
         disk image. `pulumi up` returns once it is `available`; a wait that fails keeps the image in the
         state, and the next `up` waits again. An upload reports its progress every 10 s. A delete waits
         until the image is gone. Public images are found with `getImage`.
+
+        ## Example Usage
+        ### A Image
+        ```python
+        import pulumi
+        import pulumi_compute as compute
+
+        server = compute.Instance(
+            "server",
+            region="us-iad",
+            type="g6-standard-1",
+            label="builder",
+        )
+        data = compute.InstanceDisk(
+            "data",
+            compute_id=server.id,
+            label="data",
+            size=1024,
+            filesystem="ext4",
+        )
+        golden = compute.Image(
+            "golden",
+            disk_id=data.id,
+            label="golden",
+            description="web base",
+        )
+        pulumi.export("imageId", golden.id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param ImageArgs args: The arguments to use to populate this resource's properties.

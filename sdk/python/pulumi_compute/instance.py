@@ -469,6 +469,25 @@ class Instance(pulumi.CustomResource):
         Changes to `label`, `tags`, `group`, `alerts`, `backupsSchedule` and `watchdogEnabled` are sent
         together, in one request.
 
+        ## Example Usage
+        ### A Instance
+        ```python
+        import pulumi
+        import pulumi_compute as compute
+
+        config = pulumi.Config()
+        web = compute.Instance(
+            "web",
+            region="us-iad",
+            type="g6-standard-1",
+            label="web-1",
+            image="compute/debian12",
+            root_pass=config.require_secret("rootPass"),
+            tags=["web"],
+        )
+        pulumi.export("webIps", web.ipv4)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Union['InstanceAlertsArgs', 'InstanceAlertsArgsDict']] alerts: Alert thresholds: `cpu` (%, the API's default 90 per vCPU), `io` (IOPS), `networkIn` and
@@ -535,6 +554,25 @@ class Instance(pulumi.CustomResource):
         gone.
         Changes to `label`, `tags`, `group`, `alerts`, `backupsSchedule` and `watchdogEnabled` are sent
         together, in one request.
+
+        ## Example Usage
+        ### A Instance
+        ```python
+        import pulumi
+        import pulumi_compute as compute
+
+        config = pulumi.Config()
+        web = compute.Instance(
+            "web",
+            region="us-iad",
+            type="g6-standard-1",
+            label="web-1",
+            image="compute/debian12",
+            root_pass=config.require_secret("rootPass"),
+            tags=["web"],
+        )
+        pulumi.export("webIps", web.ipv4)
+        ```
 
         :param str resource_name: The name of the resource.
         :param InstanceArgs args: The arguments to use to populate this resource's properties.

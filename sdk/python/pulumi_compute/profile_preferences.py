@@ -55,6 +55,23 @@ class ProfilePreferences(pulumi.CustomResource):
         as its own): one per stack. Its ID is the username. Creating it replaces what was there; deleting it
         leaves the preferences as they are.
 
+        ## Example Usage
+        ### A ProfilePreferences
+        ```python
+        import pulumi
+        import pulumi_compute as compute
+
+        prefs = compute.ProfilePreferences(
+            "prefs",
+            preferences={
+                "theme": "dark",
+                "sortKeys": {
+                    "instances": "label",
+                },
+            },
+        )
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Mapping[str, Any]] preferences: Any JSON object, at most 65,535 characters once serialized (checked at preview). The whole
@@ -70,6 +87,23 @@ class ProfilePreferences(pulumi.CustomResource):
         The preferences object the API keeps for the token's OAuth client (a personal access token counts
         as its own): one per stack. Its ID is the username. Creating it replaces what was there; deleting it
         leaves the preferences as they are.
+
+        ## Example Usage
+        ### A ProfilePreferences
+        ```python
+        import pulumi
+        import pulumi_compute as compute
+
+        prefs = compute.ProfilePreferences(
+            "prefs",
+            preferences={
+                "theme": "dark",
+                "sortKeys": {
+                    "instances": "label",
+                },
+            },
+        )
+        ```
 
         :param str resource_name: The name of the resource.
         :param ProfilePreferencesArgs args: The arguments to use to populate this resource's properties.

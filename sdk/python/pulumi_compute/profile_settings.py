@@ -123,6 +123,19 @@ class ProfileSettings(pulumi.CustomResource):
         is. If the token turns out to belong to another user, a refresh drops it and `up` takes over that
         user's profile. Every input changes in place, all in one request.
 
+        ## Example Usage
+        ### A ProfileSettings
+        ```python
+        import pulumi
+        import pulumi_compute as compute
+
+        me = compute.ProfileSettings(
+            "me",
+            timezone="Europe/Paris",
+            lish_auth_method="keys_only",
+        )
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] authorized_keys: SSH public keys accepted by Lish. Updated in place.
@@ -142,6 +155,19 @@ class ProfileSettings(pulumi.CustomResource):
         Creating it takes the profile over (and sets what is given); deleting it leaves the profile as it
         is. If the token turns out to belong to another user, a refresh drops it and `up` takes over that
         user's profile. Every input changes in place, all in one request.
+
+        ## Example Usage
+        ### A ProfileSettings
+        ```python
+        import pulumi
+        import pulumi_compute as compute
+
+        me = compute.ProfileSettings(
+            "me",
+            timezone="Europe/Paris",
+            lish_auth_method="keys_only",
+        )
+        ```
 
         :param str resource_name: The name of the resource.
         :param ProfileSettingsArgs args: The arguments to use to populate this resource's properties.

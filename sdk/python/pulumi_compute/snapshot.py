@@ -81,6 +81,30 @@ class Snapshot(pulumi.CustomResource):
         deletes every backup) or deleting the instance removes it. A snapshot deleted or replaced outside
         Pulumi (or one that failed) disappears on refresh, and the next `up` takes it again.
 
+        ## Example Usage
+        ### A Snapshot
+        ```python
+        import pulumi
+        import pulumi_compute as compute
+
+        config = pulumi.Config()
+        server = compute.Instance(
+            "server",
+            region="us-iad",
+            type="g6-standard-1",
+            label="server",
+            image="compute/debian12",
+            root_pass=config.require_secret("rootPass"),
+            backups_enabled=True,
+        )
+        before_upgrade = compute.Snapshot(
+            "beforeUpgrade",
+            compute_id=server.id,
+            label="before-upgrade",
+        )
+        pulumi.export("snapshotId", before_upgrade.id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] compute_id: The instance's ID (e.g. `instance.id`); the instance needs `backupsEnabled: true`, else the
@@ -106,6 +130,30 @@ class Snapshot(pulumi.CustomResource):
         in place: the instance's next snapshot, cancelling its backups (`backupsEnabled: false`, which
         deletes every backup) or deleting the instance removes it. A snapshot deleted or replaced outside
         Pulumi (or one that failed) disappears on refresh, and the next `up` takes it again.
+
+        ## Example Usage
+        ### A Snapshot
+        ```python
+        import pulumi
+        import pulumi_compute as compute
+
+        config = pulumi.Config()
+        server = compute.Instance(
+            "server",
+            region="us-iad",
+            type="g6-standard-1",
+            label="server",
+            image="compute/debian12",
+            root_pass=config.require_secret("rootPass"),
+            backups_enabled=True,
+        )
+        before_upgrade = compute.Snapshot(
+            "beforeUpgrade",
+            compute_id=server.id,
+            label="before-upgrade",
+        )
+        pulumi.export("snapshotId", before_upgrade.id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param SnapshotArgs args: The arguments to use to populate this resource's properties.

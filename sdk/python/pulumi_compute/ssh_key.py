@@ -72,6 +72,20 @@ class SshKey(pulumi.CustomResource):
         A public SSH key of the profile the provider's token belongs to. Pass its `sshKey` to an
         instance's `authorizedKeys`.
 
+        ## Example Usage
+        ### A SshKey
+        ```python
+        import pulumi
+        import pulumi_compute as compute
+
+        deploy = compute.SshKey(
+            "deploy",
+            label="deploy",
+            ssh_key="ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIF3GGbjGAJAMMRzuGsUpfBkTUAVDDAJdisaHcr2XtrFG deploy@example",
+        )
+        pulumi.export("keyId", deploy.id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] label: At most 64 characters (may be empty). Updated in place.
@@ -88,6 +102,20 @@ class SshKey(pulumi.CustomResource):
         """
         A public SSH key of the profile the provider's token belongs to. Pass its `sshKey` to an
         instance's `authorizedKeys`.
+
+        ## Example Usage
+        ### A SshKey
+        ```python
+        import pulumi
+        import pulumi_compute as compute
+
+        deploy = compute.SshKey(
+            "deploy",
+            label="deploy",
+            ssh_key="ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIF3GGbjGAJAMMRzuGsUpfBkTUAVDDAJdisaHcr2XtrFG deploy@example",
+        )
+        pulumi.export("keyId", deploy.id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param SshKeyArgs args: The arguments to use to populate this resource's properties.

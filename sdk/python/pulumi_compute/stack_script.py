@@ -144,6 +144,21 @@ class StackScript(pulumi.CustomResource):
         A StackScript: a script run at an instance's first boot when a disk or instance is deployed with
         its ID (`stackscriptId`) and its fields' values (`stackscriptData`).
 
+        ## Example Usage
+        ### A StackScript
+        ```python
+        import pulumi
+        import pulumi_compute as compute
+
+        setup = compute.StackScript(
+            "setup",
+            label="web-setup",
+            images=["compute/debian12"],
+            script="#!/bin/bash\\n# <UDF name=\\"site\\" label=\\"Site name\\" example=\\"example.com\\"/>\\necho \\"$SITE\\"\\n",
+        )
+        pulumi.export("stackScriptId", setup.id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] description: Updated in place (default "").
@@ -166,6 +181,21 @@ class StackScript(pulumi.CustomResource):
         """
         A StackScript: a script run at an instance's first boot when a disk or instance is deployed with
         its ID (`stackscriptId`) and its fields' values (`stackscriptData`).
+
+        ## Example Usage
+        ### A StackScript
+        ```python
+        import pulumi
+        import pulumi_compute as compute
+
+        setup = compute.StackScript(
+            "setup",
+            label="web-setup",
+            images=["compute/debian12"],
+            script="#!/bin/bash\\n# <UDF name=\\"site\\" label=\\"Site name\\" example=\\"example.com\\"/>\\necho \\"$SITE\\"\\n",
+        )
+        pulumi.export("stackScriptId", setup.id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param StackScriptArgs args: The arguments to use to populate this resource's properties.

@@ -85,6 +85,26 @@ class Subnet(pulumi.CustomResource):
         """
         A subnet of a VPC.
 
+        ## Example Usage
+        ### A Subnet
+        ```python
+        import pulumi
+        import pulumi_compute as compute
+
+        net = compute.Vpc(
+            "net",
+            region="us-iad",
+            label="net",
+        )
+        app = compute.Subnet(
+            "app",
+            vpc_id=net.id,
+            label="app",
+            ipv4="10.0.1.0/24",
+        )
+        pulumi.export("subnetId", app.id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] ipv4: A private IPv4 range in canonical CIDR form (`10.0.1.0/24`), prefix /1../29, not overlapping
@@ -100,6 +120,26 @@ class Subnet(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A subnet of a VPC.
+
+        ## Example Usage
+        ### A Subnet
+        ```python
+        import pulumi
+        import pulumi_compute as compute
+
+        net = compute.Vpc(
+            "net",
+            region="us-iad",
+            label="net",
+        )
+        app = compute.Subnet(
+            "app",
+            vpc_id=net.id,
+            label="app",
+            ipv4="10.0.1.0/24",
+        )
+        pulumi.export("subnetId", app.id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param SubnetArgs args: The arguments to use to populate this resource's properties.

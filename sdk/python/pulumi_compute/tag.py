@@ -79,6 +79,31 @@ class Tag(pulumi.CustomResource):
         Deleting the resource takes the tag off its instances, then deletes the tag unless other instances
         still carry it.
 
+        ## Example Usage
+        ### A Tag
+        ```python
+        import pulumi
+        import pulumi_compute as compute
+
+        web = compute.Instance(
+            "web",
+            region="us-iad",
+            type="g6-standard-1",
+            label="web-1",
+        )
+        db = compute.Instance(
+            "db",
+            region="us-iad",
+            type="g6-standard-1",
+            label="db-1",
+        )
+        prod = compute.Tag(
+            "prod",
+            label="prod",
+            instances=[web.id, db.id],
+        )
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] instances: IDs of the instances to give the tag to (e.g. `[web.id]`). Updated in place: added ones get it
@@ -100,6 +125,31 @@ class Tag(pulumi.CustomResource):
 
         Deleting the resource takes the tag off its instances, then deletes the tag unless other instances
         still carry it.
+
+        ## Example Usage
+        ### A Tag
+        ```python
+        import pulumi
+        import pulumi_compute as compute
+
+        web = compute.Instance(
+            "web",
+            region="us-iad",
+            type="g6-standard-1",
+            label="web-1",
+        )
+        db = compute.Instance(
+            "db",
+            region="us-iad",
+            type="g6-standard-1",
+            label="db-1",
+        )
+        prod = compute.Tag(
+            "prod",
+            label="prod",
+            instances=[web.id, db.id],
+        )
+        ```
 
         :param str resource_name: The name of the resource.
         :param TagArgs args: The arguments to use to populate this resource's properties.

@@ -95,6 +95,21 @@ class Token(pulumi.CustomResource):
         returned by the API once, at create: it is a secret output, kept encrypted in the state, and a
         refresh never replaces it (the API shows only its first 16 characters afterwards).
 
+        ## Example Usage
+        ### A Token
+        ```python
+        import pulumi
+        import pulumi_compute as compute
+
+        ci = compute.Token(
+            "ci",
+            label="ci",
+            scopes="computes:read_write vpc:read_only",
+            expiry="2030-01-01T00:00:00",
+        )
+        pulumi.export("ciToken", ci.token)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] expiry: When the token expires, UTC, `YYYY-MM-DDTHH:MM:SS`; in the future when set or changed. Left out:
@@ -115,6 +130,21 @@ class Token(pulumi.CustomResource):
         A personal access token of the profile the provider's token belongs to. Its value (`token`) is
         returned by the API once, at create: it is a secret output, kept encrypted in the state, and a
         refresh never replaces it (the API shows only its first 16 characters afterwards).
+
+        ## Example Usage
+        ### A Token
+        ```python
+        import pulumi
+        import pulumi_compute as compute
+
+        ci = compute.Token(
+            "ci",
+            label="ci",
+            scopes="computes:read_write vpc:read_only",
+            expiry="2030-01-01T00:00:00",
+        )
+        pulumi.export("ciToken", ci.token)
+        ```
 
         :param str resource_name: The name of the resource.
         :param TokenArgs args: The arguments to use to populate this resource's properties.

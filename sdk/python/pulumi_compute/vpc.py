@@ -84,6 +84,21 @@ class Vpc(pulumi.CustomResource):
         """
         A virtual private cloud. Its subnets are `Subnet` resources.
 
+        ## Example Usage
+        ### A Vpc
+        ```python
+        import pulumi
+        import pulumi_compute as compute
+
+        net = compute.Vpc(
+            "net",
+            region="us-iad",
+            label="net",
+            description="production",
+        )
+        pulumi.export("vpcId", net.id)
+        ```
+
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
         :param pulumi.Input[_builtins.str] description: At most 255 characters. Updated in place.
@@ -98,6 +113,21 @@ class Vpc(pulumi.CustomResource):
                  opts: Optional[pulumi.ResourceOptions] = None):
         """
         A virtual private cloud. Its subnets are `Subnet` resources.
+
+        ## Example Usage
+        ### A Vpc
+        ```python
+        import pulumi
+        import pulumi_compute as compute
+
+        net = compute.Vpc(
+            "net",
+            region="us-iad",
+            label="net",
+            description="production",
+        )
+        pulumi.export("vpcId", net.id)
+        ```
 
         :param str resource_name: The name of the resource.
         :param VpcArgs args: The arguments to use to populate this resource's properties.

@@ -3,7 +3,8 @@
  * wrapped (`pulumi.String`), object types as their `Args` structs, another resource's ID as
  * `ID().ToStringOutput()`, each error returned.
  */
-import { GO_MODULE, type PropertySpec } from "../package-schema";
+import type { PropertySpec } from "../property-spec";
+import { GO_MODULE } from "../repository";
 import { isMapping, isRef, isSecret, referenced, secretsOf, type Example, type Value } from "./model";
 import { inputOf, propertyOf, typeName, type SchemaTypes } from "./schema-lookup";
 

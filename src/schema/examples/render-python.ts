@@ -1,7 +1,7 @@
 /** An example as a Python program on the generated SDK (`pulumi_compute`), typed as the SDK types it. */
 import { isMapping, isRef, isSecret, secretsOf, type Example, type Value } from "./model";
 import { inputOf, propertyOf, typeName, type SchemaTypes } from "./schema-lookup";
-import type { PropertySpec } from "../package-schema";
+import type { PropertySpec } from "../property-spec";
 
 /** Python's name of a schema name, as the SDK generator makes it: `vpcId` → `vpc_id`. */
 export const snake = (name: string): string => name.replace(/([A-Z])/g, "_$1").toLowerCase();

@@ -2,7 +2,7 @@
  * What a renderer needs of the package schema (schema.json): each input's type, and each object type's
  * properties, so that Go and Python write the SDK's typed values (`compute.InstanceConfigDevicesArgs`).
  */
-import type { PropertySpec } from "../package-schema";
+import type { PropertySpec } from "../property-spec";
 
 export interface SchemaTypes {
   resources: Record<string, { inputProperties: Record<string, PropertySpec> }>;

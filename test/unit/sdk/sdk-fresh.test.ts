@@ -84,3 +84,14 @@ it("both SDKs ask for plugin `compute` at the package's version", () => {
     `semver.MustParse("${version}")`,
   );
 });
+
+it("each SDK's documentation shows the kind's description, then its example in the SDK's own language", () => {
+  const python = fs.readFileSync(path.join(SDK, "python/pulumi_compute/subnet.py"), "utf8");
+  expect(python).toMatch(/A subnet of a VPC\.\s+## Example Usage\s+### A Subnet\s+```python\n\s+import pulumi\n/);
+  expect(python).toContain("app = compute.Subnet(");
+  expect(python).not.toMatch(/```(typescript|ts|go|yaml)\n|new compute\.|compute\.NewSubnet/);
+  const go = fs.readFileSync(path.join(SDK, "go/compute/subnet.go"), "utf8");
+  expect(go).toMatch(/\/\/ A subnet of a VPC\.\n\/\/\n\/\/ ## Example Usage\n\/\/ ### A Subnet\n\/\/ ```go\n/);
+  expect(go).toContain("compute.NewSubnet(ctx, \"app\"");
+  expect(go).not.toMatch(/```(typescript|ts|python|yaml)\n|new compute\./);
+});
