@@ -38,8 +38,14 @@ const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 class Types {
   readonly specs: Record<string, ObjectTypeSpec> = {};
 
-  /** `idReference`: integers become strings (another resource's `id` is a string). */
-  property(type: FieldType, name: string, idReference: boolean): PropertySpec {
+  /** `descriptions`: the named interfaces' TSDoc (`VpcResult`), each type's description. */
+  constructor(private readonly descriptions: Readonly<Record<string, string>> = {}) {}
+
+  /**
+   * `idReference`: integers become strings (another resource's `id` is a string). `about`: the
+   * property's description, an unnamed object type's own.
+   */
+  property(type: FieldType, name: string, idReference: boolean, about?: string): PropertySpec {
     const described = type.description ? { description: type.description } : {};
     switch (type.type) {
       case "string":
@@ -49,7 +55,11 @@ class Types {
       case "integer":
         return { type: idReference || type.idReference ? "string" : "integer", ...described };
       case "array":
-        return { type: "array", items: this.property(type.items, `${name}Item`, idReference), ...described };
+        return {
+          type: "array",
+          items: this.property(type.items, `${name}Item`, idReference, type.description ?? about),
+          ...described,
+        };
       case "map":
         return {
           type: "object",
@@ -57,7 +67,10 @@ class Types {
           ...described,
         };
       case "object":
-        return { $ref: `#/types/${this.object(type, name, idReference)}`, ...described };
+        return {
+          $ref: `#/types/${this.object(type, name, idReference, type.description ?? about)}`,
+          ...described,
+        };
       case "any":
         return { ...ANY, ...described };
     }
@@ -77,25 +90,39 @@ class Types {
     };
   }
 
-  private object(type: FieldType & { type: "object" }, path: string, idReference: boolean): string {
+  /** A type's description: its interface's TSDoc, else the property's that holds it. */
+  describe(name: string | undefined, about?: string): string | undefined {
+    return (name !== undefined ? this.descriptions[name] : undefined) || about || undefined;
+  }
+
+  private object(
+    type: FieldType & { type: "object" },
+    path: string,
+    idReference: boolean,
+    about?: string,
+  ): string {
     // A named interface (a data function's `VpcResult`) is one type wherever it appears.
     const name = type.name ?? path;
     const token = `${PACKAGE}:index:${name}`;
     const spec = this.objectSpec(type, name, idReference);
     // Two properties whose names join alike (`backupsSchedule`, `backups.schedule`) but whose
-    // shapes differ: the later one is `<name>Details`.
+    // shapes differ: the later one is `<name>Details`. The first description stays.
     const known = this.specs[token];
-    if (known && JSON.stringify(known) !== JSON.stringify(spec)) {
-      return this.object({ ...type, name: `${name}Details` }, path, idReference);
+    if (known) {
+      const { description: _, ...shape } = known;
+      if (JSON.stringify(shape) !== JSON.stringify(spec))
+        return this.object({ ...type, name: `${name}Details` }, path, idReference, about);
+      return token;
     }
-    this.specs[token] = spec;
+    const description = this.describe(type.name, about);
+    this.specs[token] = description ? { ...spec, description } : spec;
     return token;
   }
 }
 
 function inputProperty(types: Types, kind: string, input: InputFact): PropertySpec {
   return {
-    ...types.property(input.type, `${kind}${pascal(input.name)}`, input.idReference),
+    ...types.property(input.type, `${kind}${pascal(input.name)}`, input.idReference, input.description),
     ...(input.description && { description: input.description }),
     ...(input.secret && { secret: true }),
     ...(input.change === "replace" && { willReplaceOnChanges: true }),
@@ -106,7 +133,7 @@ function inputProperty(types: Types, kind: string, input: InputFact): PropertySp
 function outputProperty(types: Types, k: KindFacts, output: OutputFact): PropertySpec {
   const idReference = k.inputs.some((i) => i.name === output.name && i.idReference);
   return {
-    ...types.property(output.type, `${k.kind}${pascal(output.name)}`, idReference),
+    ...types.property(output.type, `${k.kind}${pascal(output.name)}`, idReference, output.description),
     ...(output.description && { description: output.description }),
     ...(output.secret && { secret: true }),
   };
@@ -152,7 +179,10 @@ function functionSpec(types: Types, fn: FunctionFact): object {
   return {
     description: fn.description,
     inputs: types.objectSpec(inputs, `${base}Args`, false),
-    outputs: types.objectSpec(result, result.name ?? `${base}Result`, false),
+    outputs: {
+      description: types.describe(result.name) || `What ${fn.name} returns.`,
+      ...types.objectSpec(result, result.name ?? `${base}Result`, false),
+    },
   };
 }
 
@@ -188,8 +218,9 @@ export function packageSchema(
   facts: readonly KindFacts[],
   version: string,
   functions: readonly FunctionFact[] = [],
+  typeDescriptions: Readonly<Record<string, string>> = {},
 ): object {
-  const types = new Types();
+  const types = new Types(typeDescriptions);
   const resources: Record<string, { description: string; inputProperties: Record<string, PropertySpec> }> =
     Object.fromEntries(
       facts.map((k) => [

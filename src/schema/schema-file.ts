@@ -11,5 +11,7 @@ export function schemaText(): string {
   const { version } = JSON.parse(readFileSync(path.resolve(__dirname, "../../package.json"), "utf8")) as {
     version: string;
   };
-  return `${JSON.stringify(packageSchema(specFacts(), version, functionFacts().functions), null, 2)}\n`;
+  const { functions, resultTypes } = functionFacts();
+  const descriptions = Object.fromEntries(resultTypes.map((t) => [t.name, t.description]));
+  return `${JSON.stringify(packageSchema(specFacts(), version, functions, descriptions), null, 2)}\n`;
 }

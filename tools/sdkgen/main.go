@@ -13,7 +13,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
+	"github.com/pulumi/pulumi/pkg/v3/codegen"
 	gogen "github.com/pulumi/pulumi/pkg/v3/codegen/go"
 	pygen "github.com/pulumi/pulumi/pkg/v3/codegen/python"
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
@@ -38,6 +40,7 @@ func main() {
 		"python": func(pkg *schema.Package) (map[string][]byte, error) {
 			files, err := pygen.GeneratePackage(tool, pkg, nil, noPackages{})
 			if err == nil {
+				classDocstrings(files, pkg)
 				// pyproject.toml names README.md beside it (a publish step copies it there): without it
 				// `pip install ./sdk/python` fails.
 				files["README.md"] = files["pulumi_compute/README.md"]
@@ -67,6 +70,38 @@ func main() {
 	sum := sha256.Sum256(raw)
 	if err := os.WriteFile(filepath.Join(out, ".schema-sha256"), []byte(hex.EncodeToString(sum[:])+"\n"), 0o644); err != nil {
 		fail(err)
+	}
+}
+
+// classDocstrings gives each resource class of the Python SDK (and the Provider) its description, with
+// the Python example, as the class's docstring: the generator puts it on __init__ only, so help() on the
+// class showed the generic CustomResource text first.
+func classDocstrings(files map[string][]byte, pkg *schema.Package) {
+	described := map[string]string{}
+	for _, r := range pkg.Resources {
+		described[r.Token[strings.LastIndex(r.Token, ":")+1:]+"(pulumi.CustomResource)"] = r.Comment
+	}
+	if pkg.Provider != nil {
+		described["Provider(pulumi.ProviderResource)"] = pkg.Provider.Comment
+	}
+	for name, content := range files {
+		if !strings.HasSuffix(name, ".py") {
+			continue
+		}
+		text := string(content)
+		for class, comment := range described {
+			line := "\nclass " + class + ":\n"
+			at := strings.Index(text, line)
+			if at < 0 || comment == "" {
+				continue
+			}
+			doc := strings.TrimSpace(codegen.FilterExamples(comment, "python"))
+			indented := "    " + strings.ReplaceAll(doc, "\n", "\n    ")
+			indented = strings.ReplaceAll(indented, "    \n", "\n")
+			end := at + len(line)
+			text = text[:end] + "    r\"\"\"\n" + indented + "\n    \"\"\"\n" + text[end:]
+		}
+		files[name] = []byte(text)
 	}
 }
 

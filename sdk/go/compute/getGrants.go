@@ -25,6 +25,7 @@ func GetGrants(ctx *pulumi.Context, args *GetGrantsArgs, opts ...pulumi.InvokeOp
 type GetGrantsArgs struct {
 }
 
+// The user's grants. An unrestricted user (the API answers 204) has `restricted: false`, `global: null` and empty lists: it may do everything.
 type GetGrantsResult struct {
 	// Instances.
 	Compute      []EntityGrantResult `pulumi:"compute"`
@@ -52,6 +53,7 @@ func (GetGrantsOutputArgs) ElementType() reflect.Type {
 	return reflect.TypeOf((*GetGrantsArgs)(nil)).Elem()
 }
 
+// The user's grants. An unrestricted user (the API answers 204) has `restricted: false`, `global: null` and empty lists: it may do everything.
 type GetGrantsResultOutput struct{ *pulumi.OutputState }
 
 func (GetGrantsResultOutput) ElementType() reflect.Type {

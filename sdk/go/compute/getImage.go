@@ -39,6 +39,7 @@ type LookupImageArgs struct {
 	Vendor *string `pulumi:"vendor"`
 }
 
+// An image: public (`compute/debian12`) or a private one of the account (`private/12`).
 type LookupImageResult struct {
 	// e.g. `cloud-init` when the image supports it.
 	Capabilities []string `pulumi:"capabilities"`
@@ -92,6 +93,7 @@ func (LookupImageOutputArgs) ElementType() reflect.Type {
 	return reflect.TypeOf((*LookupImageArgs)(nil)).Elem()
 }
 
+// An image: public (`compute/debian12`) or a private one of the account (`private/12`).
 type LookupImageResultOutput struct{ *pulumi.OutputState }
 
 func (LookupImageResultOutput) ElementType() reflect.Type {

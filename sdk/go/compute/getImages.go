@@ -39,6 +39,7 @@ type GetImagesArgs struct {
 	Vendor *string `pulumi:"vendor"`
 }
 
+// What getImages returns.
 type GetImagesResult struct {
 	// The matching images, in the API's order (or the latest one).
 	Images []ImageResult `pulumi:"images"`
@@ -70,6 +71,7 @@ func (GetImagesOutputArgs) ElementType() reflect.Type {
 	return reflect.TypeOf((*GetImagesArgs)(nil)).Elem()
 }
 
+// What getImages returns.
 type GetImagesResultOutput struct{ *pulumi.OutputState }
 
 func (GetImagesResultOutput) ElementType() reflect.Type {

@@ -27,6 +27,7 @@ type LookupInstanceArgs struct {
 	Id string `pulumi:"id"`
 }
 
+// A compute instance.
 type LookupInstanceResult struct {
 	// Alert thresholds.
 	Alerts      InstanceResultAlerts  `pulumi:"alerts"`
@@ -71,6 +72,7 @@ func (LookupInstanceOutputArgs) ElementType() reflect.Type {
 	return reflect.TypeOf((*LookupInstanceArgs)(nil)).Elem()
 }
 
+// A compute instance.
 type LookupInstanceResultOutput struct{ *pulumi.OutputState }
 
 func (LookupInstanceResultOutput) ElementType() reflect.Type {

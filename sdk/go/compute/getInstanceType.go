@@ -27,6 +27,7 @@ type GetInstanceTypeArgs struct {
 	Id string `pulumi:"id"`
 }
 
+// An instance type (plan).
 type GetInstanceTypeResult struct {
 	// The backups add-on's price.
 	Addons InstanceTypeResultAddons `pulumi:"addons"`
@@ -64,6 +65,7 @@ func (GetInstanceTypeOutputArgs) ElementType() reflect.Type {
 	return reflect.TypeOf((*GetInstanceTypeArgs)(nil)).Elem()
 }
 
+// An instance type (plan).
 type GetInstanceTypeResultOutput struct{ *pulumi.OutputState }
 
 func (GetInstanceTypeResultOutput) ElementType() reflect.Type {

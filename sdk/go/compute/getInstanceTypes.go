@@ -38,6 +38,7 @@ type GetInstanceTypesArgs struct {
 	MinVcpus *int `pulumi:"minVcpus"`
 }
 
+// What getInstanceTypes returns.
 type GetInstanceTypesResult struct {
 	// The matching types, in the API's order.
 	Types []InstanceTypeResult `pulumi:"types"`
@@ -68,6 +69,7 @@ func (GetInstanceTypesOutputArgs) ElementType() reflect.Type {
 	return reflect.TypeOf((*GetInstanceTypesArgs)(nil)).Elem()
 }
 
+// What getInstanceTypes returns.
 type GetInstanceTypesResultOutput struct{ *pulumi.OutputState }
 
 func (GetInstanceTypesResultOutput) ElementType() reflect.Type {

@@ -39,6 +39,7 @@ type GetInstancesArgs struct {
 	Tags []string `pulumi:"tags"`
 }
 
+// What getInstances returns.
 type GetInstancesResult struct {
 	// The matching instances the user may read, in the API's order.
 	Instances []InstanceResult `pulumi:"instances"`
@@ -70,6 +71,7 @@ func (GetInstancesOutputArgs) ElementType() reflect.Type {
 	return reflect.TypeOf((*GetInstancesArgs)(nil)).Elem()
 }
 
+// What getInstances returns.
 type GetInstancesResultOutput struct{ *pulumi.OutputState }
 
 func (GetInstancesResultOutput) ElementType() reflect.Type {

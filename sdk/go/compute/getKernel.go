@@ -27,6 +27,7 @@ type GetKernelArgs struct {
 	Id string `pulumi:"id"`
 }
 
+// A kernel an instance configuration can boot.
 type GetKernelResult struct {
 	Architecture string `pulumi:"architecture"`
 	// When it was built (ISO 8601).
@@ -56,6 +57,7 @@ func (GetKernelOutputArgs) ElementType() reflect.Type {
 	return reflect.TypeOf((*GetKernelArgs)(nil)).Elem()
 }
 
+// A kernel an instance configuration can boot.
 type GetKernelResultOutput struct{ *pulumi.OutputState }
 
 func (GetKernelResultOutput) ElementType() reflect.Type {

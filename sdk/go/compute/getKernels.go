@@ -35,6 +35,7 @@ type GetKernelsArgs struct {
 	Version *string `pulumi:"version"`
 }
 
+// What getKernels returns.
 type GetKernelsResult struct {
 	// The matching kernels, in the API's order.
 	Kernels []KernelResult `pulumi:"kernels"`
@@ -62,6 +63,7 @@ func (GetKernelsOutputArgs) ElementType() reflect.Type {
 	return reflect.TypeOf((*GetKernelsArgs)(nil)).Elem()
 }
 
+// What getKernels returns.
 type GetKernelsResultOutput struct{ *pulumi.OutputState }
 
 func (GetKernelsResultOutput) ElementType() reflect.Type {

@@ -25,6 +25,7 @@ func GetProfile(ctx *pulumi.Context, args *GetProfileArgs, opts ...pulumi.Invoke
 type GetProfileArgs struct {
 }
 
+// The profile of the token's user.
 type GetProfileResult struct {
 	AuthenticationType string `pulumi:"authenticationType"`
 	// Public keys installed on new instances' root user; null when none were set.
@@ -56,6 +57,7 @@ func (GetProfileOutputArgs) ElementType() reflect.Type {
 	return reflect.TypeOf((*GetProfileArgs)(nil)).Elem()
 }
 
+// The profile of the token's user.
 type GetProfileResultOutput struct{ *pulumi.OutputState }
 
 func (GetProfileResultOutput) ElementType() reflect.Type {

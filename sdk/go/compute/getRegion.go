@@ -27,6 +27,7 @@ type GetRegionArgs struct {
 	Id string `pulumi:"id"`
 }
 
+// A region, as the API describes it.
 type GetRegionResult struct {
 	// What the region offers, e.g. `VPCs`, `Metadata`, `Block Storage`.
 	Capabilities []string `pulumi:"capabilities"`
@@ -58,6 +59,7 @@ func (GetRegionOutputArgs) ElementType() reflect.Type {
 	return reflect.TypeOf((*GetRegionArgs)(nil)).Elem()
 }
 
+// A region, as the API describes it.
 type GetRegionResultOutput struct{ *pulumi.OutputState }
 
 func (GetRegionResultOutput) ElementType() reflect.Type {

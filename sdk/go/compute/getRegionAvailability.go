@@ -31,6 +31,7 @@ type GetRegionAvailabilityArgs struct {
 	Region *string `pulumi:"region"`
 }
 
+// What getRegionAvailability returns.
 type GetRegionAvailabilityResult struct {
 	// One entry per region and select plan.
 	Availability []RegionAvailabilityResult `pulumi:"availability"`
@@ -54,6 +55,7 @@ func (GetRegionAvailabilityOutputArgs) ElementType() reflect.Type {
 	return reflect.TypeOf((*GetRegionAvailabilityArgs)(nil)).Elem()
 }
 
+// What getRegionAvailability returns.
 type GetRegionAvailabilityResultOutput struct{ *pulumi.OutputState }
 
 func (GetRegionAvailabilityResultOutput) ElementType() reflect.Type {

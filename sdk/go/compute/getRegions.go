@@ -31,6 +31,7 @@ type GetRegionsArgs struct {
 	Status *string `pulumi:"status"`
 }
 
+// What getRegions returns.
 type GetRegionsResult struct {
 	// The matching regions, in the API's order.
 	Regions []RegionResult `pulumi:"regions"`
@@ -54,6 +55,7 @@ func (GetRegionsOutputArgs) ElementType() reflect.Type {
 	return reflect.TypeOf((*GetRegionsArgs)(nil)).Elem()
 }
 
+// What getRegions returns.
 type GetRegionsResultOutput struct{ *pulumi.OutputState }
 
 func (GetRegionsResultOutput) ElementType() reflect.Type {

@@ -27,6 +27,7 @@ type LookupSshKeyArgs struct {
 	Id string `pulumi:"id"`
 }
 
+// An SSH public key of the acting user's profile.
 type LookupSshKeyResult struct {
 	Created string `pulumi:"created"`
 	Id      string `pulumi:"id"`
@@ -49,6 +50,7 @@ func (LookupSshKeyOutputArgs) ElementType() reflect.Type {
 	return reflect.TypeOf((*LookupSshKeyArgs)(nil)).Elem()
 }
 
+// An SSH public key of the acting user's profile.
 type LookupSshKeyResultOutput struct{ *pulumi.OutputState }
 
 func (LookupSshKeyResultOutput) ElementType() reflect.Type {

@@ -29,6 +29,7 @@ type GetSshKeysArgs struct {
 	LabelRegex *string `pulumi:"labelRegex"`
 }
 
+// What getSshKeys returns.
 type GetSshKeysResult struct {
 	// The matching keys, in the API's order.
 	SshKeys []SshKeyResult `pulumi:"sshKeys"`
@@ -50,6 +51,7 @@ func (GetSshKeysOutputArgs) ElementType() reflect.Type {
 	return reflect.TypeOf((*GetSshKeysArgs)(nil)).Elem()
 }
 
+// What getSshKeys returns.
 type GetSshKeysResultOutput struct{ *pulumi.OutputState }
 
 func (GetSshKeysResultOutput) ElementType() reflect.Type {

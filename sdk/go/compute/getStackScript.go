@@ -27,6 +27,7 @@ type LookupStackScriptArgs struct {
 	Id string `pulumi:"id"`
 }
 
+// A StackScript: a script run on an instance's first boot.
 type LookupStackScriptResult struct {
 	Created           string `pulumi:"created"`
 	DeploymentsActive int    `pulumi:"deploymentsActive"`
@@ -64,6 +65,7 @@ func (LookupStackScriptOutputArgs) ElementType() reflect.Type {
 	return reflect.TypeOf((*LookupStackScriptArgs)(nil)).Elem()
 }
 
+// A StackScript: a script run on an instance's first boot.
 type LookupStackScriptResultOutput struct{ *pulumi.OutputState }
 
 func (LookupStackScriptResultOutput) ElementType() reflect.Type {

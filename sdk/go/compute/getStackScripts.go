@@ -34,6 +34,7 @@ type GetStackScriptsArgs struct {
 	Mine *bool `pulumi:"mine"`
 }
 
+// What getStackScripts returns.
 type GetStackScriptsResult struct {
 	// The matching StackScripts, in the API's order.
 	StackScripts []StackScriptResult `pulumi:"stackScripts"`
@@ -60,6 +61,7 @@ func (GetStackScriptsOutputArgs) ElementType() reflect.Type {
 	return reflect.TypeOf((*GetStackScriptsArgs)(nil)).Elem()
 }
 
+// What getStackScripts returns.
 type GetStackScriptsResultOutput struct{ *pulumi.OutputState }
 
 func (GetStackScriptsResultOutput) ElementType() reflect.Type {

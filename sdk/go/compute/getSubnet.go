@@ -29,6 +29,7 @@ type LookupSubnetArgs struct {
 	VpcId string `pulumi:"vpcId"`
 }
 
+// A subnet of a VPC.
 type LookupSubnetResult struct {
 	Created string `pulumi:"created"`
 	Id      string `pulumi:"id"`
@@ -56,6 +57,7 @@ func (LookupSubnetOutputArgs) ElementType() reflect.Type {
 	return reflect.TypeOf((*LookupSubnetArgs)(nil)).Elem()
 }
 
+// A subnet of a VPC.
 type LookupSubnetResultOutput struct{ *pulumi.OutputState }
 
 func (LookupSubnetResultOutput) ElementType() reflect.Type {

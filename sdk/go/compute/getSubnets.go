@@ -31,6 +31,7 @@ type GetSubnetsArgs struct {
 	VpcId string `pulumi:"vpcId"`
 }
 
+// What getSubnets returns.
 type GetSubnetsResult struct {
 	// The VPC's subnets that match, in the API's order.
 	Subnets []SubnetResult `pulumi:"subnets"`
@@ -54,6 +55,7 @@ func (GetSubnetsOutputArgs) ElementType() reflect.Type {
 	return reflect.TypeOf((*GetSubnetsArgs)(nil)).Elem()
 }
 
+// What getSubnets returns.
 type GetSubnetsResultOutput struct{ *pulumi.OutputState }
 
 func (GetSubnetsResultOutput) ElementType() reflect.Type {

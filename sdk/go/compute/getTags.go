@@ -29,6 +29,7 @@ type GetTagsArgs struct {
 	LabelRegex *string `pulumi:"labelRegex"`
 }
 
+// What getTags returns.
 type GetTagsResult struct {
 	// The labels of the account's tags (created explicitly or carried by an instance), in the API's order.
 	Tags []string `pulumi:"tags"`
@@ -50,6 +51,7 @@ func (GetTagsOutputArgs) ElementType() reflect.Type {
 	return reflect.TypeOf((*GetTagsArgs)(nil)).Elem()
 }
 
+// What getTags returns.
 type GetTagsResultOutput struct{ *pulumi.OutputState }
 
 func (GetTagsResultOutput) ElementType() reflect.Type {

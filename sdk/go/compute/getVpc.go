@@ -27,6 +27,7 @@ type LookupVpcArgs struct {
 	Id string `pulumi:"id"`
 }
 
+// A VPC, with its subnets.
 type LookupVpcResult struct {
 	Created     string `pulumi:"created"`
 	Description string `pulumi:"description"`
@@ -52,6 +53,7 @@ func (LookupVpcOutputArgs) ElementType() reflect.Type {
 	return reflect.TypeOf((*LookupVpcArgs)(nil)).Elem()
 }
 
+// A VPC, with its subnets.
 type LookupVpcResultOutput struct{ *pulumi.OutputState }
 
 func (LookupVpcResultOutput) ElementType() reflect.Type {

@@ -31,6 +31,7 @@ type GetVpcsArgs struct {
 	Region *string `pulumi:"region"`
 }
 
+// What getVpcs returns.
 type GetVpcsResult struct {
 	// The matching VPCs, in the API's order.
 	Vpcs []VpcResult `pulumi:"vpcs"`
@@ -54,6 +55,7 @@ func (GetVpcsOutputArgs) ElementType() reflect.Type {
 	return reflect.TypeOf((*GetVpcsArgs)(nil)).Elem()
 }
 
+// What getVpcs returns.
 type GetVpcsResultOutput struct{ *pulumi.OutputState }
 
 func (GetVpcsResultOutput) ElementType() reflect.Type {

@@ -13,6 +13,7 @@ import (
 
 var _ = internal.GetEnvOrDefault
 
+// As asked: an address the API chose is left out, and `any` stays `any`.
 type ConfigInterfaceIpv4 struct {
 	Nat11 *string `pulumi:"nat11"`
 	Vpc   *string `pulumi:"vpc"`
@@ -29,6 +30,7 @@ type ConfigInterfaceIpv4Input interface {
 	ToConfigInterfaceIpv4OutputWithContext(context.Context) ConfigInterfaceIpv4Output
 }
 
+// As asked: an address the API chose is left out, and `any` stays `any`.
 type ConfigInterfaceIpv4Args struct {
 	Nat11 pulumi.StringPtrInput `pulumi:"nat11"`
 	Vpc   pulumi.StringPtrInput `pulumi:"vpc"`
@@ -87,6 +89,7 @@ func (i *configInterfaceIpv4PtrType) ToConfigInterfaceIpv4PtrOutputWithContext(c
 	return pulumi.ToOutputWithContext(ctx, i).(ConfigInterfaceIpv4PtrOutput)
 }
 
+// As asked: an address the API chose is left out, and `any` stays `any`.
 type ConfigInterfaceIpv4Output struct{ *pulumi.OutputState }
 
 func (ConfigInterfaceIpv4Output) ElementType() reflect.Type {
@@ -161,6 +164,7 @@ func (o ConfigInterfaceIpv4PtrOutput) Vpc() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// Access to one entity.
 type EntityGrantResult struct {
 	// The entity's ID.
 	Id    string `pulumi:"id"`
@@ -169,6 +173,7 @@ type EntityGrantResult struct {
 	Permissions string `pulumi:"permissions"`
 }
 
+// Access to one entity.
 type EntityGrantResultOutput struct{ *pulumi.OutputState }
 
 func (EntityGrantResultOutput) ElementType() reflect.Type {
@@ -217,6 +222,7 @@ func (o EntityGrantResultArrayOutput) Index(i pulumi.IntInput) EntityGrantResult
 	}).(EntityGrantResultOutput)
 }
 
+// What a restricted user may do across the account.
 type GlobalGrantsResult struct {
 	AccountAccess string `pulumi:"accountAccess"`
 	// May create instances.
@@ -234,6 +240,7 @@ type GlobalGrantsResult struct {
 	LongviewSubscription bool `pulumi:"longviewSubscription"`
 }
 
+// What a restricted user may do across the account.
 type GlobalGrantsResultOutput struct{ *pulumi.OutputState }
 
 func (GlobalGrantsResultOutput) ElementType() reflect.Type {
@@ -301,6 +308,7 @@ func (o GlobalGrantsResultOutput) LongviewSubscription() pulumi.BoolOutput {
 	return o.ApplyT(func(v GlobalGrantsResult) bool { return v.LongviewSubscription }).(pulumi.BoolOutput)
 }
 
+// An image: public (`compute/debian12`) or a private one of the account (`private/12`).
 type ImageResult struct {
 	// e.g. `cloud-init` when the image supports it.
 	Capabilities []string `pulumi:"capabilities"`
@@ -328,6 +336,7 @@ type ImageResult struct {
 	Vendor string `pulumi:"vendor"`
 }
 
+// An image: public (`compute/debian12`) or a private one of the account (`private/12`).
 type ImageResultOutput struct{ *pulumi.OutputState }
 
 func (ImageResultOutput) ElementType() reflect.Type {
@@ -431,6 +440,9 @@ func (o ImageResultArrayOutput) Index(i pulumi.IntInput) ImageResultOutput {
 	}).(ImageResultOutput)
 }
 
+// Alert thresholds: `cpu` (%, the API's default 90 per vCPU), `io` (IOPS), `networkIn` and
+// `networkOut` (Mbit/s), `transferQuota` (% of the monthly quota, 0..100); 0 turns one off.
+// Changed in place; those left out keep the API's values.
 type InstanceAlerts struct {
 	Cpu           *int `pulumi:"cpu"`
 	Io            *int `pulumi:"io"`
@@ -450,6 +462,9 @@ type InstanceAlertsInput interface {
 	ToInstanceAlertsOutputWithContext(context.Context) InstanceAlertsOutput
 }
 
+// Alert thresholds: `cpu` (%, the API's default 90 per vCPU), `io` (IOPS), `networkIn` and
+// `networkOut` (Mbit/s), `transferQuota` (% of the monthly quota, 0..100); 0 turns one off.
+// Changed in place; those left out keep the API's values.
 type InstanceAlertsArgs struct {
 	Cpu           pulumi.IntPtrInput `pulumi:"cpu"`
 	Io            pulumi.IntPtrInput `pulumi:"io"`
@@ -511,6 +526,9 @@ func (i *instanceAlertsPtrType) ToInstanceAlertsPtrOutputWithContext(ctx context
 	return pulumi.ToOutputWithContext(ctx, i).(InstanceAlertsPtrOutput)
 }
 
+// Alert thresholds: `cpu` (%, the API's default 90 per vCPU), `io` (IOPS), `networkIn` and
+// `networkOut` (Mbit/s), `transferQuota` (% of the monthly quota, 0..100); 0 turns one off.
+// Changed in place; those left out keep the API's values.
 type InstanceAlertsOutput struct{ *pulumi.OutputState }
 
 func (InstanceAlertsOutput) ElementType() reflect.Type {
@@ -663,6 +681,9 @@ func (o InstanceBackupsOutput) Schedule() InstanceBackupsScheduleDetailsOutput {
 	return o.ApplyT(func(v InstanceBackups) InstanceBackupsScheduleDetails { return v.Schedule }).(InstanceBackupsScheduleDetailsOutput)
 }
 
+// When the backup service takes its weekly and daily backups: `day` (`Sunday`..`Saturday`, or
+// `Scheduling` to let the API choose) and `window` (a two-hour window `W0`, `W2`, ..., `W22` UTC, or
+// `Scheduling`). Needs `backupsEnabled: true`. Changed in place; left out, the API's choice is kept.
 type InstanceBackupsSchedule struct {
 	Day    *string `pulumi:"day"`
 	Window *string `pulumi:"window"`
@@ -679,6 +700,9 @@ type InstanceBackupsScheduleInput interface {
 	ToInstanceBackupsScheduleOutputWithContext(context.Context) InstanceBackupsScheduleOutput
 }
 
+// When the backup service takes its weekly and daily backups: `day` (`Sunday`..`Saturday`, or
+// `Scheduling` to let the API choose) and `window` (a two-hour window `W0`, `W2`, ..., `W22` UTC, or
+// `Scheduling`). Needs `backupsEnabled: true`. Changed in place; left out, the API's choice is kept.
 type InstanceBackupsScheduleArgs struct {
 	Day    pulumi.StringPtrInput `pulumi:"day"`
 	Window pulumi.StringPtrInput `pulumi:"window"`
@@ -737,6 +761,9 @@ func (i *instanceBackupsSchedulePtrType) ToInstanceBackupsSchedulePtrOutputWithC
 	return pulumi.ToOutputWithContext(ctx, i).(InstanceBackupsSchedulePtrOutput)
 }
 
+// When the backup service takes its weekly and daily backups: `day` (`Sunday`..`Saturday`, or
+// `Scheduling` to let the API choose) and `window` (a two-hour window `W0`, `W2`, ..., `W22` UTC, or
+// `Scheduling`). Needs `backupsEnabled: true`. Changed in place; left out, the API's choice is kept.
 type InstanceBackupsScheduleOutput struct{ *pulumi.OutputState }
 
 func (InstanceBackupsScheduleOutput) ElementType() reflect.Type {
@@ -838,6 +865,8 @@ func (o InstanceBackupsScheduleDetailsOutput) Window() pulumi.StringOutput {
 	return o.ApplyT(func(v InstanceBackupsScheduleDetails) string { return v.Window }).(pulumi.StringOutput)
 }
 
+// Disks on devices `sda`..`sdh` by ID (`{ sda: root.id, sdb: swap.id }`), each disk once; devices
+// left out are empty. Updated in place.
 type InstanceConfigDevices struct {
 	Sda *string `pulumi:"sda"`
 	Sdb *string `pulumi:"sdb"`
@@ -860,6 +889,8 @@ type InstanceConfigDevicesInput interface {
 	ToInstanceConfigDevicesOutputWithContext(context.Context) InstanceConfigDevicesOutput
 }
 
+// Disks on devices `sda`..`sdh` by ID (`{ sda: root.id, sdb: swap.id }`), each disk once; devices
+// left out are empty. Updated in place.
 type InstanceConfigDevicesArgs struct {
 	Sda pulumi.StringPtrInput `pulumi:"sda"`
 	Sdb pulumi.StringPtrInput `pulumi:"sdb"`
@@ -883,6 +914,8 @@ func (i InstanceConfigDevicesArgs) ToInstanceConfigDevicesOutputWithContext(ctx 
 	return pulumi.ToOutputWithContext(ctx, i).(InstanceConfigDevicesOutput)
 }
 
+// Disks on devices `sda`..`sdh` by ID (`{ sda: root.id, sdb: swap.id }`), each disk once; devices
+// left out are empty. Updated in place.
 type InstanceConfigDevicesOutput struct{ *pulumi.OutputState }
 
 func (InstanceConfigDevicesOutput) ElementType() reflect.Type {
@@ -929,6 +962,7 @@ func (o InstanceConfigDevicesOutput) Sdh() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v InstanceConfigDevices) *string { return v.Sdh }).(pulumi.StringPtrOutput)
 }
 
+// Boot helpers; those left out are the API's choice. Updated in place.
 type InstanceConfigHelpers struct {
 	DevtmpfsAutomount *bool `pulumi:"devtmpfsAutomount"`
 	Distro            *bool `pulumi:"distro"`
@@ -948,6 +982,7 @@ type InstanceConfigHelpersInput interface {
 	ToInstanceConfigHelpersOutputWithContext(context.Context) InstanceConfigHelpersOutput
 }
 
+// Boot helpers; those left out are the API's choice. Updated in place.
 type InstanceConfigHelpersArgs struct {
 	DevtmpfsAutomount pulumi.BoolPtrInput `pulumi:"devtmpfsAutomount"`
 	Distro            pulumi.BoolPtrInput `pulumi:"distro"`
@@ -1009,6 +1044,7 @@ func (i *instanceConfigHelpersPtrType) ToInstanceConfigHelpersPtrOutputWithConte
 	return pulumi.ToOutputWithContext(ctx, i).(InstanceConfigHelpersPtrOutput)
 }
 
+// Boot helpers; those left out are the API's choice. Updated in place.
 type InstanceConfigHelpersOutput struct{ *pulumi.OutputState }
 
 func (InstanceConfigHelpersOutput) ElementType() reflect.Type {
@@ -1122,6 +1158,7 @@ func (o InstanceConfigHelpersPtrOutput) UpdatedbDisabled() pulumi.BoolPtrOutput 
 	}).(pulumi.BoolPtrOutput)
 }
 
+// The create's interfaces as the API holds them, in the shape asked.
 type InstanceConfigInterface struct {
 	// vpc only: IPv4 ranges of the subnet routed to this interface.
 	IpRanges []string `pulumi:"ipRanges"`
@@ -1151,6 +1188,7 @@ type InstanceConfigInterfaceInput interface {
 	ToInstanceConfigInterfaceOutputWithContext(context.Context) InstanceConfigInterfaceOutput
 }
 
+// The create's interfaces as the API holds them, in the shape asked.
 type InstanceConfigInterfaceArgs struct {
 	// vpc only: IPv4 ranges of the subnet routed to this interface.
 	IpRanges pulumi.StringArrayInput `pulumi:"ipRanges"`
@@ -1206,6 +1244,7 @@ func (i InstanceConfigInterfaceArray) ToInstanceConfigInterfaceArrayOutputWithCo
 	return pulumi.ToOutputWithContext(ctx, i).(InstanceConfigInterfaceArrayOutput)
 }
 
+// The create's interfaces as the API holds them, in the shape asked.
 type InstanceConfigInterfaceOutput struct{ *pulumi.OutputState }
 
 func (InstanceConfigInterfaceOutput) ElementType() reflect.Type {
@@ -1276,6 +1315,7 @@ func (o InstanceConfigInterfaceArrayOutput) Index(i pulumi.IntInput) InstanceCon
 	}).(InstanceConfigInterfaceOutput)
 }
 
+// The interfaces as the API holds them: IDs, the VPC addresses it chose, whether active.
 type InstanceConfigInterfaceDetailsItem struct {
 	// The instance runs with the config, and the interface was there when it booted.
 	Active      bool     `pulumi:"active"`
@@ -1291,6 +1331,7 @@ type InstanceConfigInterfaceDetailsItem struct {
 	VpcId    string                                 `pulumi:"vpcId"`
 }
 
+// The interfaces as the API holds them: IDs, the VPC addresses it chose, whether active.
 type InstanceConfigInterfaceDetailsItemOutput struct{ *pulumi.OutputState }
 
 func (InstanceConfigInterfaceDetailsItemOutput) ElementType() reflect.Type {
@@ -1367,11 +1408,13 @@ func (o InstanceConfigInterfaceDetailsItemArrayOutput) Index(i pulumi.IntInput) 
 	}).(InstanceConfigInterfaceDetailsItemOutput)
 }
 
+// The VPC address and the 1:1 NAT address (vpc interfaces), else null.
 type InstanceConfigInterfaceDetailsItemIpv4 struct {
 	Nat11 string `pulumi:"nat11"`
 	Vpc   string `pulumi:"vpc"`
 }
 
+// The VPC address and the 1:1 NAT address (vpc interfaces), else null.
 type InstanceConfigInterfaceDetailsItemIpv4Output struct{ *pulumi.OutputState }
 
 func (InstanceConfigInterfaceDetailsItemIpv4Output) ElementType() reflect.Type {
@@ -1394,6 +1437,8 @@ func (o InstanceConfigInterfaceDetailsItemIpv4Output) Vpc() pulumi.StringOutput 
 	return o.ApplyT(func(v InstanceConfigInterfaceDetailsItemIpv4) string { return v.Vpc }).(pulumi.StringOutput)
 }
 
+// vpc only: `vpc`, the address in the subnet (the API picks a free one when left out); `nat11`, the
+// instance's public IPv4 for 1:1 NAT, or `any` (kept as `any` while the API holds the address).
 type InstanceConfigInterfaceIpv4 struct {
 	Nat11 *string `pulumi:"nat11"`
 	Vpc   *string `pulumi:"vpc"`
@@ -1410,6 +1455,8 @@ type InstanceConfigInterfaceIpv4Input interface {
 	ToInstanceConfigInterfaceIpv4OutputWithContext(context.Context) InstanceConfigInterfaceIpv4Output
 }
 
+// vpc only: `vpc`, the address in the subnet (the API picks a free one when left out); `nat11`, the
+// instance's public IPv4 for 1:1 NAT, or `any` (kept as `any` while the API holds the address).
 type InstanceConfigInterfaceIpv4Args struct {
 	Nat11 pulumi.StringPtrInput `pulumi:"nat11"`
 	Vpc   pulumi.StringPtrInput `pulumi:"vpc"`
@@ -1468,6 +1515,8 @@ func (i *instanceConfigInterfaceIpv4PtrType) ToInstanceConfigInterfaceIpv4PtrOut
 	return pulumi.ToOutputWithContext(ctx, i).(InstanceConfigInterfaceIpv4PtrOutput)
 }
 
+// vpc only: `vpc`, the address in the subnet (the API picks a free one when left out); `nat11`, the
+// instance's public IPv4 for 1:1 NAT, or `any` (kept as `any` while the API holds the address).
 type InstanceConfigInterfaceIpv4Output struct{ *pulumi.OutputState }
 
 func (InstanceConfigInterfaceIpv4Output) ElementType() reflect.Type {
@@ -1542,6 +1591,7 @@ func (o InstanceConfigInterfaceIpv4PtrOutput) Vpc() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// The user data asked for (never read back from the API); a secret.
 type InstanceMetadata struct {
 	UserData *string `pulumi:"userData"`
 }
@@ -1557,6 +1607,7 @@ type InstanceMetadataInput interface {
 	ToInstanceMetadataOutputWithContext(context.Context) InstanceMetadataOutput
 }
 
+// The user data asked for (never read back from the API); a secret.
 type InstanceMetadataArgs struct {
 	UserData pulumi.StringPtrInput `pulumi:"userData"`
 }
@@ -1614,6 +1665,7 @@ func (i *instanceMetadataPtrType) ToInstanceMetadataPtrOutputWithContext(ctx con
 	return pulumi.ToOutputWithContext(ctx, i).(InstanceMetadataPtrOutput)
 }
 
+// The user data asked for (never read back from the API); a secret.
 type InstanceMetadataOutput struct{ *pulumi.OutputState }
 
 func (InstanceMetadataOutput) ElementType() reflect.Type {
@@ -1675,6 +1727,7 @@ func (o InstanceMetadataPtrOutput) UserData() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// A compute instance.
 type InstanceResult struct {
 	// Alert thresholds.
 	Alerts      InstanceResultAlerts  `pulumi:"alerts"`
@@ -1705,6 +1758,7 @@ type InstanceResult struct {
 	WatchdogEnabled bool   `pulumi:"watchdogEnabled"`
 }
 
+// A compute instance.
 type InstanceResultOutput struct{ *pulumi.OutputState }
 
 func (InstanceResultOutput) ElementType() reflect.Type {
@@ -1823,6 +1877,7 @@ func (o InstanceResultArrayOutput) Index(i pulumi.IntInput) InstanceResultOutput
 	}).(InstanceResultOutput)
 }
 
+// Alert thresholds.
 type InstanceResultAlerts struct {
 	Cpu           int `pulumi:"cpu"`
 	Io            int `pulumi:"io"`
@@ -1831,6 +1886,7 @@ type InstanceResultAlerts struct {
 	TransferQuota int `pulumi:"transferQuota"`
 }
 
+// Alert thresholds.
 type InstanceResultAlertsOutput struct{ *pulumi.OutputState }
 
 func (InstanceResultAlertsOutput) ElementType() reflect.Type {
@@ -1929,6 +1985,7 @@ func (o InstanceResultBackupsScheduleOutput) Window() pulumi.StringOutput {
 	return o.ApplyT(func(v InstanceResultBackupsSchedule) string { return v.Window }).(pulumi.StringOutput)
 }
 
+// What its type gives it: disk and memory in MB, transfer in GB.
 type InstanceResultSpecs struct {
 	Disk     int `pulumi:"disk"`
 	Gpus     int `pulumi:"gpus"`
@@ -1937,6 +1994,7 @@ type InstanceResultSpecs struct {
 	Vcpus    int `pulumi:"vcpus"`
 }
 
+// What its type gives it: disk and memory in MB, transfer in GB.
 type InstanceResultSpecsOutput struct{ *pulumi.OutputState }
 
 func (InstanceResultSpecsOutput) ElementType() reflect.Type {
@@ -2019,6 +2077,7 @@ func (o InstanceSpecsOutput) Vcpus() pulumi.IntOutput {
 	return o.ApplyT(func(v InstanceSpecs) int { return v.Vcpus }).(pulumi.IntOutput)
 }
 
+// An instance type (plan).
 type InstanceTypeResult struct {
 	// The backups add-on's price.
 	Addons InstanceTypeResultAddons `pulumi:"addons"`
@@ -2042,6 +2101,7 @@ type InstanceTypeResult struct {
 	Vcpus    int `pulumi:"vcpus"`
 }
 
+// An instance type (plan).
 type InstanceTypeResultOutput struct{ *pulumi.OutputState }
 
 func (InstanceTypeResultOutput) ElementType() reflect.Type {
@@ -2135,10 +2195,12 @@ func (o InstanceTypeResultArrayOutput) Index(i pulumi.IntInput) InstanceTypeResu
 	}).(InstanceTypeResultOutput)
 }
 
+// The backups add-on's price.
 type InstanceTypeResultAddons struct {
 	Backups InstanceTypeResultAddonsBackups `pulumi:"backups"`
 }
 
+// The backups add-on's price.
 type InstanceTypeResultAddonsOutput struct{ *pulumi.OutputState }
 
 func (InstanceTypeResultAddonsOutput) ElementType() reflect.Type {
@@ -2184,6 +2246,7 @@ func (o InstanceTypeResultAddonsBackupsOutput) RegionPrices() RegionPriceResultA
 	return o.ApplyT(func(v InstanceTypeResultAddonsBackups) []RegionPriceResult { return v.RegionPrices }).(RegionPriceResultArrayOutput)
 }
 
+// A kernel an instance configuration can boot.
 type KernelResult struct {
 	Architecture string `pulumi:"architecture"`
 	// When it was built (ISO 8601).
@@ -2199,6 +2262,7 @@ type KernelResult struct {
 	Version string `pulumi:"version"`
 }
 
+// A kernel an instance configuration can boot.
 type KernelResultOutput struct{ *pulumi.OutputState }
 
 func (KernelResultOutput) ElementType() reflect.Type {
@@ -2269,11 +2333,13 @@ func (o KernelResultArrayOutput) Index(i pulumi.IntInput) KernelResultOutput {
 	}).(KernelResultOutput)
 }
 
+// A price in US dollars.
 type PriceResult struct {
 	Hourly  float64 `pulumi:"hourly"`
 	Monthly float64 `pulumi:"monthly"`
 }
 
+// A price in US dollars.
 type PriceResultOutput struct{ *pulumi.OutputState }
 
 func (PriceResultOutput) ElementType() reflect.Type {
@@ -2343,6 +2409,7 @@ func (o ProfileResultReferralsOutput) Url() pulumi.StringOutput {
 	return o.ApplyT(func(v ProfileResultReferrals) string { return v.Url }).(pulumi.StringOutput)
 }
 
+// Whether a region can take new instances of a premium or GPU plan.
 type RegionAvailabilityResult struct {
 	// False when the region has no capacity for the plan.
 	Available bool `pulumi:"available"`
@@ -2352,6 +2419,7 @@ type RegionAvailabilityResult struct {
 	Region string `pulumi:"region"`
 }
 
+// Whether a region can take new instances of a premium or GPU plan.
 type RegionAvailabilityResultOutput struct{ *pulumi.OutputState }
 
 func (RegionAvailabilityResultOutput) ElementType() reflect.Type {
@@ -2401,6 +2469,7 @@ func (o RegionAvailabilityResultArrayOutput) Index(i pulumi.IntInput) RegionAvai
 	}).(RegionAvailabilityResultOutput)
 }
 
+// A price in one region, where it differs from the base price.
 type RegionPriceResult struct {
 	Hourly float64 `pulumi:"hourly"`
 	// Region ID.
@@ -2408,6 +2477,7 @@ type RegionPriceResult struct {
 	Monthly float64 `pulumi:"monthly"`
 }
 
+// A price in one region, where it differs from the base price.
 type RegionPriceResultOutput struct{ *pulumi.OutputState }
 
 func (RegionPriceResultOutput) ElementType() reflect.Type {
@@ -2455,6 +2525,7 @@ func (o RegionPriceResultArrayOutput) Index(i pulumi.IntInput) RegionPriceResult
 	}).(RegionPriceResultOutput)
 }
 
+// A region, as the API describes it.
 type RegionResult struct {
 	// What the region offers, e.g. `VPCs`, `Metadata`, `Block Storage`.
 	Capabilities []string `pulumi:"capabilities"`
@@ -2472,6 +2543,7 @@ type RegionResult struct {
 	Status string `pulumi:"status"`
 }
 
+// A region, as the API describes it.
 type RegionResultOutput struct{ *pulumi.OutputState }
 
 func (RegionResultOutput) ElementType() reflect.Type {
@@ -2541,11 +2613,13 @@ func (o RegionResultArrayOutput) Index(i pulumi.IntInput) RegionResultOutput {
 	}).(RegionResultOutput)
 }
 
+// The region's DNS resolvers, comma-separated.
 type RegionResultResolvers struct {
 	Ipv4 string `pulumi:"ipv4"`
 	Ipv6 string `pulumi:"ipv6"`
 }
 
+// The region's DNS resolvers, comma-separated.
 type RegionResultResolversOutput struct{ *pulumi.OutputState }
 
 func (RegionResultResolversOutput) ElementType() reflect.Type {
@@ -2622,6 +2696,7 @@ func (o SnapshotDisksItemArrayOutput) Index(i pulumi.IntInput) SnapshotDisksItem
 	}).(SnapshotDisksItemOutput)
 }
 
+// An SSH public key of the acting user's profile.
 type SshKeyResult struct {
 	Created string `pulumi:"created"`
 	Id      string `pulumi:"id"`
@@ -2630,6 +2705,7 @@ type SshKeyResult struct {
 	SshKey string `pulumi:"sshKey"`
 }
 
+// An SSH public key of the acting user's profile.
 type SshKeyResultOutput struct{ *pulumi.OutputState }
 
 func (SshKeyResultOutput) ElementType() reflect.Type {
@@ -2681,6 +2757,7 @@ func (o SshKeyResultArrayOutput) Index(i pulumi.IntInput) SshKeyResultOutput {
 	}).(SshKeyResultOutput)
 }
 
+// A StackScript: a script run on an instance's first boot.
 type StackScriptResult struct {
 	Created           string `pulumi:"created"`
 	DeploymentsActive int    `pulumi:"deploymentsActive"`
@@ -2704,6 +2781,7 @@ type StackScriptResult struct {
 	Username string `pulumi:"username"`
 }
 
+// A StackScript: a script run on an instance's first boot.
 type StackScriptResultOutput struct{ *pulumi.OutputState }
 
 func (StackScriptResultOutput) ElementType() reflect.Type {
@@ -2880,6 +2958,7 @@ func (o StackScriptUserDefinedFieldArrayOutput) Index(i pulumi.IntInput) StackSc
 	}).(StackScriptUserDefinedFieldOutput)
 }
 
+// The fields the script declares, parsed by the API.
 type StackScriptUserDefinedFieldsItem struct {
 	Default *string `pulumi:"default"`
 	Example string  `pulumi:"example"`
@@ -2891,6 +2970,7 @@ type StackScriptUserDefinedFieldsItem struct {
 	OneOf *string `pulumi:"oneOf"`
 }
 
+// The fields the script declares, parsed by the API.
 type StackScriptUserDefinedFieldsItemOutput struct{ *pulumi.OutputState }
 
 func (StackScriptUserDefinedFieldsItemOutput) ElementType() reflect.Type {
@@ -2951,6 +3031,7 @@ func (o StackScriptUserDefinedFieldsItemArrayOutput) Index(i pulumi.IntInput) St
 	}).(StackScriptUserDefinedFieldsItemOutput)
 }
 
+// A subnet of a VPC.
 type SubnetResult struct {
 	Created string `pulumi:"created"`
 	Id      string `pulumi:"id"`
@@ -2962,6 +3043,7 @@ type SubnetResult struct {
 	Updated string `pulumi:"updated"`
 }
 
+// A subnet of a VPC.
 type SubnetResultOutput struct{ *pulumi.OutputState }
 
 func (SubnetResultOutput) ElementType() reflect.Type {
@@ -3022,6 +3104,7 @@ func (o SubnetResultArrayOutput) Index(i pulumi.IntInput) SubnetResultOutput {
 	}).(SubnetResultOutput)
 }
 
+// A VPC, with its subnets.
 type VpcResult struct {
 	Created     string `pulumi:"created"`
 	Description string `pulumi:"description"`
@@ -3033,6 +3116,7 @@ type VpcResult struct {
 	Updated string         `pulumi:"updated"`
 }
 
+// A VPC, with its subnets.
 type VpcResultOutput struct{ *pulumi.OutputState }
 
 func (VpcResultOutput) ElementType() reflect.Type {

@@ -34,6 +34,9 @@ __all__ = [
 ]
 
 class ConfigInterfaceIpv4ArgsDict(TypedDict):
+    """
+    As asked: an address the API chose is left out, and `any` stays `any`.
+    """
     nat11: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     vpc: NotRequired[pulumi.Input[Optional[_builtins.str]]]
 
@@ -42,6 +45,9 @@ class ConfigInterfaceIpv4Args:
     def __init__(__self__, *,
                  nat11: pulumi.Input[Optional[_builtins.str]] = None,
                  vpc: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        As asked: an address the API chose is left out, and `any` stays `any`.
+        """
         if nat11 is not None:
             pulumi.set(__self__, "nat11", nat11)
         if vpc is not None:
@@ -67,6 +73,11 @@ class ConfigInterfaceIpv4Args:
 
 
 class InstanceAlertsArgsDict(TypedDict):
+    """
+    Alert thresholds: `cpu` (%, the API's default 90 per vCPU), `io` (IOPS), `networkIn` and
+    `networkOut` (Mbit/s), `transferQuota` (% of the monthly quota, 0..100); 0 turns one off.
+    Changed in place; those left out keep the API's values.
+    """
     cpu: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     io: NotRequired[pulumi.Input[Optional[_builtins.int]]]
     network_in: NotRequired[pulumi.Input[Optional[_builtins.int]]]
@@ -81,6 +92,11 @@ class InstanceAlertsArgs:
                  network_in: pulumi.Input[Optional[_builtins.int]] = None,
                  network_out: pulumi.Input[Optional[_builtins.int]] = None,
                  transfer_quota: pulumi.Input[Optional[_builtins.int]] = None):
+        """
+        Alert thresholds: `cpu` (%, the API's default 90 per vCPU), `io` (IOPS), `networkIn` and
+        `networkOut` (Mbit/s), `transferQuota` (% of the monthly quota, 0..100); 0 turns one off.
+        Changed in place; those left out keep the API's values.
+        """
         if cpu is not None:
             pulumi.set(__self__, "cpu", cpu)
         if io is not None:
@@ -139,6 +155,11 @@ class InstanceAlertsArgs:
 
 
 class InstanceBackupsScheduleArgsDict(TypedDict):
+    """
+    When the backup service takes its weekly and daily backups: `day` (`Sunday`..`Saturday`, or
+    `Scheduling` to let the API choose) and `window` (a two-hour window `W0`, `W2`, ..., `W22` UTC, or
+    `Scheduling`). Needs `backupsEnabled: true`. Changed in place; left out, the API's choice is kept.
+    """
     day: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     window: NotRequired[pulumi.Input[Optional[_builtins.str]]]
 
@@ -147,6 +168,11 @@ class InstanceBackupsScheduleArgs:
     def __init__(__self__, *,
                  day: pulumi.Input[Optional[_builtins.str]] = None,
                  window: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        When the backup service takes its weekly and daily backups: `day` (`Sunday`..`Saturday`, or
+        `Scheduling` to let the API choose) and `window` (a two-hour window `W0`, `W2`, ..., `W22` UTC, or
+        `Scheduling`). Needs `backupsEnabled: true`. Changed in place; left out, the API's choice is kept.
+        """
         if day is not None:
             pulumi.set(__self__, "day", day)
         if window is not None:
@@ -172,6 +198,10 @@ class InstanceBackupsScheduleArgs:
 
 
 class InstanceConfigDevicesArgsDict(TypedDict):
+    """
+    Disks on devices `sda`..`sdh` by ID (`{ sda: root.id, sdb: swap.id }`), each disk once; devices
+    left out are empty. Updated in place.
+    """
     sda: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     sdb: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     sdc: NotRequired[pulumi.Input[Optional[_builtins.str]]]
@@ -192,6 +222,10 @@ class InstanceConfigDevicesArgs:
                  sdf: pulumi.Input[Optional[_builtins.str]] = None,
                  sdg: pulumi.Input[Optional[_builtins.str]] = None,
                  sdh: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        Disks on devices `sda`..`sdh` by ID (`{ sda: root.id, sdb: swap.id }`), each disk once; devices
+        left out are empty. Updated in place.
+        """
         if sda is not None:
             pulumi.set(__self__, "sda", sda)
         if sdb is not None:
@@ -283,6 +317,9 @@ class InstanceConfigDevicesArgs:
 
 
 class InstanceConfigHelpersArgsDict(TypedDict):
+    """
+    Boot helpers; those left out are the API's choice. Updated in place.
+    """
     devtmpfs_automount: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     distro: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
     modules_dep: NotRequired[pulumi.Input[Optional[_builtins.bool]]]
@@ -297,6 +334,9 @@ class InstanceConfigHelpersArgs:
                  modules_dep: pulumi.Input[Optional[_builtins.bool]] = None,
                  network: pulumi.Input[Optional[_builtins.bool]] = None,
                  updatedb_disabled: pulumi.Input[Optional[_builtins.bool]] = None):
+        """
+        Boot helpers; those left out are the API's choice. Updated in place.
+        """
         if devtmpfs_automount is not None:
             pulumi.set(__self__, "devtmpfs_automount", devtmpfs_automount)
         if distro is not None:
@@ -355,6 +395,9 @@ class InstanceConfigHelpersArgs:
 
 
 class InstanceConfigInterfaceArgsDict(TypedDict):
+    """
+    The create's interfaces as the API holds them, in the shape asked.
+    """
     purpose: pulumi.Input[_builtins.str]
     """
     `public`, `vlan` or `vpc`.
@@ -396,6 +439,8 @@ class InstanceConfigInterfaceArgs:
                  primary: pulumi.Input[Optional[_builtins.bool]] = None,
                  subnet_id: pulumi.Input[Optional[_builtins.str]] = None):
         """
+        The create's interfaces as the API holds them, in the shape asked.
+
         :param pulumi.Input[_builtins.str] purpose: `public`, `vlan` or `vpc`.
         :param pulumi.Input[Sequence[pulumi.Input[_builtins.str]]] ip_ranges: vpc only: IPv4 ranges of the subnet routed to this interface.
         :param pulumi.Input[_builtins.str] ipam_address: vlan only: the interface's address in CIDR notation, e.g. `10.0.0.1/24`.
@@ -506,6 +551,10 @@ class InstanceConfigInterfaceArgs:
 
 
 class InstanceConfigInterfaceIpv4ArgsDict(TypedDict):
+    """
+    vpc only: `vpc`, the address in the subnet (the API picks a free one when left out); `nat11`, the
+    instance's public IPv4 for 1:1 NAT, or `any` (kept as `any` while the API holds the address).
+    """
     nat11: NotRequired[pulumi.Input[Optional[_builtins.str]]]
     vpc: NotRequired[pulumi.Input[Optional[_builtins.str]]]
 
@@ -514,6 +563,10 @@ class InstanceConfigInterfaceIpv4Args:
     def __init__(__self__, *,
                  nat11: pulumi.Input[Optional[_builtins.str]] = None,
                  vpc: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        vpc only: `vpc`, the address in the subnet (the API picks a free one when left out); `nat11`, the
+        instance's public IPv4 for 1:1 NAT, or `any` (kept as `any` while the API holds the address).
+        """
         if nat11 is not None:
             pulumi.set(__self__, "nat11", nat11)
         if vpc is not None:
@@ -539,12 +592,18 @@ class InstanceConfigInterfaceIpv4Args:
 
 
 class InstanceMetadataArgsDict(TypedDict):
+    """
+    The user data asked for (never read back from the API); a secret.
+    """
     user_data: NotRequired[pulumi.Input[Optional[_builtins.str]]]
 
 @pulumi.input_type
 class InstanceMetadataArgs:
     def __init__(__self__, *,
                  user_data: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        The user data asked for (never read back from the API); a secret.
+        """
         if user_data is not None:
             pulumi.set(__self__, "user_data", user_data)
 

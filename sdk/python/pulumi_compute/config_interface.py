@@ -230,6 +230,66 @@ class ConfigInterfaceArgs:
 
 @pulumi.type_token("compute:index:ConfigInterface")
 class ConfigInterface(pulumi.CustomResource):
+    r"""
+    One network interface of an instance's config, as its own resource; for configs that leave
+    `interfaces` out (a config that declares the list would undo it: the check says so).
+
+    ## Example Usage
+    ### A ConfigInterface
+    ```python
+    import pulumi
+    import pulumi_compute as compute
+
+    config = pulumi.Config()
+    net = compute.Vpc(
+        "net",
+        region="us-iad",
+        label="net",
+    )
+    db = compute.Subnet(
+        "db",
+        vpc_id=net.id,
+        label="db",
+        ipv4="10.0.2.0/24",
+    )
+    server = compute.Instance(
+        "server",
+        region="us-iad",
+        type="g6-standard-1",
+        label="db-1",
+    )
+    root = compute.InstanceDisk(
+        "root",
+        compute_id=server.id,
+        label="root",
+        size=10000,
+        image="compute/debian12",
+        root_pass=config.require_secret("rootPass"),
+    )
+    boot = compute.InstanceConfig(
+        "boot",
+        compute_id=server.id,
+        label="boot",
+        devices=compute.InstanceConfigDevicesArgs(
+            sda=root.id,
+        ),
+        booted=True,
+    )
+    vpc_nic = compute.ConfigInterface(
+        "vpcNic",
+        compute_id=server.id,
+        config_id=boot.id,
+        purpose="vpc",
+        subnet_id=db.id,
+        ipv4=compute.ConfigInterfaceIpv4Args(
+            nat11="any",
+        ),
+        position=1,
+        reboot_on_change=True,
+    )
+    pulumi.export("dbVpcIp", vpc_nic.vpc_address)
+    ```
+    """
     @overload
     def __init__(__self__,
                  resource_name: str,

@@ -24,6 +24,9 @@ __all__ = [
 
 @pulumi.output_type
 class GetGrantsResult:
+    """
+    The user's grants. An unrestricted user (the API answers 204) has `restricted: false`, `global: null` and empty lists: it may do everything.
+    """
     def __init__(__self__, compute=None, database=None, domain=None, global_=None, image=None, longview=None, nodebalancer=None, restricted=None, stackscript=None, volume=None, vpc=None):
         if compute and not isinstance(compute, list):
             raise TypeError("Expected argument 'compute' to be a list")

@@ -23,6 +23,9 @@ __all__ = [
 
 @pulumi.output_type
 class GetImageResult:
+    """
+    An image: public (`compute/debian12`) or a private one of the account (`private/12`).
+    """
     def __init__(__self__, capabilities=None, created=None, created_by=None, deprecated=None, description=None, eol=None, expiry=None, id=None, is_public=None, label=None, size=None, status=None, type=None, updated=None, vendor=None):
         if capabilities and not isinstance(capabilities, list):
             raise TypeError("Expected argument 'capabilities' to be a list")

@@ -24,6 +24,9 @@ __all__ = [
 
 @pulumi.output_type
 class GetImagesResult:
+    """
+    What getImages returns.
+    """
     def __init__(__self__, images=None):
         if images and not isinstance(images, list):
             raise TypeError("Expected argument 'images' to be a list")

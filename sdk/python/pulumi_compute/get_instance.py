@@ -24,6 +24,9 @@ __all__ = [
 
 @pulumi.output_type
 class GetInstanceResult:
+    """
+    A compute instance.
+    """
     def __init__(__self__, alerts=None, backups=None, created=None, group=None, has_user_data=None, host_uuid=None, hypervisor=None, id=None, image=None, ipv4=None, ipv6=None, label=None, region=None, specs=None, status=None, tags=None, type=None, updated=None, watchdog_enabled=None):
         if alerts and not isinstance(alerts, dict):
             raise TypeError("Expected argument 'alerts' to be a dict")

@@ -24,6 +24,9 @@ __all__ = [
 
 @pulumi.output_type
 class GetInstanceTypeResult:
+    """
+    An instance type (plan).
+    """
     def __init__(__self__, addons=None, class_=None, disk=None, gpus=None, id=None, label=None, memory=None, network_out=None, price=None, region_prices=None, successor=None, transfer=None, vcpus=None):
         if addons and not isinstance(addons, dict):
             raise TypeError("Expected argument 'addons' to be a dict")

@@ -24,6 +24,9 @@ __all__ = [
 
 @pulumi.output_type
 class GetInstanceTypesResult:
+    """
+    What getInstanceTypes returns.
+    """
     def __init__(__self__, types=None):
         if types and not isinstance(types, list):
             raise TypeError("Expected argument 'types' to be a list")

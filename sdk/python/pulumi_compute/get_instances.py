@@ -24,6 +24,9 @@ __all__ = [
 
 @pulumi.output_type
 class GetInstancesResult:
+    """
+    What getInstances returns.
+    """
     def __init__(__self__, instances=None):
         if instances and not isinstance(instances, list):
             raise TypeError("Expected argument 'instances' to be a list")

@@ -23,6 +23,9 @@ __all__ = [
 
 @pulumi.output_type
 class GetKernelResult:
+    """
+    A kernel an instance configuration can boot.
+    """
     def __init__(__self__, architecture=None, built=None, deprecated=None, id=None, kvm=None, label=None, pvops=None, version=None):
         if architecture and not isinstance(architecture, str):
             raise TypeError("Expected argument 'architecture' to be a str")

@@ -24,6 +24,9 @@ __all__ = [
 
 @pulumi.output_type
 class GetKernelsResult:
+    """
+    What getKernels returns.
+    """
     def __init__(__self__, kernels=None):
         if kernels and not isinstance(kernels, list):
             raise TypeError("Expected argument 'kernels' to be a list")

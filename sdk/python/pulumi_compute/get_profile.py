@@ -24,6 +24,9 @@ __all__ = [
 
 @pulumi.output_type
 class GetProfileResult:
+    """
+    The profile of the token's user.
+    """
     def __init__(__self__, authentication_type=None, authorized_keys=None, email=None, email_notifications=None, ip_whitelist_enabled=None, lish_auth_method=None, referrals=None, restricted=None, timezone=None, two_factor_auth=None, uid=None, username=None, verified_phone_number=None):
         if authentication_type and not isinstance(authentication_type, str):
             raise TypeError("Expected argument 'authentication_type' to be a str")

@@ -24,6 +24,9 @@ __all__ = [
 
 @pulumi.output_type
 class GetRegionResult:
+    """
+    A region, as the API describes it.
+    """
     def __init__(__self__, capabilities=None, country=None, id=None, label=None, resolvers=None, site_type=None, status=None):
         if capabilities and not isinstance(capabilities, list):
             raise TypeError("Expected argument 'capabilities' to be a list")

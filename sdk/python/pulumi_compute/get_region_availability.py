@@ -24,6 +24,9 @@ __all__ = [
 
 @pulumi.output_type
 class GetRegionAvailabilityResult:
+    """
+    What getRegionAvailability returns.
+    """
     def __init__(__self__, availability=None):
         if availability and not isinstance(availability, list):
             raise TypeError("Expected argument 'availability' to be a list")

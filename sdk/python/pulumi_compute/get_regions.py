@@ -24,6 +24,9 @@ __all__ = [
 
 @pulumi.output_type
 class GetRegionsResult:
+    """
+    What getRegions returns.
+    """
     def __init__(__self__, regions=None):
         if regions and not isinstance(regions, list):
             raise TypeError("Expected argument 'regions' to be a list")

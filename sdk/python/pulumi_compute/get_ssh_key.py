@@ -23,6 +23,9 @@ __all__ = [
 
 @pulumi.output_type
 class GetSshKeyResult:
+    """
+    An SSH public key of the acting user's profile.
+    """
     def __init__(__self__, created=None, id=None, label=None, ssh_key=None):
         if created and not isinstance(created, str):
             raise TypeError("Expected argument 'created' to be a str")

@@ -24,6 +24,9 @@ __all__ = [
 
 @pulumi.output_type
 class GetSshKeysResult:
+    """
+    What getSshKeys returns.
+    """
     def __init__(__self__, ssh_keys=None):
         if ssh_keys and not isinstance(ssh_keys, list):
             raise TypeError("Expected argument 'ssh_keys' to be a list")

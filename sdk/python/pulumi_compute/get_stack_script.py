@@ -24,6 +24,9 @@ __all__ = [
 
 @pulumi.output_type
 class GetStackScriptResult:
+    """
+    A StackScript: a script run on an instance's first boot.
+    """
     def __init__(__self__, created=None, deployments_active=None, deployments_total=None, description=None, id=None, images=None, is_public=None, label=None, logo_url=None, mine=None, ordinal=None, rev_note=None, script=None, updated=None, user_defined_fields=None, user_gravatar_id=None, username=None):
         if created and not isinstance(created, str):
             raise TypeError("Expected argument 'created' to be a str")

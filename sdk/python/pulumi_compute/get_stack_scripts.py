@@ -24,6 +24,9 @@ __all__ = [
 
 @pulumi.output_type
 class GetStackScriptsResult:
+    """
+    What getStackScripts returns.
+    """
     def __init__(__self__, stack_scripts=None):
         if stack_scripts and not isinstance(stack_scripts, list):
             raise TypeError("Expected argument 'stack_scripts' to be a list")

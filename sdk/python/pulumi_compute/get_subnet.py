@@ -23,6 +23,9 @@ __all__ = [
 
 @pulumi.output_type
 class GetSubnetResult:
+    """
+    A subnet of a VPC.
+    """
     def __init__(__self__, created=None, id=None, instance_ids=None, ipv4=None, label=None, updated=None):
         if created and not isinstance(created, str):
             raise TypeError("Expected argument 'created' to be a str")

@@ -24,6 +24,9 @@ __all__ = [
 
 @pulumi.output_type
 class GetSubnetsResult:
+    """
+    What getSubnets returns.
+    """
     def __init__(__self__, subnets=None):
         if subnets and not isinstance(subnets, list):
             raise TypeError("Expected argument 'subnets' to be a list")

@@ -23,6 +23,9 @@ __all__ = [
 
 @pulumi.output_type
 class GetTagsResult:
+    """
+    What getTags returns.
+    """
     def __init__(__self__, tags=None):
         if tags and not isinstance(tags, list):
             raise TypeError("Expected argument 'tags' to be a list")

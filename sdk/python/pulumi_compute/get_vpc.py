@@ -24,6 +24,9 @@ __all__ = [
 
 @pulumi.output_type
 class GetVpcResult:
+    """
+    A VPC, with its subnets.
+    """
     def __init__(__self__, created=None, description=None, id=None, label=None, region=None, subnets=None, updated=None):
         if created and not isinstance(created, str):
             raise TypeError("Expected argument 'created' to be a str")

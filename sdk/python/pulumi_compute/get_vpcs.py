@@ -24,6 +24,9 @@ __all__ = [
 
 @pulumi.output_type
 class GetVpcsResult:
+    """
+    What getVpcs returns.
+    """
     def __init__(__self__, vpcs=None):
         if vpcs and not isinstance(vpcs, list):
             raise TypeError("Expected argument 'vpcs' to be a list")

@@ -155,6 +155,40 @@ class ImageArgs:
 
 @pulumi.type_token("compute:index:Image")
 class Image(pulumi.CustomResource):
+    r"""
+    A private image of the account: captured from a disk, or uploaded from a local gzip file of a raw
+    disk image. `pulumi up` returns once it is `available`; a wait that fails keeps the image in the
+    state, and the next `up` waits again. An upload reports its progress every 10 s. A delete waits
+    until the image is gone. Public images are found with `getImage`.
+
+    ## Example Usage
+    ### A Image
+    ```python
+    import pulumi
+    import pulumi_compute as compute
+
+    server = compute.Instance(
+        "server",
+        region="us-iad",
+        type="g6-standard-1",
+        label="builder",
+    )
+    data = compute.InstanceDisk(
+        "data",
+        compute_id=server.id,
+        label="data",
+        size=1024,
+        filesystem="ext4",
+    )
+    golden = compute.Image(
+        "golden",
+        disk_id=data.id,
+        label="golden",
+        description="web base",
+    )
+    pulumi.export("imageId", golden.id)
+    ```
+    """
     @overload
     def __init__(__self__,
                  resource_name: str,

@@ -433,6 +433,34 @@ class InstanceArgs:
 
 @pulumi.type_token("compute:index:Instance")
 class Instance(pulumi.CustomResource):
+    r"""
+    A compute instance. `pulumi up` returns once it rests in its power state: running, or offline when
+    it is empty or `booted: false` (waits are bounded by `compute:createTimeoutSeconds` and the other
+    wait settings). If a wait fails the instance stays in the state and the next `up` continues.
+    An update waits until it rests again (after a migration, in the new region); a delete, until it is
+    gone.
+    Changes to `label`, `tags`, `group`, `alerts`, `backupsSchedule` and `watchdogEnabled` are sent
+    together, in one request.
+
+    ## Example Usage
+    ### A Instance
+    ```python
+    import pulumi
+    import pulumi_compute as compute
+
+    config = pulumi.Config()
+    web = compute.Instance(
+        "web",
+        region="us-iad",
+        type="g6-standard-1",
+        label="web-1",
+        image="compute/debian12",
+        root_pass=config.require_secret("rootPass"),
+        tags=["web"],
+    )
+    pulumi.export("webIps", web.ipv4)
+    ```
+    """
     @overload
     def __init__(__self__,
                  resource_name: str,

@@ -248,6 +248,69 @@ class InstanceConfigArgs:
 
 @pulumi.type_token("compute:index:InstanceConfig")
 class InstanceConfig(pulumi.CustomResource):
+    r"""
+    A configuration profile of an instance: what it boots (disks on devices, kernel, helpers) and its
+    interfaces. Everything but `computeId` changes in place. With `booted: true`, `pulumi up` returns
+    once the instance runs with it: how an instance assembled from an empty instance and
+    `InstanceDisk`s is started. A reboot (`rebootOnChange`) waits until the instance runs again.
+    Deleting a config an instance runs with shuts the instance down first.
+
+    ## Example Usage
+    ### A InstanceConfig
+    ```python
+    import pulumi
+    import pulumi_compute as compute
+
+    config = pulumi.Config()
+    net = compute.Vpc(
+        "net",
+        region="us-iad",
+        label="net",
+    )
+    app = compute.Subnet(
+        "app",
+        vpc_id=net.id,
+        label="app",
+        ipv4="10.0.1.0/24",
+    )
+    server = compute.Instance(
+        "server",
+        region="us-iad",
+        type="g6-standard-1",
+        label="server",
+    )
+    root = compute.InstanceDisk(
+        "root",
+        compute_id=server.id,
+        label="root",
+        size=10000,
+        image="compute/debian12",
+        root_pass=config.require_secret("rootPass"),
+    )
+    boot = compute.InstanceConfig(
+        "boot",
+        compute_id=server.id,
+        label="boot",
+        devices=compute.InstanceConfigDevicesArgs(
+            sda=root.id,
+        ),
+        interfaces=[
+            compute.InstanceConfigInterfaceArgs(
+                purpose="public",
+            ),
+            compute.InstanceConfigInterfaceArgs(
+                purpose="vpc",
+                subnet_id=app.id,
+                ipv4=compute.InstanceConfigInterfaceIpv4Args(
+                    nat11="any",
+                ),
+            ),
+        ],
+        booted=True,
+    )
+    pulumi.export("configId", boot.id)
+    ```
+    """
     @overload
     def __init__(__self__,
                  resource_name: str,

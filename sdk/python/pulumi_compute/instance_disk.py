@@ -219,6 +219,42 @@ class InstanceDiskArgs:
 
 @pulumi.type_token("compute:index:InstanceDisk")
 class InstanceDisk(pulumi.CustomResource):
+    r"""
+    A disk of an instance, empty or deployed from an image. `pulumi up` returns once it is `ready`; a
+    wait that fails keeps the disk in the state, and the next `up` continues. Delete waits until it is
+    gone.
+
+    ## Example Usage
+    ### A InstanceDisk
+    ```python
+    import pulumi
+    import pulumi_compute as compute
+
+    config = pulumi.Config()
+    server = compute.Instance(
+        "server",
+        region="us-iad",
+        type="g6-standard-1",
+        label="server",
+    )
+    root = compute.InstanceDisk(
+        "root",
+        compute_id=server.id,
+        label="root",
+        size=10000,
+        image="compute/debian12",
+        root_pass=config.require_secret("rootPass"),
+    )
+    swap = compute.InstanceDisk(
+        "swap",
+        compute_id=server.id,
+        label="swap",
+        size=512,
+        filesystem="swap",
+    )
+    pulumi.export("rootDiskId", root.id)
+    ```
+    """
     @overload
     def __init__(__self__,
                  resource_name: str,

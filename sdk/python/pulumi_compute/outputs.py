@@ -58,9 +58,15 @@ __all__ = [
 
 @pulumi.output_type
 class ConfigInterfaceIpv4(dict):
+    """
+    As asked: an address the API chose is left out, and `any` stays `any`.
+    """
     def __init__(__self__, *,
                  nat11: Optional[_builtins.str] = None,
                  vpc: Optional[_builtins.str] = None):
+        """
+        As asked: an address the API chose is left out, and `any` stays `any`.
+        """
         if nat11 is not None:
             pulumi.set(__self__, "nat11", nat11)
         if vpc is not None:
@@ -79,11 +85,16 @@ class ConfigInterfaceIpv4(dict):
 
 @pulumi.output_type
 class EntityGrantResult(dict):
+    """
+    Access to one entity.
+    """
     def __init__(__self__, *,
                  id: _builtins.str,
                  label: _builtins.str,
                  permissions: _builtins.str):
         """
+        Access to one entity.
+
         :param _builtins.str id: The entity's ID.
         :param _builtins.str permissions: `read_only`, `read_write`, or null (no access).
         """
@@ -115,6 +126,9 @@ class EntityGrantResult(dict):
 
 @pulumi.output_type
 class GlobalGrantsResult(dict):
+    """
+    What a restricted user may do across the account.
+    """
     def __init__(__self__, *,
                  account_access: _builtins.str,
                  add_computes: _builtins.bool,
@@ -130,6 +144,8 @@ class GlobalGrantsResult(dict):
                  cancel_account: _builtins.bool,
                  longview_subscription: _builtins.bool):
         """
+        What a restricted user may do across the account.
+
         :param _builtins.bool add_computes: May create instances.
         """
         pulumi.set(__self__, "account_access", account_access)
@@ -217,6 +233,9 @@ class GlobalGrantsResult(dict):
 
 @pulumi.output_type
 class ImageResult(dict):
+    """
+    An image: public (`compute/debian12`) or a private one of the account (`private/12`).
+    """
     def __init__(__self__, *,
                  capabilities: Sequence[_builtins.str],
                  created: _builtins.str,
@@ -234,6 +253,8 @@ class ImageResult(dict):
                  updated: _builtins.str,
                  vendor: _builtins.str):
         """
+        An image: public (`compute/debian12`) or a private one of the account (`private/12`).
+
         :param Sequence[_builtins.str] capabilities: e.g. `cloud-init` when the image supports it.
         :param _builtins.str created: ISO 8601.
         :param _builtins.str created_by: `compute` for public images, else the username that made it.
@@ -365,6 +386,11 @@ class ImageResult(dict):
 
 @pulumi.output_type
 class InstanceAlerts(dict):
+    """
+    Alert thresholds: `cpu` (%, the API's default 90 per vCPU), `io` (IOPS), `networkIn` and
+    `networkOut` (Mbit/s), `transferQuota` (% of the monthly quota, 0..100); 0 turns one off.
+    Changed in place; those left out keep the API's values.
+    """
     @staticmethod
     def __key_warning(key: str):
         suggest = None
@@ -392,6 +418,11 @@ class InstanceAlerts(dict):
                  network_in: Optional[_builtins.int] = None,
                  network_out: Optional[_builtins.int] = None,
                  transfer_quota: Optional[_builtins.int] = None):
+        """
+        Alert thresholds: `cpu` (%, the API's default 90 per vCPU), `io` (IOPS), `networkIn` and
+        `networkOut` (Mbit/s), `transferQuota` (% of the monthly quota, 0..100); 0 turns one off.
+        Changed in place; those left out keep the API's values.
+        """
         if cpu is not None:
             pulumi.set(__self__, "cpu", cpu)
         if io is not None:
@@ -487,9 +518,19 @@ class InstanceBackups(dict):
 
 @pulumi.output_type
 class InstanceBackupsSchedule(dict):
+    """
+    When the backup service takes its weekly and daily backups: `day` (`Sunday`..`Saturday`, or
+    `Scheduling` to let the API choose) and `window` (a two-hour window `W0`, `W2`, ..., `W22` UTC, or
+    `Scheduling`). Needs `backupsEnabled: true`. Changed in place; left out, the API's choice is kept.
+    """
     def __init__(__self__, *,
                  day: Optional[_builtins.str] = None,
                  window: Optional[_builtins.str] = None):
+        """
+        When the backup service takes its weekly and daily backups: `day` (`Sunday`..`Saturday`, or
+        `Scheduling` to let the API choose) and `window` (a two-hour window `W0`, `W2`, ..., `W22` UTC, or
+        `Scheduling`). Needs `backupsEnabled: true`. Changed in place; left out, the API's choice is kept.
+        """
         if day is not None:
             pulumi.set(__self__, "day", day)
         if window is not None:
@@ -527,6 +568,10 @@ class InstanceBackupsScheduleDetails(dict):
 
 @pulumi.output_type
 class InstanceConfigDevices(dict):
+    """
+    Disks on devices `sda`..`sdh` by ID (`{ sda: root.id, sdb: swap.id }`), each disk once; devices
+    left out are empty. Updated in place.
+    """
     def __init__(__self__, *,
                  sda: Optional[_builtins.str] = None,
                  sdb: Optional[_builtins.str] = None,
@@ -536,6 +581,10 @@ class InstanceConfigDevices(dict):
                  sdf: Optional[_builtins.str] = None,
                  sdg: Optional[_builtins.str] = None,
                  sdh: Optional[_builtins.str] = None):
+        """
+        Disks on devices `sda`..`sdh` by ID (`{ sda: root.id, sdb: swap.id }`), each disk once; devices
+        left out are empty. Updated in place.
+        """
         if sda is not None:
             pulumi.set(__self__, "sda", sda)
         if sdb is not None:
@@ -596,6 +645,9 @@ class InstanceConfigDevices(dict):
 
 @pulumi.output_type
 class InstanceConfigHelpers(dict):
+    """
+    Boot helpers; those left out are the API's choice. Updated in place.
+    """
     @staticmethod
     def __key_warning(key: str):
         suggest = None
@@ -623,6 +675,9 @@ class InstanceConfigHelpers(dict):
                  modules_dep: Optional[_builtins.bool] = None,
                  network: Optional[_builtins.bool] = None,
                  updatedb_disabled: Optional[_builtins.bool] = None):
+        """
+        Boot helpers; those left out are the API's choice. Updated in place.
+        """
         if devtmpfs_automount is not None:
             pulumi.set(__self__, "devtmpfs_automount", devtmpfs_automount)
         if distro is not None:
@@ -662,6 +717,9 @@ class InstanceConfigHelpers(dict):
 
 @pulumi.output_type
 class InstanceConfigInterface(dict):
+    """
+    The create's interfaces as the API holds them, in the shape asked.
+    """
     @staticmethod
     def __key_warning(key: str):
         suggest = None
@@ -692,6 +750,8 @@ class InstanceConfigInterface(dict):
                  primary: Optional[_builtins.bool] = None,
                  subnet_id: Optional[_builtins.str] = None):
         """
+        The create's interfaces as the API holds them, in the shape asked.
+
         :param _builtins.str purpose: `public`, `vlan` or `vpc`.
         :param Sequence[_builtins.str] ip_ranges: vpc only: IPv4 ranges of the subnet routed to this interface.
         :param _builtins.str ipam_address: vlan only: the interface's address in CIDR notation, e.g. `10.0.0.1/24`.
@@ -775,6 +835,9 @@ class InstanceConfigInterface(dict):
 
 @pulumi.output_type
 class InstanceConfigInterfaceDetailsItem(dict):
+    """
+    The interfaces as the API holds them: IDs, the VPC addresses it chose, whether active.
+    """
     @staticmethod
     def __key_warning(key: str):
         suggest = None
@@ -810,6 +873,8 @@ class InstanceConfigInterfaceDetailsItem(dict):
                  subnet_id: _builtins.str,
                  vpc_id: _builtins.str):
         """
+        The interfaces as the API holds them: IDs, the VPC addresses it chose, whether active.
+
         :param _builtins.bool active: The instance runs with the config, and the interface was there when it booted.
         :param 'InstanceConfigInterfaceDetailsItemIpv4' ipv4: The VPC address and the 1:1 NAT address (vpc interfaces), else null.
         """
@@ -883,9 +948,15 @@ class InstanceConfigInterfaceDetailsItem(dict):
 
 @pulumi.output_type
 class InstanceConfigInterfaceDetailsItemIpv4(dict):
+    """
+    The VPC address and the 1:1 NAT address (vpc interfaces), else null.
+    """
     def __init__(__self__, *,
                  nat11: _builtins.str,
                  vpc: _builtins.str):
+        """
+        The VPC address and the 1:1 NAT address (vpc interfaces), else null.
+        """
         pulumi.set(__self__, "nat11", nat11)
         pulumi.set(__self__, "vpc", vpc)
 
@@ -902,9 +973,17 @@ class InstanceConfigInterfaceDetailsItemIpv4(dict):
 
 @pulumi.output_type
 class InstanceConfigInterfaceIpv4(dict):
+    """
+    vpc only: `vpc`, the address in the subnet (the API picks a free one when left out); `nat11`, the
+    instance's public IPv4 for 1:1 NAT, or `any` (kept as `any` while the API holds the address).
+    """
     def __init__(__self__, *,
                  nat11: Optional[_builtins.str] = None,
                  vpc: Optional[_builtins.str] = None):
+        """
+        vpc only: `vpc`, the address in the subnet (the API picks a free one when left out); `nat11`, the
+        instance's public IPv4 for 1:1 NAT, or `any` (kept as `any` while the API holds the address).
+        """
         if nat11 is not None:
             pulumi.set(__self__, "nat11", nat11)
         if vpc is not None:
@@ -923,6 +1002,9 @@ class InstanceConfigInterfaceIpv4(dict):
 
 @pulumi.output_type
 class InstanceMetadata(dict):
+    """
+    The user data asked for (never read back from the API); a secret.
+    """
     @staticmethod
     def __key_warning(key: str):
         suggest = None
@@ -942,6 +1024,9 @@ class InstanceMetadata(dict):
 
     def __init__(__self__, *,
                  user_data: Optional[_builtins.str] = None):
+        """
+        The user data asked for (never read back from the API); a secret.
+        """
         if user_data is not None:
             pulumi.set(__self__, "user_data", user_data)
 
@@ -953,6 +1038,9 @@ class InstanceMetadata(dict):
 
 @pulumi.output_type
 class InstanceResult(dict):
+    """
+    A compute instance.
+    """
     def __init__(__self__, *,
                  alerts: 'outputs.InstanceResultAlerts',
                  backups: 'outputs.InstanceResultBackups',
@@ -974,6 +1062,8 @@ class InstanceResult(dict):
                  updated: _builtins.str,
                  watchdog_enabled: _builtins.bool):
         """
+        A compute instance.
+
         :param 'InstanceResultAlerts' alerts: Alert thresholds.
         :param _builtins.str image: The image it was deployed from, or null.
         :param Sequence[_builtins.str] ipv4: Its IPv4 addresses, public and private.
@@ -1125,12 +1215,18 @@ class InstanceResult(dict):
 
 @pulumi.output_type
 class InstanceResultAlerts(dict):
+    """
+    Alert thresholds.
+    """
     def __init__(__self__, *,
                  cpu: _builtins.int,
                  io: _builtins.int,
                  network_in: _builtins.int,
                  network_out: _builtins.int,
                  transfer_quota: _builtins.int):
+        """
+        Alert thresholds.
+        """
         pulumi.set(__self__, "cpu", cpu)
         pulumi.set(__self__, "io", io)
         pulumi.set(__self__, "network_in", network_in)
@@ -1217,12 +1313,18 @@ class InstanceResultBackupsSchedule(dict):
 
 @pulumi.output_type
 class InstanceResultSpecs(dict):
+    """
+    What its type gives it: disk and memory in MB, transfer in GB.
+    """
     def __init__(__self__, *,
                  disk: _builtins.int,
                  gpus: _builtins.int,
                  memory: _builtins.int,
                  transfer: _builtins.int,
                  vcpus: _builtins.int):
+        """
+        What its type gives it: disk and memory in MB, transfer in GB.
+        """
         pulumi.set(__self__, "disk", disk)
         pulumi.set(__self__, "gpus", gpus)
         pulumi.set(__self__, "memory", memory)
@@ -1311,6 +1413,9 @@ class InstanceSpecs(dict):
 
 @pulumi.output_type
 class InstanceTypeResult(dict):
+    """
+    An instance type (plan).
+    """
     def __init__(__self__, *,
                  addons: 'outputs.InstanceTypeResultAddons',
                  class_: _builtins.str,
@@ -1326,6 +1431,8 @@ class InstanceTypeResult(dict):
                  transfer: _builtins.int,
                  vcpus: _builtins.int):
         """
+        An instance type (plan).
+
         :param 'InstanceTypeResultAddons' addons: The backups add-on's price.
         :param _builtins.int disk: Disk, MB.
         :param _builtins.str id: Type ID, e.g. `g6-standard-2`.
@@ -1437,8 +1544,14 @@ class InstanceTypeResult(dict):
 
 @pulumi.output_type
 class InstanceTypeResultAddons(dict):
+    """
+    The backups add-on's price.
+    """
     def __init__(__self__, *,
                  backups: 'outputs.InstanceTypeResultAddonsBackups'):
+        """
+        The backups add-on's price.
+        """
         pulumi.set(__self__, "backups", backups)
 
     @_builtins.property
@@ -1468,6 +1581,9 @@ class InstanceTypeResultAddonsBackups(dict):
 
 @pulumi.output_type
 class KernelResult(dict):
+    """
+    A kernel an instance configuration can boot.
+    """
     def __init__(__self__, *,
                  architecture: _builtins.str,
                  built: _builtins.str,
@@ -1478,6 +1594,8 @@ class KernelResult(dict):
                  pvops: _builtins.bool,
                  version: _builtins.str):
         """
+        A kernel an instance configuration can boot.
+
         :param _builtins.str built: When it was built (ISO 8601).
         :param _builtins.str id: Kernel ID, e.g. `compute/latest-64bit` or `compute/grub2`.
         :param _builtins.bool kvm: Whether it runs on KVM.
@@ -1547,9 +1665,15 @@ class KernelResult(dict):
 
 @pulumi.output_type
 class PriceResult(dict):
+    """
+    A price in US dollars.
+    """
     def __init__(__self__, *,
                  hourly: _builtins.float,
                  monthly: _builtins.float):
+        """
+        A price in US dollars.
+        """
         pulumi.set(__self__, "hourly", hourly)
         pulumi.set(__self__, "monthly", monthly)
 
@@ -1613,11 +1737,16 @@ class ProfileResultReferrals(dict):
 
 @pulumi.output_type
 class RegionAvailabilityResult(dict):
+    """
+    Whether a region can take new instances of a premium or GPU plan.
+    """
     def __init__(__self__, *,
                  available: _builtins.bool,
                  plan: _builtins.str,
                  region: _builtins.str):
         """
+        Whether a region can take new instances of a premium or GPU plan.
+
         :param _builtins.bool available: False when the region has no capacity for the plan.
         :param _builtins.str plan: Instance type ID, e.g. `gpu-rtx6000-1.1`.
         :param _builtins.str region: Region ID.
@@ -1653,11 +1782,16 @@ class RegionAvailabilityResult(dict):
 
 @pulumi.output_type
 class RegionPriceResult(dict):
+    """
+    A price in one region, where it differs from the base price.
+    """
     def __init__(__self__, *,
                  hourly: _builtins.float,
                  id: _builtins.str,
                  monthly: _builtins.float):
         """
+        A price in one region, where it differs from the base price.
+
         :param _builtins.str id: Region ID.
         """
         pulumi.set(__self__, "hourly", hourly)
@@ -1685,6 +1819,9 @@ class RegionPriceResult(dict):
 
 @pulumi.output_type
 class RegionResult(dict):
+    """
+    A region, as the API describes it.
+    """
     def __init__(__self__, *,
                  capabilities: Sequence[_builtins.str],
                  country: _builtins.str,
@@ -1694,6 +1831,8 @@ class RegionResult(dict):
                  site_type: _builtins.str,
                  status: _builtins.str):
         """
+        A region, as the API describes it.
+
         :param Sequence[_builtins.str] capabilities: What the region offers, e.g. `VPCs`, `Metadata`, `Block Storage`.
         :param _builtins.str country: Two-letter country code, lower case.
         :param _builtins.str id: Region ID, e.g. `us-iad`.
@@ -1769,9 +1908,15 @@ class RegionResult(dict):
 
 @pulumi.output_type
 class RegionResultResolvers(dict):
+    """
+    The region's DNS resolvers, comma-separated.
+    """
     def __init__(__self__, *,
                  ipv4: _builtins.str,
                  ipv6: _builtins.str):
+        """
+        The region's DNS resolvers, comma-separated.
+        """
         pulumi.set(__self__, "ipv4", ipv4)
         pulumi.set(__self__, "ipv6", ipv6)
 
@@ -1820,12 +1965,17 @@ class SnapshotDisksItem(dict):
 
 @pulumi.output_type
 class SshKeyResult(dict):
+    """
+    An SSH public key of the acting user's profile.
+    """
     def __init__(__self__, *,
                  created: _builtins.str,
                  id: _builtins.str,
                  label: _builtins.str,
                  ssh_key: _builtins.str):
         """
+        An SSH public key of the acting user's profile.
+
         :param _builtins.str ssh_key: The public key line, `ssh-ed25519 AAAA... comment`.
         """
         pulumi.set(__self__, "created", created)
@@ -1859,6 +2009,9 @@ class SshKeyResult(dict):
 
 @pulumi.output_type
 class StackScriptResult(dict):
+    """
+    A StackScript: a script run on an instance's first boot.
+    """
     def __init__(__self__, *,
                  created: _builtins.str,
                  deployments_active: _builtins.int,
@@ -1878,6 +2031,8 @@ class StackScriptResult(dict):
                  user_gravatar_id: _builtins.str,
                  username: _builtins.str):
         """
+        A StackScript: a script run on an instance's first boot.
+
         :param Sequence[_builtins.str] images: Image IDs it may deploy to (`any/all`: every image).
         :param _builtins.bool mine: Whether the acting user wrote it.
         :param _builtins.str username: Its author.
@@ -2057,6 +2212,9 @@ class StackScriptUserDefinedField(dict):
 
 @pulumi.output_type
 class StackScriptUserDefinedFieldsItem(dict):
+    """
+    The fields the script declares, parsed by the API.
+    """
     @staticmethod
     def __key_warning(key: str):
         suggest = None
@@ -2084,6 +2242,8 @@ class StackScriptUserDefinedFieldsItem(dict):
                  many_of: Optional[_builtins.str] = None,
                  one_of: Optional[_builtins.str] = None):
         """
+        The fields the script declares, parsed by the API.
+
         :param _builtins.str many_of: Comma-separated choices, several of which may be picked.
         :param _builtins.str one_of: Comma-separated choices, one of which must be picked.
         """
@@ -2136,6 +2296,9 @@ class StackScriptUserDefinedFieldsItem(dict):
 
 @pulumi.output_type
 class SubnetResult(dict):
+    """
+    A subnet of a VPC.
+    """
     def __init__(__self__, *,
                  created: _builtins.str,
                  id: _builtins.str,
@@ -2144,6 +2307,8 @@ class SubnetResult(dict):
                  label: _builtins.str,
                  updated: _builtins.str):
         """
+        A subnet of a VPC.
+
         :param Sequence[_builtins.str] instance_ids: IDs of the instances with an interface on it.
         :param _builtins.str ipv4: Its IPv4 range, e.g. `10.0.1.0/24`.
         """
@@ -2193,6 +2358,9 @@ class SubnetResult(dict):
 
 @pulumi.output_type
 class VpcResult(dict):
+    """
+    A VPC, with its subnets.
+    """
     def __init__(__self__, *,
                  created: _builtins.str,
                  description: _builtins.str,
@@ -2202,6 +2370,8 @@ class VpcResult(dict):
                  subnets: Sequence['outputs.SubnetResult'],
                  updated: _builtins.str):
         """
+        A VPC, with its subnets.
+
         :param _builtins.str region: Region ID.
         """
         pulumi.set(__self__, "created", created)

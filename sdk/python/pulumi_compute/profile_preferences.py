@@ -44,6 +44,28 @@ class ProfilePreferencesArgs:
 
 @pulumi.type_token("compute:index:ProfilePreferences")
 class ProfilePreferences(pulumi.CustomResource):
+    r"""
+    The preferences object the API keeps for the token's OAuth client (a personal access token counts
+    as its own): one per stack. Its ID is the username. Creating it replaces what was there; deleting it
+    leaves the preferences as they are.
+
+    ## Example Usage
+    ### A ProfilePreferences
+    ```python
+    import pulumi
+    import pulumi_compute as compute
+
+    prefs = compute.ProfilePreferences(
+        "prefs",
+        preferences={
+            "theme": "dark",
+            "sortKeys": {
+                "instances": "label",
+            },
+        },
+    )
+    ```
+    """
     @overload
     def __init__(__self__,
                  resource_name: str,

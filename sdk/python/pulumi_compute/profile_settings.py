@@ -107,6 +107,25 @@ class ProfileSettingsArgs:
 
 @pulumi.type_token("compute:index:ProfileSettings")
 class ProfileSettings(pulumi.CustomResource):
+    r"""
+    The settings of the token's user profile: one per stack (two would fight). Its ID is the username.
+    Creating it takes the profile over (and sets what is given); deleting it leaves the profile as it
+    is. If the token turns out to belong to another user, a refresh drops it and `up` takes over that
+    user's profile. Every input changes in place, all in one request.
+
+    ## Example Usage
+    ### A ProfileSettings
+    ```python
+    import pulumi
+    import pulumi_compute as compute
+
+    me = compute.ProfileSettings(
+        "me",
+        timezone="Europe/Paris",
+        lish_auth_method="keys_only",
+    )
+    ```
+    """
     @overload
     def __init__(__self__,
                  resource_name: str,

@@ -123,6 +123,9 @@ class ProviderArgs:
 
 @pulumi.type_token("pulumi:providers:compute")
 class Provider(pulumi.ProviderResource):
+    r"""
+    The provider's settings; each may also come from stack config `compute:<name>`.
+    """
     @overload
     def __init__(__self__,
                  resource_name: str,

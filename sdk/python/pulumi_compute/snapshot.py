@@ -60,6 +60,44 @@ class SnapshotArgs:
 
 @pulumi.type_token("compute:index:Snapshot")
 class Snapshot(pulumi.CustomResource):
+    r"""
+    A manual backup (snapshot) of an instance whose backups are enabled. `pulumi up` returns once it
+    is `successful`; a wait that fails keeps it in the state, and the next `up` waits again.
+
+    An instance holds one snapshot: a new one deletes the previous one when it succeeds. So a label
+    change takes the new snapshot first, and the old one goes once the new one succeeds. Two Snapshot
+    resources of one instance replace each other's snapshot (each refresh drops the other): keep one
+    per instance. A create logs the snapshot it replaces and fails while another is being taken.
+
+    The API cannot delete one snapshot, so deleting the resource (or `destroy`) leaves the snapshot
+    in place: the instance's next snapshot, cancelling its backups (`backupsEnabled: false`, which
+    deletes every backup) or deleting the instance removes it. A snapshot deleted or replaced outside
+    Pulumi (or one that failed) disappears on refresh, and the next `up` takes it again.
+
+    ## Example Usage
+    ### A Snapshot
+    ```python
+    import pulumi
+    import pulumi_compute as compute
+
+    config = pulumi.Config()
+    server = compute.Instance(
+        "server",
+        region="us-iad",
+        type="g6-standard-1",
+        label="server",
+        image="compute/debian12",
+        root_pass=config.require_secret("rootPass"),
+        backups_enabled=True,
+    )
+    before_upgrade = compute.Snapshot(
+        "beforeUpgrade",
+        compute_id=server.id,
+        label="before-upgrade",
+    )
+    pulumi.export("snapshotId", before_upgrade.id)
+    ```
+    """
     @overload
     def __init__(__self__,
                  resource_name: str,

@@ -61,6 +61,24 @@ class SshKeyArgs:
 
 @pulumi.type_token("compute:index:SshKey")
 class SshKey(pulumi.CustomResource):
+    r"""
+    A public SSH key of the profile the provider's token belongs to. Pass its `sshKey` to an
+    instance's `authorizedKeys`.
+
+    ## Example Usage
+    ### A SshKey
+    ```python
+    import pulumi
+    import pulumi_compute as compute
+
+    deploy = compute.SshKey(
+        "deploy",
+        label="deploy",
+        ssh_key="ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIF3GGbjGAJAMMRzuGsUpfBkTUAVDDAJdisaHcr2XtrFG deploy@example",
+    )
+    pulumi.export("keyId", deploy.id)
+    ```
+    """
     @overload
     def __init__(__self__,
                  resource_name: str,

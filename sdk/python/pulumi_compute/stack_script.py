@@ -129,6 +129,25 @@ class StackScriptArgs:
 
 @pulumi.type_token("compute:index:StackScript")
 class StackScript(pulumi.CustomResource):
+    r"""
+    A StackScript: a script run at an instance's first boot when a disk or instance is deployed with
+    its ID (`stackscriptId`) and its fields' values (`stackscriptData`).
+
+    ## Example Usage
+    ### A StackScript
+    ```python
+    import pulumi
+    import pulumi_compute as compute
+
+    setup = compute.StackScript(
+        "setup",
+        label="web-setup",
+        images=["compute/debian12"],
+        script="#!/bin/bash\n# <UDF name=\"site\" label=\"Site name\" example=\"example.com\"/>\necho \"$SITE\"\n",
+    )
+    pulumi.export("stackScriptId", setup.id)
+    ```
+    """
     @overload
     def __init__(__self__,
                  resource_name: str,

@@ -74,6 +74,29 @@ class SubnetArgs:
 
 @pulumi.type_token("compute:index:Subnet")
 class Subnet(pulumi.CustomResource):
+    r"""
+    A subnet of a VPC.
+
+    ## Example Usage
+    ### A Subnet
+    ```python
+    import pulumi
+    import pulumi_compute as compute
+
+    net = compute.Vpc(
+        "net",
+        region="us-iad",
+        label="net",
+    )
+    app = compute.Subnet(
+        "app",
+        vpc_id=net.id,
+        label="app",
+        ipv4="10.0.1.0/24",
+    )
+    pulumi.export("subnetId", app.id)
+    ```
+    """
     @overload
     def __init__(__self__,
                  resource_name: str,

@@ -64,6 +64,39 @@ class TagArgs:
 
 @pulumi.type_token("compute:index:Tag")
 class Tag(pulumi.CustomResource):
+    r"""
+    A tag, and the instances this resource gives it to. An `Instance` that declares `tags` owns its
+    whole list: after a refresh, its next `up` would take off a tag a `Tag` gave it. Either list the
+    label in the instance's `tags`, or give that instance `ignoreChanges: ["tags"]`.
+
+    Deleting the resource takes the tag off its instances, then deletes the tag unless other instances
+    still carry it.
+
+    ## Example Usage
+    ### A Tag
+    ```python
+    import pulumi
+    import pulumi_compute as compute
+
+    web = compute.Instance(
+        "web",
+        region="us-iad",
+        type="g6-standard-1",
+        label="web-1",
+    )
+    db = compute.Instance(
+        "db",
+        region="us-iad",
+        type="g6-standard-1",
+        label="db-1",
+    )
+    prod = compute.Tag(
+        "prod",
+        label="prod",
+        instances=[web.id, db.id],
+    )
+    ```
+    """
     @overload
     def __init__(__self__,
                  resource_name: str,

@@ -82,6 +82,26 @@ class TokenArgs:
 
 @pulumi.type_token("compute:index:Token")
 class Token(pulumi.CustomResource):
+    r"""
+    A personal access token of the profile the provider's token belongs to. Its value (`token`) is
+    returned by the API once, at create: it is a secret output, kept encrypted in the state, and a
+    refresh never replaces it (the API shows only its first 16 characters afterwards).
+
+    ## Example Usage
+    ### A Token
+    ```python
+    import pulumi
+    import pulumi_compute as compute
+
+    ci = compute.Token(
+        "ci",
+        label="ci",
+        scopes="computes:read_write vpc:read_only",
+        expiry="2030-01-01T00:00:00",
+    )
+    pulumi.export("ciToken", ci.token)
+    ```
+    """
     @overload
     def __init__(__self__,
                  resource_name: str,

@@ -73,6 +73,24 @@ class VpcArgs:
 
 @pulumi.type_token("compute:index:Vpc")
 class Vpc(pulumi.CustomResource):
+    r"""
+    A virtual private cloud. Its subnets are `Subnet` resources.
+
+    ## Example Usage
+    ### A Vpc
+    ```python
+    import pulumi
+    import pulumi_compute as compute
+
+    net = compute.Vpc(
+        "net",
+        region="us-iad",
+        label="net",
+        description="production",
+    )
+    pulumi.export("vpcId", net.id)
+    ```
+    """
     @overload
     def __init__(__self__,
                  resource_name: str,

@@ -89,6 +89,11 @@ it("each SDK's documentation shows the kind's description, then its example in t
   const python = fs.readFileSync(path.join(SDK, "python/pulumi_compute/subnet.py"), "utf8");
   expect(python).toMatch(/A subnet of a VPC\.\s+## Example Usage\s+### A Subnet\s+```python\n\s+import pulumi\n/);
   expect(python).toContain("app = compute.Subnet(");
+  // On the class itself (help() shows it first), not only on __init__.
+  expect(python).toMatch(/^class Subnet\(pulumi\.CustomResource\):\n {4}r"""\n {4}A subnet of a VPC\.\n/m);
+  // A function's result and the types it holds carry their TSDoc.
+  const getVpc = fs.readFileSync(path.join(SDK, "python/pulumi_compute/get_vpc.py"), "utf8");
+  expect(getVpc).toMatch(/^class GetVpcResult:\n {4}"""\n {4}A VPC, with its subnets\.\n/m);
   expect(python).not.toMatch(/```(typescript|ts|go|yaml)\n|new compute\.|compute\.NewSubnet/);
   const go = fs.readFileSync(path.join(SDK, "go/compute/subnet.go"), "utf8");
   expect(go).toMatch(/\/\/ A subnet of a VPC\.\n\/\/\n\/\/ ## Example Usage\n\/\/ ### A Subnet\n\/\/ ```go\n/);
