@@ -2,7 +2,8 @@
  * The packed plugin as a user installs it: `npm run plugin`'s tarball into the project's own
  * PULUMI_HOME with `pulumi plugin install resource compute <version> --file`, `pulumi plugin ls`
  * lists it, and the first program of docs/plugin.md (Pulumi YAML, no `plugins.providers`; nor the
- * repository's `bin` on PATH, nor any ambient plugin) runs `up` and `destroy` with it.
+ * repository's `bin` on PATH, nor any ambient plugin) runs `up`, a no-change preview and refresh, and
+ * `destroy` with it.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -40,7 +41,7 @@ test("the tarball installs offline and `pulumi plugin ls` lists compute at the p
   ).toBe(true);
 });
 
-test("docs/plugin.md's first program, with no plugins section, runs up and destroy with the installed plugin", async () => {
+test("docs/plugin.md's first program, with no plugins section, runs up, a no-change preview and refresh, and destroy with the installed plugin", async () => {
   const doc = fs.readFileSync(path.join(ROOT, "docs/plugin.md"), "utf8");
   const program = /^```yaml\n([\s\S]*?)^```/m.exec(doc)![1]!;
   expect(program).not.toMatch(/plugins:/);
@@ -51,6 +52,10 @@ test("docs/plugin.md's first program, with no plugins section, runs up and destr
   const region = await p.client.api.getRegion({ params: { regionId: "us-iad" } });
   expect(await p.output("regionLabel")).toBe(region.label);
   expect((await collect(p.client.each(vpcEndpoints.listVpcs))).map((v) => v.label)).toEqual(["my-net"]);
+  await p.control.clearRequests();
+  await p.pulumi("preview", "--expect-no-changes");
+  await p.pulumi("refresh", "--yes", "--expect-no-changes");
+  expect(await p.writes()).toEqual([]);
   await p.pulumi("destroy", "--yes");
   expect(await collect(p.client.each(vpcEndpoints.listVpcs))).toEqual([]);
 });

@@ -1,8 +1,8 @@
 /**
  * docs/python.md's quick start program runs: its `__main__.py` block, unchanged, through the real
  * CLI against the emulator, in a project laid out as the page's Pulumi.yaml says (the `virtualenv`
- * option, not activated): up creates the VPC and the subnet its outputs name; destroy leaves none. The
- * PyPI `pulumi` it installs is the one the tests use.
+ * option, not activated): up creates the VPC and the subnet its outputs name, a preview and a refresh
+ * find no change; destroy leaves none. The PyPI `pulumi` it installs is the one the tests use.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -47,6 +47,13 @@ test("up creates the VPC and its subnet, as the outputs say", async () => {
   );
   expect(subnets).toEqual([expect.objectContaining({ label: "app", ipv4: "10.0.1.0/24" })]);
   expect(await p.output("subnetId")).toBe(String(subnets[0]!.id));
+});
+
+test("a preview and a refresh find no change, with no write", async () => {
+  await p.control.clearRequests();
+  await p.pulumi("preview", "--expect-no-changes");
+  await p.pulumi("refresh", "--yes", "--expect-no-changes");
+  expect(await p.writes()).toEqual([]);
 });
 
 test("destroy leaves nothing", async () => {
