@@ -11,10 +11,7 @@ import { WRITE_ONLY } from "../../src/importer/kinds";
 import { importIdFormat } from "../../src/plugin/providers";
 import { exampleOfKind } from "../../src/schema/examples";
 import { secretsOf } from "../../src/schema/examples/model";
-import { goProgram } from "../../src/schema/examples/render-go";
-import { pythonProgram } from "../../src/schema/examples/render-python";
-import { typescriptProgram } from "../../src/schema/examples/render-typescript";
-import { yamlProgram } from "../../src/schema/examples/render-yaml";
+import { fenced, renderings, splitDescription } from "../../src/schema/examples/renderings";
 import type { SchemaTypes } from "../../src/schema/examples/schema-lookup";
 import { SCHEMA_FILE } from "../../src/schema/schema-file";
 import type { ClassDocs } from "../../src/schema/class-docs";
@@ -43,13 +40,6 @@ export function exampleOf(facts: KindFacts): string | undefined {
     .sort()
     .map((name) => path.join(ROOT, "examples", name))
     .find((file) => fs.readFileSync(file, "utf8").includes(`new compute.${facts.kind}(`));
-}
-
-/** The class TSDoc's prose, and its `ts` example if it has one. */
-function splitDescription(description: string): { prose: string; snippet?: string } {
-  const match = /```ts\n([\s\S]*?)```/.exec(description);
-  if (!match) return { prose: description.trim() };
-  return { prose: description.replace(match[0], "").trim(), snippet: match[1]!.trimEnd() };
 }
 
 /** What the spec's `idOf` makes the ID of: probed with a record whose every field names itself. */
@@ -286,30 +276,7 @@ export function kindPage({ facts, spec, classDocs, rules }: PageSources): string
           ]
         : []),
       "",
-      "TypeScript:",
-      "",
-      "```ts",
-      typescriptProgram(four).trimEnd(),
-      "```",
-      "",
-      "Python:",
-      "",
-      "```python",
-      pythonProgram(schemaTypes, four).trimEnd(),
-      "```",
-      "",
-      "Go:",
-      "",
-      "```go",
-      goProgram(schemaTypes, four).trimEnd(),
-      "```",
-      "",
-      "YAML:",
-      "",
-      "```yaml",
-      yamlProgram(four).trimEnd(),
-      "```",
-      "",
+      ...renderings(schemaTypes, four).flatMap((r) => [`${r.title}:`, "", ...fenced(r, r.fence), ""]),
     );
   } else if (snippet)
     lines.push("```ts", 'import * as compute from "pulumi-compute";', "", snippet, "```", "");

@@ -6,13 +6,11 @@
  * config variables and provider inputs.
  */
 import { isIdField } from "../functions/result-ids";
+import { pascal } from "./names";
 import type { PropertySpec } from "./property-spec";
 import { REPOSITORY, GO_MODULE } from "./repository";
 import { exampleOfKind } from "./examples";
-import { goProgram } from "./examples/render-go";
-import { pythonProgram } from "./examples/render-python";
-import { typescriptProgram } from "./examples/render-typescript";
-import { yamlProgram } from "./examples/render-yaml";
+import { fenced, renderings, splitDescription } from "./examples/renderings";
 import type { SchemaTypes } from "./examples/schema-lookup";
 
 export type { PropertySpec } from "./property-spec";
@@ -33,7 +31,6 @@ interface ObjectTypeSpec {
 export const CONFIG: Record<string, PropertySpec> = SETTINGS;
 
 const ANY = { $ref: "pulumi.json#/Any" };
-const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
 class Types {
   readonly specs: Record<string, ObjectTypeSpec> = {};
@@ -193,9 +190,8 @@ function functionSpec(types: Types, fn: FunctionFact): object {
  */
 function withExamples(description: string, kind: string, schema: SchemaTypes): string {
   const example = exampleOfKind(kind);
-  const prose = description.replace(/\n*```ts\n[\s\S]*?```/, "").trim();
+  const { prose } = splitDescription(description);
   if (!example) return prose;
-  const block = (language: string, code: string) => ["```" + language, code.trimEnd(), "```"];
   return [
     prose,
     "",
@@ -205,10 +201,7 @@ function withExamples(description: string, kind: string, schema: SchemaTypes): s
     "{{% example %}}",
     `### A ${kind}`,
     "",
-    ...block("typescript", typescriptProgram(example)),
-    ...block("python", pythonProgram(schema, example)),
-    ...block("go", goProgram(schema, example)),
-    ...block("yaml", yamlProgram(example)),
+    ...renderings(schema, example).flatMap((r) => fenced(r)),
     "{{% /example %}}",
     "{{% /examples %}}",
   ].join("\n");

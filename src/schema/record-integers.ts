@@ -18,6 +18,7 @@ import { z } from "zod";
 import * as contract from "../contract";
 import type { JsonSchema } from "../provider/core/input-schema";
 import type { FieldType } from "./field-type";
+import { snake } from "./names";
 
 export interface ResultRecord {
   /** The record's JSON Schema (`io: "output"`). */
@@ -25,8 +26,6 @@ export interface ResultRecord {
   /** Result field -> the record's field path its converter reads. */
   paths: Record<string, string[]>;
 }
-
-const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** The names of a property-access chain rooted at one of `roots` (`s.computes` -> [computes]). */
 function chainOf(

@@ -47,26 +47,24 @@ export const isSecret = (value: Value): value is SecretConfig =>
 export const isMapping = (value: Value): value is { [key: string]: Value } =>
   typeof value === "object" && !Array.isArray(value) && !isRef(value) && !isSecret(value);
 
-/** The secrets an example reads from config, in order of first use. */
-export function secretsOf(example: Example): string[] {
-  const found = new Set<string>();
+/** Every reference and secret of an example's inputs and exports, in order. */
+function leaves(example: Example): (Ref | SecretConfig)[] {
+  const found: (Ref | SecretConfig)[] = [];
   const visit = (value: Value): void => {
-    if (isSecret(value)) found.add(value.$secret);
+    if (isRef(value) || isSecret(value)) found.push(value);
     else if (Array.isArray(value)) value.forEach(visit);
-    else if (typeof value === "object" && !isRef(value)) Object.values(value).forEach(visit);
+    else if (typeof value === "object") Object.values(value).forEach(visit);
   };
   for (const r of example.resources) Object.values(r.inputs).forEach(visit);
-  return [...found];
-}
-
-/** The resources some input or export reads (Go refuses a variable never read). */
-export function referenced(example: Example): Set<string> {
-  const found = new Set<string>(Object.values(example.exports ?? {}).map((r) => r.$ref));
-  const visit = (value: Value): void => {
-    if (isRef(value)) found.add(value.$ref);
-    else if (Array.isArray(value)) value.forEach(visit);
-    else if (typeof value === "object" && !isSecret(value)) Object.values(value).forEach(visit);
-  };
-  for (const r of example.resources) Object.values(r.inputs).forEach(visit);
+  Object.values(example.exports ?? {}).forEach(visit);
   return found;
 }
+
+/** The secrets an example reads from config, in order of first use. */
+export const secretsOf = (example: Example): string[] => [
+  ...new Set(leaves(example).flatMap((leaf) => ("$secret" in leaf ? [leaf.$secret] : []))),
+];
+
+/** The resources some input or export reads (Go refuses a variable never read). */
+export const referenced = (example: Example): Set<string> =>
+  new Set(leaves(example).flatMap((leaf) => ("$ref" in leaf ? [leaf.$ref] : [])));

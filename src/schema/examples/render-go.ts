@@ -4,12 +4,10 @@
  * `ID().ToStringOutput()`, each error returned.
  */
 import type { PropertySpec } from "../property-spec";
+import { pascal } from "../names";
 import { GO_MODULE } from "../repository";
 import { isMapping, isRef, isSecret, referenced, secretsOf, type Example, type Value } from "./model";
-import { inputOf, propertyOf, typeName, type SchemaTypes } from "./schema-lookup";
-
-/** Go's name of a schema name, as the SDK generator makes it: `vpcId` → `VpcId`. */
-export const pascal = (name: string): string => name.charAt(0).toUpperCase() + name.slice(1);
+import { inputOf, isObjectType, propertyOf, typeName, type SchemaTypes } from "./schema-lookup";
 
 const SCALARS: Record<string, string> = {
   string: "pulumi.String",
@@ -18,9 +16,6 @@ const SCALARS: Record<string, string> = {
   boolean: "pulumi.Bool",
 };
 const ARRAYS: Record<string, string> = { string: "pulumi.StringArray", integer: "pulumi.IntArray" };
-
-const isObjectType = (spec: PropertySpec | undefined): spec is PropertySpec & { $ref: string } =>
-  spec?.$ref?.startsWith("#/types/") ?? false;
 
 /**
  * Key-value lines as gofmt lays them out: the values of consecutive one-line entries start in one

@@ -1,10 +1,8 @@
 /** An example as a Python program on the generated SDK (`pulumi_compute`), typed as the SDK types it. */
 import { isMapping, isRef, isSecret, secretsOf, type Example, type Value } from "./model";
-import { inputOf, propertyOf, typeName, type SchemaTypes } from "./schema-lookup";
+import { snake } from "../names";
 import type { PropertySpec } from "../property-spec";
-
-/** Python's name of a schema name, as the SDK generator makes it: `vpcId` → `vpc_id`. */
-export const snake = (name: string): string => name.replace(/([A-Z])/g, "_$1").toLowerCase();
+import { inputOf, isObjectType, propertyOf, typeName, type SchemaTypes } from "./schema-lookup";
 
 function value(schema: SchemaTypes, v: Value, spec: PropertySpec | undefined, indent: string): string {
   if (isRef(v)) return `${snake(v.$ref)}.${snake(v.output)}`;
@@ -18,7 +16,7 @@ function value(schema: SchemaTypes, v: Value, spec: PropertySpec | undefined, in
   }
   if (typeof v === "object") {
     const inner = `${indent}    `;
-    if (spec?.$ref?.startsWith("#/types/")) {
+    if (isObjectType(spec)) {
       const ref = spec.$ref;
       const args = Object.entries(v).map(
         ([key, field]) =>

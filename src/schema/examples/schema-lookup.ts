@@ -25,5 +25,9 @@ export function propertyOf(schema: SchemaTypes, ref: string, name: string): Prop
   return spec;
 }
 
+/** Whether a property holds an object type of the package (`$ref` `#/types/...`). */
+export const isObjectType = (spec: PropertySpec | undefined): spec is PropertySpec & { $ref: string } =>
+  spec?.$ref?.startsWith("#/types/") ?? false;
+
 /** The object type's name (`InstanceConfigDevices`) of a `$ref`. */
 export const typeName = (ref: string): string => ref.slice(TYPE_PREFIX.length);
