@@ -4,7 +4,7 @@
  * up), run through the real `pulumi` CLI against an in-process emulator. The language's harness
  * (yaml-project.ts, python-project.ts) writes the project file and the program.
  */
-import { execFile, type ChildProcess } from "node:child_process";
+import { execFile, execFileSync, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -14,6 +14,18 @@ import { writeLines } from "../../support/writes";
 import { cliEnv, requirePulumiCli } from "../harness";
 
 const ROOT = path.resolve(__dirname, "../../..");
+
+/** Fails naming what to run when the language host `host` (`pulumi-language-yaml`) is not on PATH. */
+export function requireLanguageHost(host: string): void {
+  try {
+    execFileSync(host, ["--help"], { stdio: "ignore" });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT")
+      throw new Error(`${host} is not on PATH: run \`scripts/setup --all-languages\`, then \`npm test\``, {
+        cause: err,
+      });
+  }
+}
 
 /** The project file's `plugins` entry: this repository's plugin executable. */
 export const PLUGINS = { providers: [{ name: "compute", path: path.join(ROOT, "bin") }] };

@@ -5,11 +5,10 @@
  * with `go` at each run. The project's go.mod and go.sum are those of go-program/ (its replace of the SDK
  * pointed at this repository's sdk/go); the test writes main.go.
  */
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { EmulatorOptions } from "../../../src/emulator";
-import { cliProject, PLUGINS, type CliProject } from "./cli-project";
+import { cliProject, PLUGINS, requireLanguageHost, type CliProject } from "./cli-project";
 import { previewJson, type PreviewJson } from "./preview-json";
 
 const ROOT = path.resolve(__dirname, "../../..");
@@ -22,20 +21,6 @@ export interface GoProject extends CliProject {
   previewJson(): Promise<PreviewJson>;
 }
 
-export function requireGoHost(): void {
-  try {
-    execFileSync("pulumi-language-go", ["--help"], { stdio: "ignore" });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT")
-      throw new Error(
-        "pulumi-language-go is not on PATH: run `scripts/setup --all-languages`, then `npm test`",
-        {
-          cause: err,
-        },
-      );
-  }
-}
-
 /** The packages a program body uses, among those go-program's module provides. */
 const PACKAGES: Record<string, string> = {
   compute: "github.com/pulumi-compute/pulumi-compute/sdk/go/compute",
@@ -44,7 +29,7 @@ const PACKAGES: Record<string, string> = {
 };
 
 /** main.go of a program whose `pulumi.Run` function holds `body`: it imports what the body uses. */
-export function goProgram(body: string): string {
+export function goMain(body: string): string {
   const imports = Object.entries(PACKAGES)
     .filter(([name]) => new RegExp(`\\b${name}\\.`).test(body))
     .map(([, pkg]) => `\t"${pkg}"\n`)
@@ -64,11 +49,24 @@ ${body.trim()}
 `;
 }
 
+/**
+ * go-program's go.mod (the module named `compute.local/<name>`, its replace of the SDK pointed at this
+ * repository's sdk/go) and go.sum, written into `dir`.
+ */
+export function writeGoModule(dir: string, name: string): void {
+  const goMod = fs
+    .readFileSync(path.join(MODULE, "go.mod"), "utf8")
+    .replace("module compute.local/go-program", `module compute.local/${name}`)
+    .replace("=> ../../../../sdk/go", `=> ${path.join(ROOT, "sdk", "go")}`);
+  fs.writeFileSync(path.join(dir, "go.mod"), goMod);
+  fs.copyFileSync(path.join(MODULE, "go.sum"), path.join(dir, "go.sum"));
+}
+
 /** `emulator` starts the emulator (its `speed`: 20 runs a boot's 3 s in 0.15 s). */
 export async function goProject(name: string, emulator: EmulatorOptions = {}): Promise<GoProject> {
-  requireGoHost();
+  requireLanguageHost("pulumi-language-go");
   let dir = "";
-  const setProgram = (body: string) => fs.writeFileSync(path.join(dir, "main.go"), goProgram(body));
+  const setProgram = (body: string) => fs.writeFileSync(path.join(dir, "main.go"), goMain(body));
   const base = await cliProject(
     name,
     "go",
@@ -78,12 +76,7 @@ export async function goProject(name: string, emulator: EmulatorOptions = {}): P
         path.join(dir, "Pulumi.yaml"),
         JSON.stringify({ name, runtime: "go", plugins: PLUGINS }),
       );
-      const goMod = fs
-        .readFileSync(path.join(MODULE, "go.mod"), "utf8")
-        .replace("module compute.local/go-program", `module compute.local/${name}`)
-        .replace("=> ../../../../sdk/go", `=> ${path.join(ROOT, "sdk", "go")}`);
-      fs.writeFileSync(path.join(dir, "go.mod"), goMod);
-      fs.copyFileSync(path.join(MODULE, "go.sum"), path.join(dir, "go.sum"));
+      writeGoModule(dir, name);
       setProgram("");
     },
     // The go.mod and go.sum as committed, as a user's build takes them: no -mod=mod from the caller.

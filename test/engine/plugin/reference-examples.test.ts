@@ -20,6 +20,7 @@ import type { SchemaTypes } from "../../../src/schema/examples/schema-lookup";
 import { SCHEMA_FILE } from "../../../src/schema/schema-file";
 import { ROOT_PASS } from "../../support/compute";
 import { PLUGINS } from "./cli-project";
+import { writeGoModule } from "./go-project";
 import { yamlProject, type YamlProject } from "./yaml-project";
 
 jest.setTimeout(300_000);
@@ -94,14 +95,7 @@ test("Python: each example passes mypy --strict on the generated SDK", async () 
 test("Go: each example is as gofmt writes it and passes go vet on the generated Go SDK", async () => {
   written("go", "main.go", (e) => goProgram(schema, e));
   const module = path.join(tmp, "go");
-  const template = path.join(__dirname, "go-program");
-  fs.writeFileSync(
-    path.join(module, "go.mod"),
-    fs
-      .readFileSync(path.join(template, "go.mod"), "utf8")
-      .replace("=> ../../../../sdk/go", `=> ${path.join(ROOT, "sdk", "go")}`),
-  );
-  fs.copyFileSync(path.join(template, "go.sum"), path.join(module, "go.sum"));
+  writeGoModule(module, "reference-examples");
   const env = { ...process.env, GOFLAGS: "" };
   expect((await run("gofmt", ["-l", "."], { cwd: module, env })).stdout).toBe("");
   await run("go", ["vet", "./..."], { cwd: module, env });

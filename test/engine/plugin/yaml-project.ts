@@ -2,10 +2,9 @@
  * A Pulumi YAML project served by the resource plugin, run through the real `pulumi` CLI against an
  * in-process emulator (cli-project.ts). Needs the YAML language host (`scripts/setup --all-languages`).
  */
-import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { cliProject, PLUGINS, type CliProject } from "./cli-project";
+import { cliProject, PLUGINS, requireLanguageHost, type CliProject } from "./cli-project";
 import { previewJson, type PreviewJson } from "./preview-json";
 
 export { opsOf, stepOf, type PreviewJson, type PreviewStep } from "./preview-json";
@@ -17,17 +16,7 @@ export interface YamlProject extends CliProject {
   previewJson(): Promise<PreviewJson>;
 }
 
-export function requireYamlHost(): void {
-  try {
-    execFileSync("pulumi-language-yaml", ["--help"], { stdio: "ignore" });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT")
-      throw new Error(
-        "pulumi-language-yaml is not on PATH: run `scripts/setup --all-languages`, then `npm test`",
-        { cause: err },
-      );
-  }
-}
+export const requireYamlHost = (): void => requireLanguageHost("pulumi-language-yaml");
 
 export interface YamlProjectOptions {
   /** The emulator's clock rate: 20 runs a boot's 3 s in 0.15 s. */
