@@ -10,10 +10,8 @@ import type { AnySpec } from "../../src/provider/core/resource-spec";
 import { WRITE_ONLY } from "../../src/importer/kinds";
 import { importIdFormat } from "../../src/plugin/providers";
 import { exampleOfKind } from "../../src/schema/examples";
-import { secretsOf } from "../../src/schema/examples/model";
-import { fenced, renderings, splitDescription } from "../../src/schema/examples/renderings";
-import type { SchemaTypes } from "../../src/schema/examples/schema-lookup";
-import { SCHEMA_FILE } from "../../src/schema/schema-file";
+import { splitDescription } from "../../src/schema/examples/renderings";
+import { exampleBlock } from "./example-block";
 import type { ClassDocs } from "../../src/schema/class-docs";
 import type { FieldType } from "../../src/schema/field-type";
 import type { InputFact, KindFacts } from "../../src/schema/spec-facts";
@@ -238,9 +236,6 @@ function importSection(facts: KindFacts, spec: AnySpec): string[] {
   return lines;
 }
 
-/** The package schema as the examples' Python and Go need it (their typed inputs). */
-const schemaTypes = JSON.parse(fs.readFileSync(SCHEMA_FILE, "utf8")) as SchemaTypes;
-
 export interface PageSources {
   facts: KindFacts;
   spec: AnySpec;
@@ -263,21 +258,7 @@ export function kindPage({ facts, spec, classDocs, rules }: PageSources): string
   ];
   const four = exampleOfKind(facts.kind);
   if (four) {
-    const source = `src/schema/examples/${facts.stem}.ts`;
-    lines.push(
-      `In each language, from one source ([${source}](../../${source})); each rendering is checked by`,
-      "[test/engine/plugin/reference-examples.test.ts](../../test/engine/plugin/reference-examples.test.ts)",
-      "(TypeScript: tsc; Python: mypy --strict; Go: gofmt and go vet; YAML: a preview against the emulator).",
-      ...(secretsOf(four).length > 0
-        ? [
-            `Secrets come from stack config: ${secretsOf(four)
-              .map((k) => code(`pulumi config set --secret ${k} ...`))
-              .join(", ")}.`,
-          ]
-        : []),
-      "",
-      ...renderings(schemaTypes, four).flatMap((r) => [`${r.title}:`, "", ...fenced(r, r.fence), ""]),
-    );
+    lines.push(...exampleBlock(four, `src/schema/examples/${facts.stem}.ts`, "../../"));
   } else if (snippet)
     lines.push("```ts", 'import * as compute from "pulumi-compute";', "", snippet, "```", "");
   if (example) {

@@ -6,8 +6,33 @@
 import type { PropertySpec } from "../property-spec";
 import { pascal } from "../names";
 import { GO_MODULE } from "../repository";
-import { isMapping, isRef, isSecret, referenced, secretsOf, type Example, type Value } from "./model";
-import { inputOf, isObjectType, propertyOf, typeName, type SchemaTypes } from "./schema-lookup";
+import {
+  isInvoke,
+  isMapping,
+  isRef,
+  isSecret,
+  referenced,
+  secretsOf,
+  statements,
+  type Example,
+  type Ref,
+  type Value,
+} from "./model";
+import {
+  argumentOf,
+  hasKind,
+  inputOf,
+  isObjectType,
+  propertyOf,
+  typeName,
+  type SchemaTypes,
+} from "./schema-lookup";
+
+/** What a value's rendering reads: the schema's types, and the example's invokes. */
+interface Program {
+  schema: SchemaTypes;
+  example: Example;
+}
 
 const SCALARS: Record<string, string> = {
   string: "pulumi.String",
@@ -39,33 +64,49 @@ function aligned(entries: readonly (readonly [string, string])[], indent: string
   return lines.join("\n");
 }
 
-function value(schema: SchemaTypes, v: Value, spec: PropertySpec | undefined, indent: string): string {
-  if (isRef(v))
-    return v.output === "id" ? `${v.$ref}.ID().ToStringOutput()` : `${v.$ref}.${pascal(v.output)}`;
+/** A data function's name in the Go SDK: `getImage` is `LookupImage` (there is an `Image`), else `GetRegions`. */
+const goFunction = (schema: SchemaTypes, fn: string): string => {
+  const noun = fn.replace(/^get/, "");
+  return hasKind(schema, noun) ? `Lookup${noun}` : pascal(fn);
+};
+
+/**
+ * A resource's output (its `ID()` as the string input it feeds, or its field), or a path into an
+ * invoke's result by its methods (`usRegions.Regions().Index(pulumi.Int(0)).Id()`).
+ */
+function outputOf(example: Example, r: Ref): string {
+  if (!isInvoke(example, r.$ref))
+    return r.output === "id" ? `${r.$ref}.ID().ToStringOutput()` : `${r.$ref}.${pascal(r.output)}`;
+  return [r.output, ...(r.path ?? [])]
+    .map((step) => (typeof step === "number" ? `.Index(pulumi.Int(${step}))` : `.${pascal(step)}()`))
+    .reduce((chain, step) => chain + step, r.$ref);
+}
+
+function value(p: Program, v: Value, spec: PropertySpec | undefined, indent: string): string {
+  if (isRef(v)) return outputOf(p.example, v);
   if (isSecret(v)) return `cfg.RequireSecret(${JSON.stringify(v.$secret)})`;
   if (Array.isArray(v)) {
     const items = spec?.items;
     const type = isObjectType(items)
       ? `compute.${typeName(items.$ref)}Array`
       : (ARRAYS[items?.type ?? ""] ?? "pulumi.Array");
-    if (!v.some(isMapping))
-      return `${type}{${v.map((item) => value(schema, item, items, indent)).join(", ")}}`;
+    if (!v.some(isMapping)) return `${type}{${v.map((item) => value(p, item, items, indent)).join(", ")}}`;
     const inner = `${indent}\t`;
-    return `${type}{\n${v.map((item) => `${inner}${value(schema, item, items, inner)},`).join("\n")}\n${indent}}`;
+    return `${type}{\n${v.map((item) => `${inner}${value(p, item, items, inner)},`).join("\n")}\n${indent}}`;
   }
   if (typeof v === "object") {
     const inner = `${indent}\t`;
     if (isObjectType(spec)) {
       const fields = Object.entries(v).map(
         ([key, field]) =>
-          [pascal(key), value(schema, field, propertyOf(schema, spec.$ref, key), inner)] as const,
+          [pascal(key), value(p, field, propertyOf(p.schema, spec.$ref, key), inner)] as const,
       );
       return `compute.${typeName(spec.$ref)}Args{\n${aligned(fields, inner)}\n${indent}}`;
     }
     const values = spec?.additionalProperties;
     const type = values?.type === "string" ? "pulumi.StringMap" : "pulumi.Map";
     const entries = Object.entries(v).map(
-      ([key, field]) => [JSON.stringify(key), value(schema, field, values, inner)] as const,
+      ([key, field]) => [JSON.stringify(key), value(p, field, values, inner)] as const,
     );
     return `${type}{\n${aligned(entries, inner)}\n${indent}}`;
   }
@@ -76,13 +117,24 @@ function value(schema: SchemaTypes, v: Value, spec: PropertySpec | undefined, in
 }
 
 export function goProgram(schema: SchemaTypes, example: Example): string {
+  const p: Program = { schema, example };
   const used = referenced(example);
   const secrets = secretsOf(example).length > 0;
   const body: string[] = [];
   if (secrets) body.push('\t\tcfg := config.New(ctx, "")');
-  for (const r of example.resources) {
+  for (const { resource: r, invoke } of statements(example)) {
+    if (invoke) {
+      const fn = goFunction(schema, invoke.function);
+      const args = Object.entries(invoke.args).map(
+        ([key, v]) => [pascal(key), value(p, v, argumentOf(schema, invoke.function, key), "\t\t\t")] as const,
+      );
+      body.push(
+        `\t\t${invoke.name} := compute.${fn}Output(ctx, compute.${fn}OutputArgs{\n${aligned(args, "\t\t\t")}\n\t\t})`,
+      );
+      continue;
+    }
     const fields = Object.entries(r.inputs).map(
-      ([key, v]) => [pascal(key), value(schema, v, inputOf(schema, r.kind, key), "\t\t\t")] as const,
+      ([key, v]) => [pascal(key), value(p, v, inputOf(schema, r.kind, key), "\t\t\t")] as const,
     );
     const call = `compute.New${r.kind}(ctx, ${JSON.stringify(r.name)}, &compute.${r.kind}Args{\n${aligned(fields, "\t\t\t")}\n\t\t})`;
     body.push(
@@ -93,7 +145,7 @@ export function goProgram(schema: SchemaTypes, example: Example): string {
   }
   for (const [name, output] of Object.entries(example.exports ?? {}))
     body.push(
-      `\t\tctx.Export(${JSON.stringify(name)}, ${output.output === "id" ? `${output.$ref}.ID()` : value(schema, output, undefined, "\t\t")})`,
+      `\t\tctx.Export(${JSON.stringify(name)}, ${output.output === "id" && !isInvoke(example, output.$ref) ? `${output.$ref}.ID()` : value(p, output, undefined, "\t\t")})`,
     );
   const imports = [
     `\t"${GO_MODULE}/compute"`,

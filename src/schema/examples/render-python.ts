@@ -1,11 +1,44 @@
 /** An example as a Python program on the generated SDK (`pulumi_compute`), typed as the SDK types it. */
-import { isMapping, isRef, isSecret, secretsOf, type Example, type Value } from "./model";
+import {
+  isMapping,
+  isRef,
+  isSecret,
+  secretsOf,
+  statements,
+  type Example,
+  type Ref,
+  type Value,
+} from "./model";
 import { snake } from "../names";
 import type { PropertySpec } from "../property-spec";
-import { inputOf, isObjectType, propertyOf, typeName, type SchemaTypes } from "./schema-lookup";
+import { argumentOf, inputOf, isObjectType, propertyOf, typeName, type SchemaTypes } from "./schema-lookup";
+
+/** Python's keywords, which the SDK's generator writes with a trailing `_` (`class_`). */
+const KEYWORDS = new Set([
+  "class",
+  "def",
+  "from",
+  "global",
+  "import",
+  "in",
+  "is",
+  "lambda",
+  "pass",
+  "return",
+]);
+
+/** A schema name as a Python argument or attribute: `vpcId` → `vpc_id`, `class` → `class_`. */
+const pythonName = (name: string): string => (KEYWORDS.has(snake(name)) ? `${snake(name)}_` : snake(name));
+
+const attribute = (r: Ref): string =>
+  [r.$ref, r.output, ...(r.path ?? [])]
+    .map((step, i) =>
+      typeof step === "number" ? `[${step}]` : i === 0 ? snake(step) : `.${pythonName(step)}`,
+    )
+    .join("");
 
 function value(schema: SchemaTypes, v: Value, spec: PropertySpec | undefined, indent: string): string {
-  if (isRef(v)) return `${snake(v.$ref)}.${snake(v.output)}`;
+  if (isRef(v)) return attribute(v);
   if (isSecret(v)) return `config.require_secret(${JSON.stringify(v.$secret)})`;
   if (typeof v === "boolean") return v ? "True" : "False";
   if (Array.isArray(v)) {
@@ -20,7 +53,7 @@ function value(schema: SchemaTypes, v: Value, spec: PropertySpec | undefined, in
       const ref = spec.$ref;
       const args = Object.entries(v).map(
         ([key, field]) =>
-          `${inner}${snake(key)}=${value(schema, field, propertyOf(schema, ref, key), inner)},`,
+          `${inner}${pythonName(key)}=${value(schema, field, propertyOf(schema, ref, key), inner)},`,
       );
       return `compute.${typeName(ref)}Args(\n${args.join("\n")}\n${indent})`;
     }
@@ -33,16 +66,29 @@ function value(schema: SchemaTypes, v: Value, spec: PropertySpec | undefined, in
   return JSON.stringify(v);
 }
 
+/** A call's keyword arguments, one per line. */
+const keywords = (
+  schema: SchemaTypes,
+  values: Record<string, Value>,
+  specOf: (key: string) => PropertySpec,
+): string[] =>
+  Object.entries(values).map(
+    ([key, v]) => `    ${pythonName(key)}=${value(schema, v, specOf(key), "    ")},`,
+  );
+
 export function pythonProgram(schema: SchemaTypes, example: Example): string {
   const lines = ["import pulumi", "import pulumi_compute as compute", ""];
   if (secretsOf(example).length > 0) lines.push("config = pulumi.Config()");
-  for (const r of example.resources) {
-    const args = Object.entries(r.inputs).map(
-      ([key, v]) => `    ${snake(key)}=${value(schema, v, inputOf(schema, r.kind, key), "    ")},`,
-    );
-    lines.push(
-      `${snake(r.name)} = compute.${r.kind}(\n    ${JSON.stringify(r.name)},\n${args.join("\n")}\n)`,
-    );
+  for (const { resource: r, invoke } of statements(example)) {
+    if (invoke) {
+      const args = keywords(schema, invoke.args, (key) => argumentOf(schema, invoke.function, key));
+      lines.push(`${snake(invoke.name)} = compute.${snake(invoke.function)}_output(\n${args.join("\n")}\n)`);
+    } else {
+      const args = keywords(schema, r.inputs, (key) => inputOf(schema, r.kind, key));
+      lines.push(
+        `${snake(r.name)} = compute.${r.kind}(\n    ${JSON.stringify(r.name)},\n${args.join("\n")}\n)`,
+      );
+    }
   }
   for (const [name, output] of Object.entries(example.exports ?? {}))
     lines.push(`pulumi.export(${JSON.stringify(name)}, ${value(schema, output, undefined, "")})`);

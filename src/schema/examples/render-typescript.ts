@@ -1,8 +1,24 @@
 /** An example as a TypeScript program on this package (`pulumi-compute`, the dynamic form's classes). */
-import { isMapping, isRef, isSecret, referenced, secretsOf, type Example, type Value } from "./model";
+import {
+  isMapping,
+  isRef,
+  isSecret,
+  referenced,
+  secretsOf,
+  statements,
+  type Example,
+  type Ref,
+  type Value,
+} from "./model";
+
+/** A path into an output, lifted (`usRegions.regions[0]!.id`; `!`: an index may be out of range). */
+const lifted = (r: Ref): string =>
+  [r.$ref, r.output, ...(r.path ?? [])]
+    .map((step, i) => (i === 0 ? step : typeof step === "number" ? `[${step}]!` : `.${step}`))
+    .join("");
 
 function value(v: Value, indent: string): string {
-  if (isRef(v)) return `${v.$ref}.${v.output}`;
+  if (isRef(v)) return lifted(v);
   if (isSecret(v)) return `config.requireSecret(${JSON.stringify(v.$secret)})`;
   if (Array.isArray(v)) {
     if (!v.some(isMapping)) return `[${v.map((item) => value(item, indent)).join(", ")}]`;
@@ -30,10 +46,14 @@ export function typescriptProgram(example: Example): string {
     ...(secrets ? ["const config = new pulumi.Config();"] : []),
   ];
   const used = referenced(example);
-  for (const r of example.resources)
-    lines.push(
-      `${used.has(r.name) ? `const ${r.name} = ` : ""}new compute.${r.kind}(${JSON.stringify(r.name)}, ${object(r.inputs, "")});`,
-    );
+  for (const { resource: r, invoke } of statements(example)) {
+    if (invoke)
+      lines.push(`const ${invoke.name} = compute.${invoke.function}Output(${object(invoke.args, "")});`);
+    else
+      lines.push(
+        `${used.has(r.name) ? `const ${r.name} = ` : ""}new compute.${r.kind}(${JSON.stringify(r.name)}, ${object(r.inputs, "")});`,
+      );
+  }
   for (const [name, output] of Object.entries(example.exports ?? {}))
     lines.push(`export const ${name} = ${value(output, "")};`);
   return `${lines.join("\n")}\n`;

@@ -1,5 +1,9 @@
 /** An example as a Pulumi YAML program: `config` for its secrets, `resources`, `outputs`. */
-import { isMapping, isRef, isSecret, secretsOf, type Example, type Value } from "./model";
+import { isMapping, isRef, isSecret, secretsOf, type Example, type Ref, type Value } from "./model";
+
+/** A property access as Pulumi YAML writes it: `${usRegions.regions[0].id}`. */
+const access = (r: Ref): string =>
+  `\${${[r.$ref, r.output, ...(r.path ?? [])].map((step, i) => (typeof step === "number" ? `[${step}]` : i === 0 ? step : `.${step}`)).join("")}}`;
 
 /** A scalar as YAML writes it: strings quoted where YAML would read them otherwise. */
 function scalar(v: string | number | boolean): string {
@@ -12,7 +16,7 @@ function scalar(v: string | number | boolean): string {
 const flowItem = (written: string): string => (/^[\w"./-]/.test(written) ? written : JSON.stringify(written));
 
 function value(v: Value, indent: string): string {
-  if (isRef(v)) return `\${${v.$ref}.${v.output}}`;
+  if (isRef(v)) return access(v);
   if (isSecret(v)) return `\${${v.$secret}}`;
   // In a flow sequence `{` and `,` are YAML's own: its items are quoted where they are not plain.
   if (Array.isArray(v)) return `[${v.map((item) => flowItem(value(item, indent))).join(", ")}]`;
@@ -44,6 +48,14 @@ export function yamlProgram(example: Example, name = "example"): string {
   if (secrets.length > 0) {
     lines.push("config:");
     for (const key of secrets) lines.push(`  ${key}:`, "    type: string", "    secret: true");
+  }
+  const invokes = example.invokes ?? [];
+  if (invokes.length > 0) {
+    lines.push("variables:");
+    for (const i of invokes) {
+      lines.push(`  ${i.name}:`, "    fn::invoke:", `      function: compute:index:${i.function}`);
+      if (Object.keys(i.args).length > 0) lines.push("      arguments:", mapping(i.args, "        "));
+    }
   }
   lines.push("resources:");
   for (const r of example.resources) {

@@ -7,6 +7,7 @@ import type { PropertySpec } from "../property-spec";
 export interface SchemaTypes {
   resources: Record<string, { inputProperties: Record<string, PropertySpec> }>;
   types: Record<string, { properties: Record<string, PropertySpec> }>;
+  functions?: Record<string, { inputs?: { properties: Record<string, PropertySpec> } }>;
 }
 
 export const TYPE_PREFIX = "#/types/compute:index:";
@@ -17,6 +18,17 @@ export function inputOf(schema: SchemaTypes, kind: string, name: string): Proper
   if (!spec) throw new Error(`example: ${kind} has no input ${name}`);
   return spec;
 }
+
+/** An argument of a data function (`getImage`), or an error naming it. */
+export function argumentOf(schema: SchemaTypes, fn: string, name: string): PropertySpec {
+  const spec = schema.functions?.[`compute:index:${fn}`]?.inputs?.properties[name];
+  if (!spec) throw new Error(`example: ${fn} has no argument ${name}`);
+  return spec;
+}
+
+/** Whether the package has a resource of this kind (`Image`: Go's SDK names `getImage` `LookupImage`). */
+export const hasKind = (schema: SchemaTypes, kind: string): boolean =>
+  `compute:index:${kind}` in schema.resources;
 
 /** A property of an object type (`$ref` `#/types/compute:index:<Type>`). */
 export function propertyOf(schema: SchemaTypes, ref: string, name: string): PropertySpec {

@@ -1,6 +1,6 @@
 /**
- * The reference pages' examples (src/schema/examples: one source per kind, rendered in four languages)
- * are checked with each language's own tools: the TypeScript type-checks against this package, the
+ * The reference pages' examples (src/schema/examples: one source per kind, and docs/functions.md's,
+ * each rendered in four languages) are checked with each language's own tools: the TypeScript type-checks against this package, the
  * Python passes `mypy --strict` on the generated SDK, the Go is as gofmt writes it and passes `go vet`
  * on the generated Go SDK, and each YAML program previews against the emulator through the real CLI
  * (its plugin's Check taking every input) with no error.
@@ -12,6 +12,8 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import * as ts from "typescript";
 import { EXAMPLES } from "../../../src/schema/examples";
+import { functions } from "../../../src/schema/examples/functions";
+import type { Example } from "../../../src/schema/examples/model";
 import { goProgram } from "../../../src/schema/examples/render-go";
 import { pythonProgram } from "../../../src/schema/examples/render-python";
 import { typescriptProgram } from "../../../src/schema/examples/render-typescript";
@@ -29,6 +31,8 @@ const ROOT = path.resolve(__dirname, "../../..");
 const run = promisify(execFile);
 const schema = JSON.parse(fs.readFileSync(SCHEMA_FILE, "utf8")) as SchemaTypes;
 let tmp: string;
+/** Every page's example: each kind's, and the data functions'. */
+const ALL: Example[] = [...EXAMPLES, functions];
 
 beforeAll(() => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "compute-reference-examples-"));
@@ -37,9 +41,9 @@ afterAll(() => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-/** Each example's rendering in `dir/<Kind>/<file>`: the paths. */
-function written(dir: string, file: string, render: (e: (typeof EXAMPLES)[number]) => string): string[] {
-  return EXAMPLES.map((example) => {
+/** Each example's rendering in `dir/<Kind>/<file>` (`functions` for the functions'): the paths. */
+function written(dir: string, file: string, render: (e: Example) => string): string[] {
+  return ALL.map((example) => {
     const file_ = path.join(tmp, dir, example.kind, file);
     fs.mkdirSync(path.dirname(file_), { recursive: true });
     fs.writeFileSync(file_, render(example));
@@ -111,13 +115,14 @@ describe("YAML: each example previews against the emulator", () => {
     await p?.dispose();
   });
 
-  test.each(EXAMPLES.map((e) => [e.kind, e] as const))("%s", async (_kind, example) => {
+  test.each(ALL.map((e) => [e.kind, e] as const))("%s", async (_kind, example) => {
     const plugins = PLUGINS.providers[0]!;
     fs.writeFileSync(
       path.join(p.dir, "Pulumi.yaml"),
       `${yamlProgram(example, "reference-examples")}plugins:\n  providers:\n    - name: ${plugins.name}\n      path: ${plugins.path}\n`,
     );
-    // The stack and each resource, all to create (an input the plugin's Check refused fails it).
+    // The stack and each resource, all to create (an input the plugin's Check refused, or an invoke
+    // that failed, fails it).
     expect((await p.previewJson()).changeSummary).toEqual({ create: example.resources.length + 1 });
   });
 });
