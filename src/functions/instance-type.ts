@@ -37,7 +37,10 @@ export interface InstanceTypeResult {
   price: PriceResult;
   regionPrices: RegionPriceResult[];
   /** The backups add-on's price. */
-  addons: { backups: { price: PriceResult; regionPrices: RegionPriceResult[] } };
+  addons: {
+    /** The backup service's price for an instance of this type, and where it differs by region. */
+    backups: { price: PriceResult; regionPrices: RegionPriceResult[] };
+  };
   /** The type a deprecated type upgrades to; null when current. */
   successor: string | null;
 }

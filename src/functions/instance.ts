@@ -40,10 +40,15 @@ export interface InstanceResult {
   specs: { disk: number; memory: number; vcpus: number; gpus: number; transfer: number };
   /** Alert thresholds. */
   alerts: { cpu: number; io: number; networkIn: number; networkOut: number; transferQuota: number };
+  /** Its backup service: whether it is available and enabled, the last success and the schedule. */
   backups: {
+    /** Whether the region offers backups. */
     available: boolean;
+    /** Whether backups are enabled (`backupsEnabled`). */
     enabled: boolean;
+    /** When the last backup succeeded (ISO 8601), or null. */
     lastSuccessful: string | null;
+    /** When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one. */
     schedule: { day: string | null; window: string | null };
   };
   watchdogEnabled: boolean;

@@ -20,6 +20,7 @@ export interface ProfileResult {
   restricted: boolean;
   twoFactorAuth: boolean;
   verifiedPhoneNumber: string | null;
+  /** The user's referral code and link, and the referrals and credit they earned. */
   referrals: { code: string; completed: number; credit: number; pending: number; total: number; url: string };
 }
 

@@ -40,6 +40,7 @@ export interface StackScriptResult {
   updated: string;
   revNote: string;
   script: string;
+  /** The fields the script declares with `<UDF .../>`, which a deploy's `stackscriptData` fills in. */
   userDefinedFields: UserDefinedFieldResult[];
 }
 

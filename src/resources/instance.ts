@@ -131,11 +131,15 @@ export interface InstanceSpecs {
   transfer: number;
 }
 
+/** The instance's backup service. */
 export interface InstanceBackups {
   /** Whether the region offers backups. */
   available: boolean;
+  /** Whether backups are enabled (`backupsEnabled`). */
   enabled: boolean;
+  /** When the last backup succeeded (ISO 8601), or null. */
   lastSuccessful: string | null;
+  /** When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one. */
   schedule: { day: string | null; window: string | null };
 }
 
@@ -193,10 +197,12 @@ export class Instance extends pulumi.CustomResource {
   declare readonly ipv4: pulumi.Output<string[]>;
   /** SLAAC IPv6 address (`.../128`), or null. */
   declare readonly ipv6: pulumi.Output<string | null>;
+  /** What its type gives it: disk and memory in MB, vCPUs, GPUs, monthly transfer in GB. */
   declare readonly specs: pulumi.Output<InstanceSpecs>;
   declare readonly hypervisor: pulumi.Output<string>;
   declare readonly hostUuid: pulumi.Output<string>;
   declare readonly hasUserData: pulumi.Output<boolean>;
+  /** Its backup service: whether it is available and enabled, the last success and the schedule. */
   declare readonly backups: pulumi.Output<InstanceBackups>;
   declare readonly created: pulumi.Output<string>;
   declare readonly updated: pulumi.Output<string>;

@@ -15,6 +15,7 @@ export interface SnapshotArgs {
 
 /** A disk held in a snapshot. */
 export interface SnapshotDisk {
+  /** The disk's label when the snapshot was taken. */
   label: string;
   /** MB. */
   size: number;
@@ -62,6 +63,7 @@ export class Snapshot extends pulumi.CustomResource {
   declare readonly finished: pulumi.Output<string | undefined>;
   /** Labels of the configuration profiles in the snapshot. */
   declare readonly configs: pulumi.Output<string[]>;
+  /** The instance's disks the snapshot holds. */
   declare readonly disks: pulumi.Output<SnapshotDisk[]>;
 
   constructor(name: string, args: SnapshotArgs, opts?: pulumi.CustomResourceOptions) {

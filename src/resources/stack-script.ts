@@ -56,6 +56,7 @@ export class StackScript extends pulumi.CustomResource {
   declare readonly revNote: pulumi.Output<string>;
   declare readonly isPublic: pulumi.Output<boolean>;
   /** The fields the script declares, parsed by the API. */
+  /** The fields the script declares with `<UDF .../>`, which a deploy's `stackscriptData` fills in. */
   declare readonly userDefinedFields: pulumi.Output<StackScriptUserDefinedField[]>;
   /** Instances ever deployed with it. */
   declare readonly deploymentsTotal: pulumi.Output<number>;

@@ -30,7 +30,8 @@ type LookupInstanceArgs struct {
 // A compute instance.
 type LookupInstanceResult struct {
 	// Alert thresholds.
-	Alerts      InstanceResultAlerts  `pulumi:"alerts"`
+	Alerts InstanceResultAlerts `pulumi:"alerts"`
+	// Its backup service: whether it is available and enabled, the last success and the schedule.
 	Backups     InstanceResultBackups `pulumi:"backups"`
 	Created     string                `pulumi:"created"`
 	Group       string                `pulumi:"group"`
@@ -92,6 +93,7 @@ func (o LookupInstanceResultOutput) Alerts() InstanceResultAlertsOutput {
 	return o.ApplyT(func(v LookupInstanceResult) InstanceResultAlerts { return v.Alerts }).(InstanceResultAlertsOutput)
 }
 
+// Its backup service: whether it is available and enabled, the last success and the schedule.
 func (o LookupInstanceResultOutput) Backups() InstanceResultBackupsOutput {
 	return o.ApplyT(func(v LookupInstanceResult) InstanceResultBackups { return v.Backups }).(InstanceResultBackupsOutput)
 }

@@ -29,12 +29,13 @@ type GetProfileArgs struct {
 type GetProfileResult struct {
 	AuthenticationType string `pulumi:"authenticationType"`
 	// Public keys installed on new instances' root user; null when none were set.
-	AuthorizedKeys     []string               `pulumi:"authorizedKeys"`
-	Email              string                 `pulumi:"email"`
-	EmailNotifications bool                   `pulumi:"emailNotifications"`
-	IpWhitelistEnabled bool                   `pulumi:"ipWhitelistEnabled"`
-	LishAuthMethod     string                 `pulumi:"lishAuthMethod"`
-	Referrals          ProfileResultReferrals `pulumi:"referrals"`
+	AuthorizedKeys     []string `pulumi:"authorizedKeys"`
+	Email              string   `pulumi:"email"`
+	EmailNotifications bool     `pulumi:"emailNotifications"`
+	IpWhitelistEnabled bool     `pulumi:"ipWhitelistEnabled"`
+	LishAuthMethod     string   `pulumi:"lishAuthMethod"`
+	// The user's referral code and link, and the referrals and credit they earned.
+	Referrals ProfileResultReferrals `pulumi:"referrals"`
 	// Whether the user is restricted (its access then comes from `getGrants`).
 	Restricted bool `pulumi:"restricted"`
 	// IANA time zone name.
@@ -97,6 +98,7 @@ func (o GetProfileResultOutput) LishAuthMethod() pulumi.StringOutput {
 	return o.ApplyT(func(v GetProfileResult) string { return v.LishAuthMethod }).(pulumi.StringOutput)
 }
 
+// The user's referral code and link, and the referrals and credit they earned.
 func (o GetProfileResultOutput) Referrals() ProfileResultReferralsOutput {
 	return o.ApplyT(func(v GetProfileResult) ProfileResultReferrals { return v.Referrals }).(ProfileResultReferralsOutput)
 }

@@ -40,11 +40,12 @@ type LookupStackScriptResult struct {
 	Label    string   `pulumi:"label"`
 	LogoUrl  string   `pulumi:"logoUrl"`
 	// Whether the acting user wrote it.
-	Mine              bool                          `pulumi:"mine"`
-	Ordinal           int                           `pulumi:"ordinal"`
-	RevNote           string                        `pulumi:"revNote"`
-	Script            string                        `pulumi:"script"`
-	Updated           string                        `pulumi:"updated"`
+	Mine    bool   `pulumi:"mine"`
+	Ordinal int    `pulumi:"ordinal"`
+	RevNote string `pulumi:"revNote"`
+	Script  string `pulumi:"script"`
+	Updated string `pulumi:"updated"`
+	// The fields the script declares with `<UDF .../>`, which a deploy's `stackscriptData` fills in.
 	UserDefinedFields []StackScriptUserDefinedField `pulumi:"userDefinedFields"`
 	UserGravatarId    string                        `pulumi:"userGravatarId"`
 	// Its author.
@@ -138,6 +139,7 @@ func (o LookupStackScriptResultOutput) Updated() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupStackScriptResult) string { return v.Updated }).(pulumi.StringOutput)
 }
 
+// The fields the script declares with `<UDF .../>`, which a deploy's `stackscriptData` fills in.
 func (o LookupStackScriptResultOutput) UserDefinedFields() StackScriptUserDefinedFieldArrayOutput {
 	return o.ApplyT(func(v LookupStackScriptResult) []StackScriptUserDefinedField { return v.UserDefinedFields }).(StackScriptUserDefinedFieldArrayOutput)
 }

@@ -69,7 +69,8 @@ type Instance struct {
 	// disks, configs and root password. Cannot be combined with `image`, `rootPass`, keys, StackScript,
 	// interfaces, metadata or `swapSize`. Changing it replaces the instance.
 	BackupId pulumi.StringPtrOutput `pulumi:"backupId"`
-	Backups  InstanceBackupsOutput  `pulumi:"backups"`
+	// Its backup service: whether it is available and enabled, the last success and the schedule.
+	Backups InstanceBackupsOutput `pulumi:"backups"`
 	// The backup service (default false). Enabled or cancelled in place; cancelling deletes every backup.
 	BackupsEnabled pulumi.BoolOutput `pulumi:"backupsEnabled"`
 	// When the backup service takes its weekly and daily backups: `day` (`Sunday`..`Saturday`, or
@@ -114,7 +115,8 @@ type Instance struct {
 	Region pulumi.StringOutput `pulumi:"region"`
 	// The password asked for (never read back from the API); a secret.
 	RootPass pulumi.StringPtrOutput `pulumi:"rootPass"`
-	Specs    InstanceSpecsOutput    `pulumi:"specs"`
+	// What its type gives it: disk and memory in MB, vCPUs, GPUs, monthly transfer in GB.
+	Specs InstanceSpecsOutput `pulumi:"specs"`
 	// The values asked for (never read back from the API); a secret.
 	StackscriptData pulumi.StringMapOutput `pulumi:"stackscriptData"`
 	// StackScript to run at first boot, e.g. `script.id`; needs an image the StackScript supports.
@@ -405,6 +407,7 @@ func (o InstanceOutput) BackupId() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Instance) pulumi.StringPtrOutput { return v.BackupId }).(pulumi.StringPtrOutput)
 }
 
+// Its backup service: whether it is available and enabled, the last success and the schedule.
 func (o InstanceOutput) Backups() InstanceBackupsOutput {
 	return o.ApplyT(func(v *Instance) InstanceBackupsOutput { return v.Backups }).(InstanceBackupsOutput)
 }
@@ -507,6 +510,7 @@ func (o InstanceOutput) RootPass() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Instance) pulumi.StringPtrOutput { return v.RootPass }).(pulumi.StringPtrOutput)
 }
 
+// What its type gives it: disk and memory in MB, vCPUs, GPUs, monthly transfer in GB.
 func (o InstanceOutput) Specs() InstanceSpecsOutput {
 	return o.ApplyT(func(v *Instance) InstanceSpecsOutput { return v.Specs }).(InstanceSpecsOutput)
 }

@@ -642,14 +642,19 @@ func (o InstanceAlertsPtrOutput) TransferQuota() pulumi.IntPtrOutput {
 	}).(pulumi.IntPtrOutput)
 }
 
+// Its backup service: whether it is available and enabled, the last success and the schedule.
 type InstanceBackups struct {
 	// Whether the region offers backups.
-	Available      bool                           `pulumi:"available"`
-	Enabled        bool                           `pulumi:"enabled"`
-	LastSuccessful string                         `pulumi:"lastSuccessful"`
-	Schedule       InstanceBackupsScheduleDetails `pulumi:"schedule"`
+	Available bool `pulumi:"available"`
+	// Whether backups are enabled (`backupsEnabled`).
+	Enabled bool `pulumi:"enabled"`
+	// When the last backup succeeded (ISO 8601), or null.
+	LastSuccessful string `pulumi:"lastSuccessful"`
+	// When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
+	Schedule InstanceBackupsScheduleDetails `pulumi:"schedule"`
 }
 
+// Its backup service: whether it is available and enabled, the last success and the schedule.
 type InstanceBackupsOutput struct{ *pulumi.OutputState }
 
 func (InstanceBackupsOutput) ElementType() reflect.Type {
@@ -669,14 +674,17 @@ func (o InstanceBackupsOutput) Available() pulumi.BoolOutput {
 	return o.ApplyT(func(v InstanceBackups) bool { return v.Available }).(pulumi.BoolOutput)
 }
 
+// Whether backups are enabled (`backupsEnabled`).
 func (o InstanceBackupsOutput) Enabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v InstanceBackups) bool { return v.Enabled }).(pulumi.BoolOutput)
 }
 
+// When the last backup succeeded (ISO 8601), or null.
 func (o InstanceBackupsOutput) LastSuccessful() pulumi.StringOutput {
 	return o.ApplyT(func(v InstanceBackups) string { return v.LastSuccessful }).(pulumi.StringOutput)
 }
 
+// When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
 func (o InstanceBackupsOutput) Schedule() InstanceBackupsScheduleDetailsOutput {
 	return o.ApplyT(func(v InstanceBackups) InstanceBackupsScheduleDetails { return v.Schedule }).(InstanceBackupsScheduleDetailsOutput)
 }
@@ -838,11 +846,13 @@ func (o InstanceBackupsSchedulePtrOutput) Window() pulumi.StringPtrOutput {
 	}).(pulumi.StringPtrOutput)
 }
 
+// When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
 type InstanceBackupsScheduleDetails struct {
 	Day    string `pulumi:"day"`
 	Window string `pulumi:"window"`
 }
 
+// When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
 type InstanceBackupsScheduleDetailsOutput struct{ *pulumi.OutputState }
 
 func (InstanceBackupsScheduleDetailsOutput) ElementType() reflect.Type {
@@ -1730,7 +1740,8 @@ func (o InstanceMetadataPtrOutput) UserData() pulumi.StringPtrOutput {
 // A compute instance.
 type InstanceResult struct {
 	// Alert thresholds.
-	Alerts      InstanceResultAlerts  `pulumi:"alerts"`
+	Alerts InstanceResultAlerts `pulumi:"alerts"`
+	// Its backup service: whether it is available and enabled, the last success and the schedule.
 	Backups     InstanceResultBackups `pulumi:"backups"`
 	Created     string                `pulumi:"created"`
 	Group       string                `pulumi:"group"`
@@ -1778,6 +1789,7 @@ func (o InstanceResultOutput) Alerts() InstanceResultAlertsOutput {
 	return o.ApplyT(func(v InstanceResult) InstanceResultAlerts { return v.Alerts }).(InstanceResultAlertsOutput)
 }
 
+// Its backup service: whether it is available and enabled, the last success and the schedule.
 func (o InstanceResultOutput) Backups() InstanceResultBackupsOutput {
 	return o.ApplyT(func(v InstanceResult) InstanceResultBackups { return v.Backups }).(InstanceResultBackupsOutput)
 }
@@ -1921,13 +1933,19 @@ func (o InstanceResultAlertsOutput) TransferQuota() pulumi.IntOutput {
 	return o.ApplyT(func(v InstanceResultAlerts) int { return v.TransferQuota }).(pulumi.IntOutput)
 }
 
+// Its backup service: whether it is available and enabled, the last success and the schedule.
 type InstanceResultBackups struct {
-	Available      bool                          `pulumi:"available"`
-	Enabled        bool                          `pulumi:"enabled"`
-	LastSuccessful string                        `pulumi:"lastSuccessful"`
-	Schedule       InstanceResultBackupsSchedule `pulumi:"schedule"`
+	// Whether the region offers backups.
+	Available bool `pulumi:"available"`
+	// Whether backups are enabled (`backupsEnabled`).
+	Enabled bool `pulumi:"enabled"`
+	// When the last backup succeeded (ISO 8601), or null.
+	LastSuccessful string `pulumi:"lastSuccessful"`
+	// When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
+	Schedule InstanceResultBackupsSchedule `pulumi:"schedule"`
 }
 
+// Its backup service: whether it is available and enabled, the last success and the schedule.
 type InstanceResultBackupsOutput struct{ *pulumi.OutputState }
 
 func (InstanceResultBackupsOutput) ElementType() reflect.Type {
@@ -1942,27 +1960,33 @@ func (o InstanceResultBackupsOutput) ToInstanceResultBackupsOutputWithContext(ct
 	return o
 }
 
+// Whether the region offers backups.
 func (o InstanceResultBackupsOutput) Available() pulumi.BoolOutput {
 	return o.ApplyT(func(v InstanceResultBackups) bool { return v.Available }).(pulumi.BoolOutput)
 }
 
+// Whether backups are enabled (`backupsEnabled`).
 func (o InstanceResultBackupsOutput) Enabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v InstanceResultBackups) bool { return v.Enabled }).(pulumi.BoolOutput)
 }
 
+// When the last backup succeeded (ISO 8601), or null.
 func (o InstanceResultBackupsOutput) LastSuccessful() pulumi.StringOutput {
 	return o.ApplyT(func(v InstanceResultBackups) string { return v.LastSuccessful }).(pulumi.StringOutput)
 }
 
+// When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
 func (o InstanceResultBackupsOutput) Schedule() InstanceResultBackupsScheduleOutput {
 	return o.ApplyT(func(v InstanceResultBackups) InstanceResultBackupsSchedule { return v.Schedule }).(InstanceResultBackupsScheduleOutput)
 }
 
+// When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
 type InstanceResultBackupsSchedule struct {
 	Day    string `pulumi:"day"`
 	Window string `pulumi:"window"`
 }
 
+// When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
 type InstanceResultBackupsScheduleOutput struct{ *pulumi.OutputState }
 
 func (InstanceResultBackupsScheduleOutput) ElementType() reflect.Type {
@@ -2029,6 +2053,7 @@ func (o InstanceResultSpecsOutput) Vcpus() pulumi.IntOutput {
 	return o.ApplyT(func(v InstanceResultSpecs) int { return v.Vcpus }).(pulumi.IntOutput)
 }
 
+// What its type gives it: disk and memory in MB, vCPUs, GPUs, monthly transfer in GB.
 type InstanceSpecs struct {
 	// MB of disk.
 	Disk int `pulumi:"disk"`
@@ -2040,6 +2065,7 @@ type InstanceSpecs struct {
 	Vcpus    int `pulumi:"vcpus"`
 }
 
+// What its type gives it: disk and memory in MB, vCPUs, GPUs, monthly transfer in GB.
 type InstanceSpecsOutput struct{ *pulumi.OutputState }
 
 func (InstanceSpecsOutput) ElementType() reflect.Type {
@@ -2197,6 +2223,7 @@ func (o InstanceTypeResultArrayOutput) Index(i pulumi.IntInput) InstanceTypeResu
 
 // The backups add-on's price.
 type InstanceTypeResultAddons struct {
+	// The backup service's price for an instance of this type, and where it differs by region.
 	Backups InstanceTypeResultAddonsBackups `pulumi:"backups"`
 }
 
@@ -2215,15 +2242,18 @@ func (o InstanceTypeResultAddonsOutput) ToInstanceTypeResultAddonsOutputWithCont
 	return o
 }
 
+// The backup service's price for an instance of this type, and where it differs by region.
 func (o InstanceTypeResultAddonsOutput) Backups() InstanceTypeResultAddonsBackupsOutput {
 	return o.ApplyT(func(v InstanceTypeResultAddons) InstanceTypeResultAddonsBackups { return v.Backups }).(InstanceTypeResultAddonsBackupsOutput)
 }
 
+// The backup service's price for an instance of this type, and where it differs by region.
 type InstanceTypeResultAddonsBackups struct {
 	Price        PriceResult         `pulumi:"price"`
 	RegionPrices []RegionPriceResult `pulumi:"regionPrices"`
 }
 
+// The backup service's price for an instance of this type, and where it differs by region.
 type InstanceTypeResultAddonsBackupsOutput struct{ *pulumi.OutputState }
 
 func (InstanceTypeResultAddonsBackupsOutput) ElementType() reflect.Type {
@@ -2362,6 +2392,7 @@ func (o PriceResultOutput) Monthly() pulumi.Float64Output {
 	return o.ApplyT(func(v PriceResult) float64 { return v.Monthly }).(pulumi.Float64Output)
 }
 
+// The user's referral code and link, and the referrals and credit they earned.
 type ProfileResultReferrals struct {
 	Code      string  `pulumi:"code"`
 	Completed int     `pulumi:"completed"`
@@ -2371,6 +2402,7 @@ type ProfileResultReferrals struct {
 	Url       string  `pulumi:"url"`
 }
 
+// The user's referral code and link, and the referrals and credit they earned.
 type ProfileResultReferralsOutput struct{ *pulumi.OutputState }
 
 func (ProfileResultReferralsOutput) ElementType() reflect.Type {
@@ -2642,13 +2674,16 @@ func (o RegionResultResolversOutput) Ipv6() pulumi.StringOutput {
 	return o.ApplyT(func(v RegionResultResolvers) string { return v.Ipv6 }).(pulumi.StringOutput)
 }
 
+// The instance's disks the snapshot holds.
 type SnapshotDisksItem struct {
 	Filesystem string `pulumi:"filesystem"`
-	Label      string `pulumi:"label"`
+	// The disk's label when the snapshot was taken.
+	Label string `pulumi:"label"`
 	// MB.
 	Size int `pulumi:"size"`
 }
 
+// The instance's disks the snapshot holds.
 type SnapshotDisksItemOutput struct{ *pulumi.OutputState }
 
 func (SnapshotDisksItemOutput) ElementType() reflect.Type {
@@ -2667,6 +2702,7 @@ func (o SnapshotDisksItemOutput) Filesystem() pulumi.StringOutput {
 	return o.ApplyT(func(v SnapshotDisksItem) string { return v.Filesystem }).(pulumi.StringOutput)
 }
 
+// The disk's label when the snapshot was taken.
 func (o SnapshotDisksItemOutput) Label() pulumi.StringOutput {
 	return o.ApplyT(func(v SnapshotDisksItem) string { return v.Label }).(pulumi.StringOutput)
 }
@@ -2770,11 +2806,12 @@ type StackScriptResult struct {
 	Label    string   `pulumi:"label"`
 	LogoUrl  string   `pulumi:"logoUrl"`
 	// Whether the acting user wrote it.
-	Mine              bool                          `pulumi:"mine"`
-	Ordinal           int                           `pulumi:"ordinal"`
-	RevNote           string                        `pulumi:"revNote"`
-	Script            string                        `pulumi:"script"`
-	Updated           string                        `pulumi:"updated"`
+	Mine    bool   `pulumi:"mine"`
+	Ordinal int    `pulumi:"ordinal"`
+	RevNote string `pulumi:"revNote"`
+	Script  string `pulumi:"script"`
+	Updated string `pulumi:"updated"`
+	// The fields the script declares with `<UDF .../>`, which a deploy's `stackscriptData` fills in.
 	UserDefinedFields []StackScriptUserDefinedField `pulumi:"userDefinedFields"`
 	UserGravatarId    string                        `pulumi:"userGravatarId"`
 	// Its author.
@@ -2854,6 +2891,7 @@ func (o StackScriptResultOutput) Updated() pulumi.StringOutput {
 	return o.ApplyT(func(v StackScriptResult) string { return v.Updated }).(pulumi.StringOutput)
 }
 
+// The fields the script declares with `<UDF .../>`, which a deploy's `stackscriptData` fills in.
 func (o StackScriptResultOutput) UserDefinedFields() StackScriptUserDefinedFieldArrayOutput {
 	return o.ApplyT(func(v StackScriptResult) []StackScriptUserDefinedField { return v.UserDefinedFields }).(StackScriptUserDefinedFieldArrayOutput)
 }
@@ -2887,6 +2925,7 @@ func (o StackScriptResultArrayOutput) Index(i pulumi.IntInput) StackScriptResult
 	}).(StackScriptResultOutput)
 }
 
+// The fields the script declares with `<UDF .../>`, which a deploy's `stackscriptData` fills in.
 type StackScriptUserDefinedField struct {
 	Default *string `pulumi:"default"`
 	Example string  `pulumi:"example"`
@@ -2898,6 +2937,7 @@ type StackScriptUserDefinedField struct {
 	OneOf *string `pulumi:"oneOf"`
 }
 
+// The fields the script declares with `<UDF .../>`, which a deploy's `stackscriptData` fills in.
 type StackScriptUserDefinedFieldOutput struct{ *pulumi.OutputState }
 
 func (StackScriptUserDefinedFieldOutput) ElementType() reflect.Type {
@@ -2958,7 +2998,7 @@ func (o StackScriptUserDefinedFieldArrayOutput) Index(i pulumi.IntInput) StackSc
 	}).(StackScriptUserDefinedFieldOutput)
 }
 
-// The fields the script declares, parsed by the API.
+// The fields the script declares with `<UDF .../>`, which a deploy's `stackscriptData` fills in.
 type StackScriptUserDefinedFieldsItem struct {
 	Default *string `pulumi:"default"`
 	Example string  `pulumi:"example"`
@@ -2970,7 +3010,7 @@ type StackScriptUserDefinedFieldsItem struct {
 	OneOf *string `pulumi:"oneOf"`
 }
 
-// The fields the script declares, parsed by the API.
+// The fields the script declares with `<UDF .../>`, which a deploy's `stackscriptData` fills in.
 type StackScriptUserDefinedFieldsItemOutput struct{ *pulumi.OutputState }
 
 func (StackScriptUserDefinedFieldsItemOutput) ElementType() reflect.Type {

@@ -74,9 +74,10 @@ type Snapshot struct {
 	// create fails saying so. Changing it replaces the snapshot.
 	ComputeId pulumi.StringOutput `pulumi:"computeId"`
 	// Labels of the configuration profiles in the snapshot.
-	Configs pulumi.StringArrayOutput     `pulumi:"configs"`
-	Created pulumi.StringOutput          `pulumi:"created"`
-	Disks   SnapshotDisksItemArrayOutput `pulumi:"disks"`
+	Configs pulumi.StringArrayOutput `pulumi:"configs"`
+	Created pulumi.StringOutput      `pulumi:"created"`
+	// The instance's disks the snapshot holds.
+	Disks SnapshotDisksItemArrayOutput `pulumi:"disks"`
 	// When the snapshot finished; absent until then.
 	Finished pulumi.StringPtrOutput `pulumi:"finished"`
 	// 1..255 characters, checked at preview. The API cannot relabel a backup: changing it takes a new snapshot.
@@ -207,6 +208,7 @@ func (o SnapshotOutput) Created() pulumi.StringOutput {
 	return o.ApplyT(func(v *Snapshot) pulumi.StringOutput { return v.Created }).(pulumi.StringOutput)
 }
 
+// The instance's disks the snapshot holds.
 func (o SnapshotOutput) Disks() SnapshotDisksItemArrayOutput {
 	return o.ApplyT(func(v *Snapshot) SnapshotDisksItemArrayOutput { return v.Disks }).(SnapshotDisksItemArrayOutput)
 }

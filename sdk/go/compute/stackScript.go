@@ -68,7 +68,7 @@ type StackScript struct {
 	// fields a deploy fills in (`userDefinedFields`). Updated in place.
 	Script  pulumi.StringOutput `pulumi:"script"`
 	Updated pulumi.StringOutput `pulumi:"updated"`
-	// The fields the script declares, parsed by the API.
+	// The fields the script declares with `<UDF .../>`, which a deploy's `stackscriptData` fills in.
 	UserDefinedFields StackScriptUserDefinedFieldsItemArrayOutput `pulumi:"userDefinedFields"`
 	UserGravatarId    pulumi.StringOutput                         `pulumi:"userGravatarId"`
 	// The author.
@@ -251,7 +251,7 @@ func (o StackScriptOutput) Updated() pulumi.StringOutput {
 	return o.ApplyT(func(v *StackScript) pulumi.StringOutput { return v.Updated }).(pulumi.StringOutput)
 }
 
-// The fields the script declares, parsed by the API.
+// The fields the script declares with `<UDF .../>`, which a deploy's `stackscriptData` fills in.
 func (o StackScriptOutput) UserDefinedFields() StackScriptUserDefinedFieldsItemArrayOutput {
 	return o.ApplyT(func(v *StackScript) StackScriptUserDefinedFieldsItemArrayOutput { return v.UserDefinedFields }).(StackScriptUserDefinedFieldsItemArrayOutput)
 }

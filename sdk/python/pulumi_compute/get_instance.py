@@ -97,6 +97,9 @@ class GetInstanceResult:
     @_builtins.property
     @pulumi.getter
     def backups(self) -> 'outputs.InstanceResultBackups':
+        """
+        Its backup service: whether it is available and enabled, the last success and the schedule.
+        """
         return pulumi.get(self, "backups")
 
     @_builtins.property

@@ -104,6 +104,9 @@ class GetProfileResult:
     @_builtins.property
     @pulumi.getter
     def referrals(self) -> 'outputs.ProfileResultReferrals':
+        """
+        The user's referral code and link, and the referrals and credit they earned.
+        """
         return pulumi.get(self, "referrals")
 
     @_builtins.property

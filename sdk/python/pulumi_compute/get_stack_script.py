@@ -159,6 +159,9 @@ class GetStackScriptResult:
     @_builtins.property
     @pulumi.getter(name="userDefinedFields")
     def user_defined_fields(self) -> Sequence['outputs.StackScriptUserDefinedField']:
+        """
+        The fields the script declares with `<UDF .../>`, which a deploy's `stackscriptData` fills in.
+        """
         return pulumi.get(self, "user_defined_fields")
 
     @_builtins.property

@@ -782,6 +782,9 @@ class Instance(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def backups(self) -> pulumi.Output['outputs.InstanceBackups']:
+        """
+        Its backup service: whether it is available and enabled, the last success and the schedule.
+        """
         return pulumi.get(self, "backups")
 
     @_builtins.property
@@ -931,6 +934,9 @@ class Instance(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def specs(self) -> pulumi.Output['outputs.InstanceSpecs']:
+        """
+        What its type gives it: disk and memory in MB, vCPUs, GPUs, monthly transfer in GB.
+        """
         return pulumi.get(self, "specs")
 
     @_builtins.property

@@ -462,6 +462,9 @@ class InstanceAlerts(dict):
 
 @pulumi.output_type
 class InstanceBackups(dict):
+    """
+    Its backup service: whether it is available and enabled, the last success and the schedule.
+    """
     @staticmethod
     def __key_warning(key: str):
         suggest = None
@@ -485,7 +488,12 @@ class InstanceBackups(dict):
                  last_successful: _builtins.str,
                  schedule: 'outputs.InstanceBackupsScheduleDetails'):
         """
+        Its backup service: whether it is available and enabled, the last success and the schedule.
+
         :param _builtins.bool available: Whether the region offers backups.
+        :param _builtins.bool enabled: Whether backups are enabled (`backupsEnabled`).
+        :param _builtins.str last_successful: When the last backup succeeded (ISO 8601), or null.
+        :param 'InstanceBackupsScheduleDetails' schedule: When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
         """
         pulumi.set(__self__, "available", available)
         pulumi.set(__self__, "enabled", enabled)
@@ -503,16 +511,25 @@ class InstanceBackups(dict):
     @_builtins.property
     @pulumi.getter
     def enabled(self) -> _builtins.bool:
+        """
+        Whether backups are enabled (`backupsEnabled`).
+        """
         return pulumi.get(self, "enabled")
 
     @_builtins.property
     @pulumi.getter(name="lastSuccessful")
     def last_successful(self) -> _builtins.str:
+        """
+        When the last backup succeeded (ISO 8601), or null.
+        """
         return pulumi.get(self, "last_successful")
 
     @_builtins.property
     @pulumi.getter
     def schedule(self) -> 'outputs.InstanceBackupsScheduleDetails':
+        """
+        When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
+        """
         return pulumi.get(self, "schedule")
 
 
@@ -549,9 +566,15 @@ class InstanceBackupsSchedule(dict):
 
 @pulumi.output_type
 class InstanceBackupsScheduleDetails(dict):
+    """
+    When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
+    """
     def __init__(__self__, *,
                  day: _builtins.str,
                  window: _builtins.str):
+        """
+        When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
+        """
         pulumi.set(__self__, "day", day)
         pulumi.set(__self__, "window", window)
 
@@ -1065,6 +1088,7 @@ class InstanceResult(dict):
         A compute instance.
 
         :param 'InstanceResultAlerts' alerts: Alert thresholds.
+        :param 'InstanceResultBackups' backups: Its backup service: whether it is available and enabled, the last success and the schedule.
         :param _builtins.str image: The image it was deployed from, or null.
         :param Sequence[_builtins.str] ipv4: Its IPv4 addresses, public and private.
         :param _builtins.str ipv6: Its SLAAC IPv6 address (with prefix), or null.
@@ -1104,6 +1128,9 @@ class InstanceResult(dict):
     @_builtins.property
     @pulumi.getter
     def backups(self) -> 'outputs.InstanceResultBackups':
+        """
+        Its backup service: whether it is available and enabled, the last success and the schedule.
+        """
         return pulumi.get(self, "backups")
 
     @_builtins.property
@@ -1261,11 +1288,22 @@ class InstanceResultAlerts(dict):
 
 @pulumi.output_type
 class InstanceResultBackups(dict):
+    """
+    Its backup service: whether it is available and enabled, the last success and the schedule.
+    """
     def __init__(__self__, *,
                  available: _builtins.bool,
                  enabled: _builtins.bool,
                  last_successful: _builtins.str,
                  schedule: 'outputs.InstanceResultBackupsSchedule'):
+        """
+        Its backup service: whether it is available and enabled, the last success and the schedule.
+
+        :param _builtins.bool available: Whether the region offers backups.
+        :param _builtins.bool enabled: Whether backups are enabled (`backupsEnabled`).
+        :param _builtins.str last_successful: When the last backup succeeded (ISO 8601), or null.
+        :param 'InstanceResultBackupsSchedule' schedule: When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
+        """
         pulumi.set(__self__, "available", available)
         pulumi.set(__self__, "enabled", enabled)
         pulumi.set(__self__, "last_successful", last_successful)
@@ -1274,29 +1312,47 @@ class InstanceResultBackups(dict):
     @_builtins.property
     @pulumi.getter
     def available(self) -> _builtins.bool:
+        """
+        Whether the region offers backups.
+        """
         return pulumi.get(self, "available")
 
     @_builtins.property
     @pulumi.getter
     def enabled(self) -> _builtins.bool:
+        """
+        Whether backups are enabled (`backupsEnabled`).
+        """
         return pulumi.get(self, "enabled")
 
     @_builtins.property
     @pulumi.getter(name="lastSuccessful")
     def last_successful(self) -> _builtins.str:
+        """
+        When the last backup succeeded (ISO 8601), or null.
+        """
         return pulumi.get(self, "last_successful")
 
     @_builtins.property
     @pulumi.getter
     def schedule(self) -> 'outputs.InstanceResultBackupsSchedule':
+        """
+        When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
+        """
         return pulumi.get(self, "schedule")
 
 
 @pulumi.output_type
 class InstanceResultBackupsSchedule(dict):
+    """
+    When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
+    """
     def __init__(__self__, *,
                  day: _builtins.str,
                  window: _builtins.str):
+        """
+        When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
+        """
         pulumi.set(__self__, "day", day)
         pulumi.set(__self__, "window", window)
 
@@ -1359,6 +1415,9 @@ class InstanceResultSpecs(dict):
 
 @pulumi.output_type
 class InstanceSpecs(dict):
+    """
+    What its type gives it: disk and memory in MB, vCPUs, GPUs, monthly transfer in GB.
+    """
     def __init__(__self__, *,
                  disk: _builtins.int,
                  gpus: _builtins.int,
@@ -1366,6 +1425,8 @@ class InstanceSpecs(dict):
                  transfer: _builtins.int,
                  vcpus: _builtins.int):
         """
+        What its type gives it: disk and memory in MB, vCPUs, GPUs, monthly transfer in GB.
+
         :param _builtins.int disk: MB of disk.
         :param _builtins.int memory: MB of memory.
         :param _builtins.int transfer: GB of network transfer per month.
@@ -1551,20 +1612,31 @@ class InstanceTypeResultAddons(dict):
                  backups: 'outputs.InstanceTypeResultAddonsBackups'):
         """
         The backups add-on's price.
+
+        :param 'InstanceTypeResultAddonsBackups' backups: The backup service's price for an instance of this type, and where it differs by region.
         """
         pulumi.set(__self__, "backups", backups)
 
     @_builtins.property
     @pulumi.getter
     def backups(self) -> 'outputs.InstanceTypeResultAddonsBackups':
+        """
+        The backup service's price for an instance of this type, and where it differs by region.
+        """
         return pulumi.get(self, "backups")
 
 
 @pulumi.output_type
 class InstanceTypeResultAddonsBackups(dict):
+    """
+    The backup service's price for an instance of this type, and where it differs by region.
+    """
     def __init__(__self__, *,
                  price: 'outputs.PriceResult',
                  region_prices: Sequence['outputs.RegionPriceResult']):
+        """
+        The backup service's price for an instance of this type, and where it differs by region.
+        """
         pulumi.set(__self__, "price", price)
         pulumi.set(__self__, "region_prices", region_prices)
 
@@ -1690,6 +1762,9 @@ class PriceResult(dict):
 
 @pulumi.output_type
 class ProfileResultReferrals(dict):
+    """
+    The user's referral code and link, and the referrals and credit they earned.
+    """
     def __init__(__self__, *,
                  code: _builtins.str,
                  completed: _builtins.int,
@@ -1697,6 +1772,9 @@ class ProfileResultReferrals(dict):
                  pending: _builtins.int,
                  total: _builtins.int,
                  url: _builtins.str):
+        """
+        The user's referral code and link, and the referrals and credit they earned.
+        """
         pulumi.set(__self__, "code", code)
         pulumi.set(__self__, "completed", completed)
         pulumi.set(__self__, "credit", credit)
@@ -1933,11 +2011,17 @@ class RegionResultResolvers(dict):
 
 @pulumi.output_type
 class SnapshotDisksItem(dict):
+    """
+    The instance's disks the snapshot holds.
+    """
     def __init__(__self__, *,
                  filesystem: _builtins.str,
                  label: _builtins.str,
                  size: _builtins.int):
         """
+        The instance's disks the snapshot holds.
+
+        :param _builtins.str label: The disk's label when the snapshot was taken.
         :param _builtins.int size: MB.
         """
         pulumi.set(__self__, "filesystem", filesystem)
@@ -1952,6 +2036,9 @@ class SnapshotDisksItem(dict):
     @_builtins.property
     @pulumi.getter
     def label(self) -> _builtins.str:
+        """
+        The disk's label when the snapshot was taken.
+        """
         return pulumi.get(self, "label")
 
     @_builtins.property
@@ -2035,6 +2122,7 @@ class StackScriptResult(dict):
 
         :param Sequence[_builtins.str] images: Image IDs it may deploy to (`any/all`: every image).
         :param _builtins.bool mine: Whether the acting user wrote it.
+        :param Sequence['StackScriptUserDefinedField'] user_defined_fields: The fields the script declares with `<UDF .../>`, which a deploy's `stackscriptData` fills in.
         :param _builtins.str username: Its author.
         """
         pulumi.set(__self__, "created", created)
@@ -2134,6 +2222,9 @@ class StackScriptResult(dict):
     @_builtins.property
     @pulumi.getter(name="userDefinedFields")
     def user_defined_fields(self) -> Sequence['outputs.StackScriptUserDefinedField']:
+        """
+        The fields the script declares with `<UDF .../>`, which a deploy's `stackscriptData` fills in.
+        """
         return pulumi.get(self, "user_defined_fields")
 
     @_builtins.property
@@ -2152,6 +2243,9 @@ class StackScriptResult(dict):
 
 @pulumi.output_type
 class StackScriptUserDefinedField(dict):
+    """
+    The fields the script declares with `<UDF .../>`, which a deploy's `stackscriptData` fills in.
+    """
     def __init__(__self__, *,
                  example: _builtins.str,
                  label: _builtins.str,
@@ -2160,6 +2254,8 @@ class StackScriptUserDefinedField(dict):
                  many_of: Optional[_builtins.str] = None,
                  one_of: Optional[_builtins.str] = None):
         """
+        The fields the script declares with `<UDF .../>`, which a deploy's `stackscriptData` fills in.
+
         :param _builtins.str many_of: Comma-separated choices, several of which may be picked.
         :param _builtins.str one_of: Comma-separated choices, one of which must be picked.
         """
@@ -2213,7 +2309,7 @@ class StackScriptUserDefinedField(dict):
 @pulumi.output_type
 class StackScriptUserDefinedFieldsItem(dict):
     """
-    The fields the script declares, parsed by the API.
+    The fields the script declares with `<UDF .../>`, which a deploy's `stackscriptData` fills in.
     """
     @staticmethod
     def __key_warning(key: str):
@@ -2242,7 +2338,7 @@ class StackScriptUserDefinedFieldsItem(dict):
                  many_of: Optional[_builtins.str] = None,
                  one_of: Optional[_builtins.str] = None):
         """
-        The fields the script declares, parsed by the API.
+        The fields the script declares with `<UDF .../>`, which a deploy's `stackscriptData` fills in.
 
         :param _builtins.str many_of: Comma-separated choices, several of which may be picked.
         :param _builtins.str one_of: Comma-separated choices, one of which must be picked.

@@ -300,6 +300,9 @@ class Snapshot(pulumi.CustomResource):
     @_builtins.property
     @pulumi.getter
     def disks(self) -> pulumi.Output[Sequence['outputs.SnapshotDisksItem']]:
+        """
+        The instance's disks the snapshot holds.
+        """
         return pulumi.get(self, "disks")
 
     @_builtins.property

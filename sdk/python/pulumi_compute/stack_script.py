@@ -384,7 +384,7 @@ class StackScript(pulumi.CustomResource):
     @pulumi.getter(name="userDefinedFields")
     def user_defined_fields(self) -> pulumi.Output[Sequence['outputs.StackScriptUserDefinedFieldsItem']]:
         """
-        The fields the script declares, parsed by the API.
+        The fields the script declares with `<UDF .../>`, which a deploy's `stackscriptData` fills in.
         """
         return pulumi.get(self, "user_defined_fields")
 

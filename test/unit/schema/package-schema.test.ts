@@ -59,3 +59,15 @@ it("declares every data function as an invoke, with its arguments and its result
   );
   expect(Object.keys(schema.functions).some((token) => token.endsWith("Output"))).toBe(false);
 });
+
+it("describes every resource, function and object type, so that each SDK's docstrings say what it is", () => {
+  const undescribed = [
+    ...Object.entries(schema.resources as Record<string, { description?: string }>),
+    ...Object.entries(schema.functions as Record<string, { description?: string }>),
+    ...Object.entries(schema.types as Record<string, { description?: string }>),
+  ]
+    .filter(([, spec]) => !spec.description?.trim())
+    .map(([token]) => token);
+  // An object type takes its interface's TSDoc, else the TSDoc of the property that holds it.
+  expect(undescribed).toEqual([]);
+});
