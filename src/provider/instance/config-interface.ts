@@ -350,15 +350,23 @@ async function applyChange({ client, p, id, inputs, instance, ctx }: Placing) {
   }
 }
 
-/** The API deletes only inactive interfaces: with `allowReboot`, shut down, delete, boot back. */
+/**
+ * The API deletes only inactive interfaces: with `allowReboot`, shut down, delete, boot back. One the
+ * state last saw active is looked at before the DELETE, so that a destroy of an assembled instance
+ * sends no DELETE the API must refuse; one seen inactive is deleted at once (and looked at after a
+ * refusal: the instance booted with it since).
+ */
 async function deleteInterface(client: ComputeClient, id: string, props: Props, ctx: OperationContext) {
   const p = interfaceParams(id, props);
-  try {
-    await client.api.deleteInterface({ params: p });
-    return;
-  } catch (err) {
-    if (!(err instanceof ComputeApiError && err.status === 400)) throw err;
-    if (!(await client.api.getInterface({ params: p })).active) throw err;
+  const isActive = async () => (await client.api.getInterface({ params: p })).active;
+  if (props.active !== true || !(await isActive())) {
+    try {
+      await client.api.deleteInterface({ params: p });
+      return;
+    } catch (err) {
+      if (!(err instanceof ComputeApiError && err.status === 400)) throw err;
+      if (!(await isActive())) throw err;
+    }
   }
   const instance = await untilResting(client, p.computeId, ctx);
   if (props.allowReboot === false) {

@@ -38,6 +38,7 @@ import {
   isPowered,
   listConfigs,
   runningConfigId,
+  onePowerAtATime,
   shutDown,
   untilResting,
   listDisks,
@@ -310,20 +311,10 @@ export const instanceDiskSpec = defineSpec({
     }
     return { disk: await client.api.getDisk({ params: p }), resume };
   },
-  delete: async (client, id, props, ctx) => {
-    const p = params(id, props);
-    const disk = await client.api.getDisk({ params: p });
-    try {
-      await freeDisk(client, disk, p.computeId, "delete", props.allowReboot !== false, ctx);
-    } catch (err) {
-      // Its instance was deleted meanwhile (a destroy of both, with no dependency recorded between
-      // them, as after `pulumi import`): the disk went with it.
-      if (await instanceGone(client, p.computeId)) return;
-      throw err;
-    }
-    await client.api.deleteDisk({ params: p });
-    await waitForDisk(client, p.computeId, p.diskId, gone(), ctx.wait);
-  },
+  // One after another on an instance, each until its disk is gone: the API runs one job of an instance
+  // at a time, and refuses a DELETE sent while another disk's deletion runs ("busy").
+  delete: (client, id, props, ctx) =>
+    onePowerAtATime(params(id, props).computeId, () => deleteDisk(client, id, props, ctx)),
   idOf: (record) => String(record.disk.id),
   toOutputs: ({ disk }: DiskRecord, props: Props) => ({
     computeId: DiskParams.shape.computeId.parse(props.computeId),
@@ -343,3 +334,19 @@ export const instanceDiskSpec = defineSpec({
     updated: disk.updated,
   }),
 });
+
+/** Deletes the disk once it is free (its instance shut down if it runs with it), and waits until it is gone. */
+async function deleteDisk(client: ComputeClient, id: string, props: Props, ctx: OperationContext) {
+  const p = params(id, props);
+  const disk = await client.api.getDisk({ params: p });
+  try {
+    await freeDisk(client, disk, p.computeId, "delete", props.allowReboot !== false, ctx);
+  } catch (err) {
+    // Its instance was deleted meanwhile (a destroy of both, with no dependency recorded between
+    // them, as after `pulumi import`): the disk went with it.
+    if (await instanceGone(client, p.computeId)) return;
+    throw err;
+  }
+  await client.api.deleteDisk({ params: p });
+  await waitForDisk(client, p.computeId, p.diskId, gone(), ctx.wait);
+}

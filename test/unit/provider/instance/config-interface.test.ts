@@ -222,6 +222,24 @@ describe("delete", () => {
     expect(await status(t, p.computeId)).toBe("running");
   });
 
+  it("an interface the state saw active is looked at first: no DELETE the API must refuse", async () => {
+    const p = await parts();
+    const nic = await create({ ...p.on, purpose: "vpc", subnetId: p.subnetId });
+    await bootInto(p.computeId, p.configId);
+    const read = await provider.read!(nic.id, nic.outs);
+    expect(read.props!.active).toBe(true);
+    await t.control.clearRequests();
+    await provider.delete!(nic.id, read.props!);
+    const sent = await t.control.requests();
+    expect(sent.filter((r) => r.status >= 400)).toEqual([]);
+    expect(await writeLines(t.control)).toEqual([
+      `POST /compute/instances/${p.computeId}/shutdown`,
+      `DELETE /compute/instances/${p.computeId}/configs/${p.configId}/interfaces/${nic.id}`,
+      `POST /compute/instances/${p.computeId}/boot`,
+    ]);
+    expect(await idsOf(p.computeId, p.configId)).toEqual([]);
+  });
+
   it("deleting several active interfaces at once shuts the instance down and boots it back once", async () => {
     const p = await parts();
     const nics = [

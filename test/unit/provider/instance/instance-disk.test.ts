@@ -244,6 +244,32 @@ describe("two creates on one instance", () => {
   }, 20_000);
 });
 
+describe("two deletes on one instance", () => {
+  it("go one after another: no DELETE is refused as busy", async () => {
+    const instance = await empty(t);
+    const disks = [
+      await create({ computeId: instance.id, label: "one", size: 100 }),
+      await create({ computeId: instance.id, label: "two", size: 100 }),
+    ];
+    // A deletion takes 1 s here: long enough for a second DELETE to meet the first's job.
+    const before = (await t.control.timings())["disk.delete"]!;
+    await t.control.timings({ "disk.delete": 1_000_000 });
+    await t.control.clearRequests();
+    try {
+      // The engine deletes an instance's disks in parallel.
+      await Promise.all(disks.map((d) => provider.delete!(d.id, d.outs)));
+    } finally {
+      await t.control.timings({ "disk.delete": before });
+    }
+    const log = await t.control.requests();
+    expect(log.filter((r) => r.status >= 400 && r.status !== 404)).toEqual([]);
+    expect(log.filter((r) => r.method === "DELETE").map((r) => r.path)).toEqual(
+      disks.map((d) => `/compute/instances/${instance.id}/disks/${d.id}`),
+    );
+    expect((await t.client.api.listDisks({ params: { computeId: instance.id } })).data).toEqual([]);
+  }, 20_000);
+});
+
 describe("a create whose answer is lost", () => {
   it("adopts the one new disk with its label, not an older one of the same label", async () => {
     const instance = await empty(t);
