@@ -26,6 +26,7 @@ import { accountKey, installPacing, PacedCall, sharedPacer } from "./pacing";
 import { eachItem } from "./pagination";
 import { DEFAULT_RETRY_POLICY, installRetries, type RetryPolicy } from "./retry";
 import { formatDuration } from "./format-duration";
+import { sharedListingReads } from "./listing-reads";
 
 export interface ClientOptions {
   /** Base URL ending in `/v4`. */
@@ -139,6 +140,9 @@ export class ComputeClient {
       started,
     );
     paced.retryBusy = args.busy !== "fail";
+    // A write: the listings it may change answer no more reads, from now and once it is answered.
+    const listings = endpoint.method === "GET" ? undefined : sharedListingReads(this.account);
+    listings?.wrote(path);
     let status = 0;
     try {
       const res = await this.http.request({
@@ -165,6 +169,7 @@ export class ComputeClient {
       }
       throw err;
     } finally {
+      listings?.wrote(path);
       this.options.log?.(
         `${endpoint.method} ${path} -> ${status || "no response"} (${Date.now() - started} ms)`,
       );
@@ -196,6 +201,18 @@ export class ComputeClient {
       items.push(...envelope.data);
       if (page >= envelope.pages || envelope.data.length === 0) return items;
     }
+  }
+
+  /**
+   * Every item of a list endpoint (in pages of 500), from the process's listing of it that still
+   * answers reads, or a new one (`listing-reads.ts`); undefined when the listing failed.
+   */
+  listed<E extends Endpoint>(endpoint: E, params?: ParamsOf<E>): Promise<readonly ItemOf<E>[] | undefined> {
+    const path = fillPath(endpoint.path, (params ?? {}) as Record<string, unknown>);
+    return sharedListingReads(this.account).records(
+      path,
+      async () => (await this.upTo(endpoint, { params }, Number.POSITIVE_INFINITY))!,
+    );
   }
 
   /** Every item of a list endpoint, page after page. */

@@ -24,6 +24,7 @@ import {
   watchEngine,
 } from "../provider/core/engine-watch";
 import { processMemory } from "../provider/core/process-memory";
+import { forgetListingReads } from "../client/listing-reads";
 
 interface Run {
   /** The address its engine attached with (`127.0.0.1:43121`); undefined: the plugin's arguments'. */
@@ -63,6 +64,8 @@ export function configuredBy(peer: string, onGone: (address: string) => void = w
     // The previous run's end: what it left is forgotten, its waits end if its Cancel never came.
     run.cancelled.abort();
     processMemory.forget();
+    // Nor does a listing of its answer the next run's reads.
+    forgetListingReads();
     markPluginProcess();
     for (const [other, otherAddress] of attachedBy) if (otherAddress !== address) attachedBy.delete(other);
   }

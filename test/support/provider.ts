@@ -7,6 +7,7 @@ import { processMemory } from "../../src/provider/core/process-memory";
 import type { AnySpec, Props } from "../../src/provider/core/resource-spec";
 import { configure } from "../../src/provider/core/settings";
 import type { EmulatorFixture } from "./emulator";
+import { forgetListingReads } from "../../src/client/listing-reads";
 
 /** Points the provider settings at the fixture's emulator (before each test). */
 export function useProviderSettings(t: EmulatorFixture, extra: Record<string, string> = {}) {
@@ -24,6 +25,7 @@ export function pointSettingsAt(t: EmulatorFixture, extra: Record<string, string
   // A label a check of an earlier test found free proves nothing in this one, nor the catalogues
   // and children its checks noted: the provider starts as a new process would.
   processMemory.forget();
+  forgetListingReads();
 }
 
 export type Provider = pulumi.dynamic.ResourceProvider;

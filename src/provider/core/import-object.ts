@@ -13,6 +13,7 @@ import { isNotFound } from "../../client/errors";
 import { isNewResource, type CheckFailure } from "./check";
 import { diffInputs } from "./diff";
 import { ProviderError } from "./errors";
+import { readRecord } from "./read-record";
 import { IMPORT_INPUT } from "./resource-context";
 import type { AnySpec, Props } from "./resource-spec";
 
@@ -47,7 +48,7 @@ export async function readImported(
   inputs: Props,
 ): Promise<unknown> {
   try {
-    return await spec.read(client, id, inputs);
+    return await readRecord(spec, client, id, inputs);
   } catch (err) {
     // A 404, or an ID the contract's path parameters refuse (`abc` for a numeric ID).
     if (!isNotFound(err) && !(err instanceof ZodError)) throw err;

@@ -26,6 +26,7 @@ import { diffInputs } from "./diff";
 import { engineAlive } from "./engine-watch";
 import { describe, failure, PartialFailure } from "./errors";
 import { checkImport, importIdOf, importObject } from "./import-object";
+import { readRecord } from "./read-record";
 import { labelClashes, noteHeldReplaced, noteReplacing } from "./label-claims";
 import { isSettled, PENDING, pendingIn, withPending } from "./pending";
 import { IMPORT_INPUT, JOURNAL_INPUT, logOf, signalOf } from "./resource-context";
@@ -156,7 +157,7 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
         const client = clientFromConfig();
         try {
           const stored = withPending(props);
-          const record = await spec.read(client, id, stored);
+          const record = await readRecord(spec, client, id, stored);
           const outs = outputsOf(spec, record, stored, declaredIn(props), pendingIn(stored));
           return { id, props: outs, inputs: inputsFrom(spec, outs) };
         } catch (err) {
@@ -307,7 +308,7 @@ async function beganBefore(inputs: Props, isNew: boolean): Promise<boolean> {
 async function vanishedWhileUnsettled(spec: AnySpec, id: string, olds: Props): Promise<boolean> {
   if (isSettled(spec.atRest, olds)) return false;
   try {
-    await spec.read(clientFromConfig(), id, olds);
+    await readRecord(spec, clientFromConfig(), id, olds);
     return false;
   } catch (err) {
     return isNotFound(err);

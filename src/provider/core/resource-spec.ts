@@ -132,6 +132,13 @@ export interface ResourceSpec<Inputs extends Props = Props, Rec = unknown, Outpu
   pending?(record: Rec, props: Props): Pending | undefined;
   /** `props` are the stored outputs (refresh) or, for an object a create made, the inputs. */
   read(client: ComputeClient, id: string, props: Stored<Outputs> | Inputs): Promise<Rec>;
+  /**
+   * The record of `id` in a listing the process shares (`client.listed`, `listing-reads.ts`), so that
+   * the refresh, import and diff reads of a kind cost one list request, not one GET each. Undefined
+   * when the listing failed or does not hold it: `read` then reads it by ID (a 404 confirms that it
+   * is gone).
+   */
+  readListed?(client: ComputeClient, id: string, props: Stored<Outputs> | Inputs): Promise<Rec | undefined>;
   update(
     client: ComputeClient,
     id: string,

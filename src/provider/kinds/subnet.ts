@@ -92,6 +92,12 @@ export const subnetSpec = defineSpec({
   uniqueFields: ["label"],
   uniqueWithin: ["vpcId"],
   read: (client, id, props) => client.api.getSubnet({ params: params(id, props) }),
+  // From the VPCs' listing, which carries each VPC's subnets.
+  readListed: async (client, id, props) => {
+    const { vpcId, vpcSubnetId } = params(id, props);
+    const vpc = (await client.listed(vpcEndpoints.listVpcs))?.find((v) => v.id === vpcId);
+    return vpc?.subnets.find((s) => s.id === vpcSubnetId);
+  },
   update: (client, id, olds, { label }) =>
     client.api.updateSubnet({ params: params(id, olds), body: { label } }),
   delete: async (client, id, props) => {

@@ -1,0 +1,59 @@
+/**
+ * Refresh reads by listing (read-record.ts, `readListed`): the reads of VPCs and their subnets in one
+ * process cost one list request; a write the process makes is seen by the next read; an object the
+ * listing does not hold is read by ID, and only its 404 says it is gone.
+ */
+import { makeProvider } from "../../../../src/provider/core/make-provider";
+import { subnetSpec } from "../../../../src/provider/kinds/subnet";
+import { vpcSpec } from "../../../../src/provider/kinds/vpc";
+import { useEmulator } from "../../../support/emulator";
+import { useProviderSettings } from "../../../support/provider";
+
+const t = useEmulator();
+useProviderSettings(t);
+
+async function vpcsWithSubnets(count: number) {
+  return Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      t.client.api.createVpc({
+        body: { region: "us-iad", label: `net-${i}`, subnets: [{ label: "app", ipv4: `10.0.${i}.0/24` }] },
+      }),
+    ),
+  );
+}
+
+const gets = async () =>
+  (await t.control.requests()).filter((r) => r.method === "GET").map((r) => `${r.path} ${r.status}`);
+
+test("the reads of VPCs and their subnets share one listing", async () => {
+  const vpcs = await vpcsWithSubnets(3);
+  await t.control.clearRequests();
+  const read = await Promise.all([
+    ...vpcs.map((v) => makeProvider(vpcSpec).read!(String(v.id), { region: "us-iad", label: v.label })),
+    ...vpcs.map((v) => makeProvider(subnetSpec).read!(String(v.subnets[0]!.id), { vpcId: v.id })),
+  ]);
+  expect(read.map((r) => r.props!.label)).toEqual(["net-0", "net-1", "net-2", "app", "app", "app"]);
+  expect(read.slice(3).map((r) => r.props!.ipv4)).toEqual(["10.0.0.0/24", "10.0.1.0/24", "10.0.2.0/24"]);
+  expect(await gets()).toEqual(["/vpcs 200"]);
+});
+
+test("a write of the process is seen by the next read; a gone object is confirmed by its 404", async () => {
+  const [kept, gone] = await vpcsWithSubnets(2);
+  const provider = makeProvider(vpcSpec);
+  await provider.read!(String(kept!.id), {});
+  await t.client.api.updateVpc({ params: { vpcId: kept!.id }, body: { label: "renamed" } });
+  await t.client.api.deleteVpc({ params: { vpcId: gone!.id } });
+  await t.control.clearRequests();
+  expect((await provider.read!(String(kept!.id), {})).props!.label).toBe("renamed");
+  expect(await provider.read!(String(gone!.id), {})).toEqual({ id: "" });
+  expect(await gets()).toEqual(["/vpcs 200", `/vpcs/${gone!.id} 404`]);
+});
+
+test("a listing that fails leaves each read to its own GET", async () => {
+  const [vpc] = await vpcsWithSubnets(1);
+  await t.control.clearRequests();
+  await t.control.injectFault({ status: 403, method: "GET", path: "/vpcs", count: 1 });
+  const read = await makeProvider(vpcSpec).read!(String(vpc!.id), {});
+  expect(read.props!.label).toBe("net-0");
+  expect(await gets()).toEqual(["/vpcs 403", `/vpcs/${vpc!.id} 200`]);
+});
