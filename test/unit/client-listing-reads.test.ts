@@ -20,7 +20,11 @@ test("reads at once and after share one listing", async () => {
   const reads = new ListingReads();
   const vpcs = counted(["a", "b"]);
   const answers = await Promise.all([1, 2, 3].map(() => reads.records("/vpcs", vpcs.list)));
-  expect(answers).toEqual([["a", "b"], ["a", "b"], ["a", "b"]]);
+  expect(answers).toEqual([
+    ["a", "b"],
+    ["a", "b"],
+    ["a", "b"],
+  ]);
   expect(await reads.records("/vpcs", vpcs.list)).toEqual(["a", "b"]);
   expect(vpcs.calls()).toBe(1);
 });
