@@ -15,6 +15,7 @@ import { gone, status, waitForDisk } from "../../client/waits";
 import type { Config } from "../../contract/configs";
 import { AuthorizedKeys, AuthorizedUsers, ImageId, password, StackScriptData } from "../../contract/deploy";
 import {
+  diskEndpoints,
   DiskLabel,
   DiskParams,
   DiskSize,
@@ -262,6 +263,12 @@ export const instanceDiskSpec = defineSpec({
     disk: await client.api.getDisk({ params: params(id, props) }),
     resume: false,
   }),
+  // From its instance's listing of disks: the disks of one instance share one request.
+  readListed: async (client, id, props) => {
+    const { computeId, diskId } = params(id, props);
+    const disk = (await client.listed(diskEndpoints.listDisks, { computeId }))?.find((d) => d.id === diskId);
+    return disk && { disk, resume: false };
+  },
   update: async (client, id, olds, news, ctx) => {
     const p = params(id, olds);
     let disk = await client.api.getDisk({ params: p });

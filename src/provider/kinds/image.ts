@@ -334,6 +334,8 @@ export const imageSpec = defineSpec({
   settle: async (client, image, _inputs, ctx) =>
     (await waitForImage(client, image.id, status("available"), { ...ctx.wait, current: image }))!,
   read: (client, id) => client.api.getImage({ params: params(id) }),
+  readListed: async (client, id) =>
+    (await client.listed(imageEndpoints.listImages))?.find((i) => i.id === id),
   update: async (client, id, _olds, news) => {
     const image = await client.api.getImage({ params: params(id) });
     const body: ImageUpdateRequest = {};

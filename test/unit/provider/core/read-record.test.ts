@@ -1,13 +1,24 @@
 /**
  * Refresh reads by listing (read-record.ts, `readListed`): the reads of VPCs and their subnets in one
  * process cost one list request; a write the process makes is seen by the next read; an object the
- * listing does not hold is read by ID, and only its 404 says it is gone.
+ * listing does not hold is read by ID, and only its 404 says it is gone. Each kind that reads by
+ * listing finds there the very record its read by ID gives.
  */
+import { clientOf } from "../../../../src/client/from-settings";
 import { makeProvider } from "../../../../src/provider/core/make-provider";
+import type { AnySpec, Props } from "../../../../src/provider/core/resource-spec";
+import { instanceSpec } from "../../../../src/provider/instance/instance";
+import { instanceDiskSpec } from "../../../../src/provider/instance/instance-disk";
+import { imageSpec } from "../../../../src/provider/kinds/image";
+import { sshKeySpec } from "../../../../src/provider/kinds/ssh-key";
 import { subnetSpec } from "../../../../src/provider/kinds/subnet";
+import { tokenSpec } from "../../../../src/provider/kinds/token";
 import { vpcSpec } from "../../../../src/provider/kinds/vpc";
+import { SPECS } from "../../../../src/provider/specs";
+import { deployed, seedImage } from "../../../support/compute";
 import { useEmulator } from "../../../support/emulator";
 import { useProviderSettings } from "../../../support/provider";
+import { publicKeyLine } from "../../../support/ssh-keys";
 
 const t = useEmulator();
 useProviderSettings(t);
@@ -56,4 +67,36 @@ test("a listing that fails leaves each read to its own GET", async () => {
   const read = await makeProvider(vpcSpec).read!(String(vpc!.id), {});
   expect(read.props!.label).toBe("net-0");
   expect(await gets()).toEqual(["/vpcs 403", `/vpcs/${vpc!.id} 200`]);
+});
+
+test("each kind read by listing finds there the record its read by ID gives", async () => {
+  const [vpc] = await vpcsWithSubnets(1);
+  const key = await t.client.api.createProfileSshKey({ body: { label: "laptop", ssh_key: publicKeyLine() } });
+  const token = await t.client.api.createProfileToken({ body: { label: "ci" } });
+  const instance = await deployed(t);
+  const [disk] = (await t.client.api.listDisks({ params: { computeId: instance.id } })).data;
+  const image = seedImage(t);
+  const cases: [AnySpec, string, Props][] = [
+    [vpcSpec, String(vpc!.id), {}],
+    [subnetSpec, String(vpc!.subnets[0]!.id), { vpcId: vpc!.id }],
+    [sshKeySpec, String(key.id), {}],
+    [tokenSpec, String(token.id), {}],
+    [instanceSpec, String(instance.id), {}],
+    [instanceDiskSpec, String(disk!.id), { computeId: instance.id }],
+    [imageSpec, image, {}],
+  ];
+  const client = clientOf(t.emulator.url, t.emulator.token);
+  for (const [spec, id, props] of cases) {
+    const listed = await spec.readListed!(client, id, props);
+    expect({ kind: spec.kind, listed }).toEqual({
+      kind: spec.kind,
+      listed: await spec.read(client, id, props),
+    });
+  }
+  // Every kind that reads by listing is here.
+  expect(cases.map(([spec]) => spec.kind).sort()).toEqual(
+    SPECS.filter((spec) => spec.readListed)
+      .map((spec) => spec.kind)
+      .sort(),
+  );
 });
