@@ -215,11 +215,24 @@ export class ComputeClient {
     );
   }
 
+  /** The item of this ID in `listed`'s listing of the endpoint; undefined if it lacks it or failed. */
+  async listedItem<E extends Endpoint>(
+    endpoint: E,
+    id: string | number,
+    params?: ParamsOf<E>,
+  ): Promise<ItemOf<E> | undefined> {
+    return (await this.listed(endpoint, params))?.find((item) => idOf(item) === String(id));
+  }
+
   /** Every item of a list endpoint, page after page. */
   each<E extends Endpoint>(endpoint: E, args: CallArgs<E> = {}): AsyncGenerator<ItemOf<E>> {
     return eachItem((page) => this.page(endpoint, args, page));
   }
 }
+
+/** A list item's `id`, as a string (numeric IDs and `compute/debian12` alike). */
+const idOf = (item: unknown) =>
+  typeof item === "object" && item !== null && "id" in item ? String(item.id) : undefined;
 
 /** Rebuilds an axios error as a ComputeApiError that holds no request configuration or headers. */
 function toApiError(err: AxiosError, method: string, path: string, paced: PacedCall): ComputeApiError {

@@ -8,6 +8,7 @@ import { collect } from "../../src/client";
 import { vpcEndpoints } from "../../src/contract";
 import { vpcProgram } from "../../examples/vpc";
 import { engineStack, type EngineStack } from "./harness";
+import { readLines } from "../support/writes";
 
 jest.setTimeout(300_000);
 
@@ -27,8 +28,7 @@ function program() {
 
 let e: EngineStack;
 const vpcs = () => collect(e.client.each(vpcEndpoints.listVpcs));
-const gets = async () =>
-  (await e.control.requests()).filter((r) => r.method === "GET").map((r) => `${r.path} ${r.status}`);
+const gets = () => readLines(e.control);
 
 beforeAll(async () => {
   e = await engineStack("refresh-by-listing");

@@ -266,7 +266,7 @@ export const instanceDiskSpec = defineSpec({
   // From its instance's listing of disks: the disks of one instance share one request.
   readListed: async (client, id, props) => {
     const { computeId, diskId } = params(id, props);
-    const disk = (await client.listed(diskEndpoints.listDisks, { computeId }))?.find((d) => d.id === diskId);
+    const disk = await client.listedItem(diskEndpoints.listDisks, diskId, { computeId });
     return disk && { disk, resume: false };
   },
   update: async (client, id, olds, news, ctx) => {

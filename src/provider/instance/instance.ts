@@ -615,8 +615,7 @@ export const instanceSpec = defineSpec({
   read: async (client, id, props): Promise<InstanceRecord> =>
     withInterfaces(client, await client.api.getInstance({ params: params(id) }), props),
   readListed: async (client, id, props) => {
-    const { computeId } = params(id);
-    const instance = (await client.listed(instanceEndpoints.listInstances))?.find((i) => i.id === computeId);
+    const instance = await client.listedItem(instanceEndpoints.listInstances, params(id).computeId);
     return instance && withInterfaces(client, instance, props);
   },
   update: async (client, id, olds, news, ctx): Promise<InstanceRecord> => {

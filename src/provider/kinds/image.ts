@@ -334,8 +334,7 @@ export const imageSpec = defineSpec({
   settle: async (client, image, _inputs, ctx) =>
     (await waitForImage(client, image.id, status("available"), { ...ctx.wait, current: image }))!,
   read: (client, id) => client.api.getImage({ params: params(id) }),
-  readListed: async (client, id) =>
-    (await client.listed(imageEndpoints.listImages))?.find((i) => i.id === id),
+  readListed: (client, id) => client.listedItem(imageEndpoints.listImages, id),
   update: async (client, id, _olds, news) => {
     const image = await client.api.getImage({ params: params(id) });
     const body: ImageUpdateRequest = {};

@@ -46,8 +46,7 @@ export const sshKeySpec = defineSpec({
       ctx,
     ),
   read: (client, id) => client.api.getProfileSshKey({ params: SshKeyParams.parse({ sshKeyId: id }) }),
-  readListed: async (client, id) =>
-    (await client.listed(profileSshKeyEndpoints.listProfileSshKeys))?.find((k) => String(k.id) === id),
+  readListed: (client, id) => client.listedItem(profileSshKeyEndpoints.listProfileSshKeys, id),
   update: (client, id, _olds, { label }) =>
     client.api.updateProfileSshKey({ params: SshKeyParams.parse({ sshKeyId: id }), body: { label } }),
   delete: async (client, id) => {

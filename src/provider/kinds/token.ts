@@ -182,8 +182,7 @@ export const tokenSpec = defineSpec({
   // Its value is only in the create's answer: an interrupted create's token is revoked, not adopted.
   answerOnlyOnce: true,
   read: (client, id) => client.api.getProfileToken({ params: TokenParams.parse({ tokenId: id }) }),
-  readListed: async (client, id) =>
-    (await client.listed(profileTokenEndpoints.listProfileTokens))?.find((t) => String(t.id) === id),
+  readListed: (client, id) => client.listedItem(profileTokenEndpoints.listProfileTokens, id),
   update: async (client, id, olds, { label }) => {
     const token = await client.api.updateProfileToken({
       params: TokenParams.parse({ tokenId: id }),

@@ -53,8 +53,7 @@ export const vpcSpec = defineSpec({
   listLabelled: (client, _inputs, maxPages) => client.upTo(vpcEndpoints.listVpcs, {}, maxPages),
   uniqueFields: ["label"],
   read: (client, id) => client.api.getVpc({ params: VpcParams.parse({ vpcId: id }) }),
-  readListed: async (client, id) =>
-    (await client.listed(vpcEndpoints.listVpcs))?.find((v) => String(v.id) === id),
+  readListed: (client, id) => client.listedItem(vpcEndpoints.listVpcs, id),
   update: (client, id, _olds, { label, description }) =>
     client.api.updateVpc({ params: VpcParams.parse({ vpcId: id }), body: { label, description } }),
   delete: async (client, id) => {

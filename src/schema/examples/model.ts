@@ -53,6 +53,9 @@ export interface Example {
 }
 
 export const ref = (resource: string, output = "id"): Ref => ({ $ref: resource, output });
+/** What a reference reads after its variable: the output (or result field), then the path on. */
+export const stepsOf = (r: Ref): (string | number)[] => [r.output, ...(r.path ?? [])];
+
 /** A field of an invoke's result, and the path on into it: `result("types", "types", 0, "id")`. */
 export const result = (invoke: string, field: string, ...path: (string | number)[]): Ref => ({
   $ref: invoke,

@@ -14,6 +14,7 @@ import {
   referenced,
   secretsOf,
   statements,
+  stepsOf,
   type Example,
   type Ref,
   type Value,
@@ -77,7 +78,7 @@ const goFunction = (schema: SchemaTypes, fn: string): string => {
 function outputOf(example: Example, r: Ref): string {
   if (!isInvoke(example, r.$ref))
     return r.output === "id" ? `${r.$ref}.ID().ToStringOutput()` : `${r.$ref}.${pascal(r.output)}`;
-  return [r.output, ...(r.path ?? [])]
+  return stepsOf(r)
     .map((step) => (typeof step === "number" ? `.Index(pulumi.Int(${step}))` : `.${pascal(step)}()`))
     .reduce((chain, step) => chain + step, r.$ref);
 }

@@ -5,6 +5,7 @@ import {
   isSecret,
   secretsOf,
   statements,
+  stepsOf,
   type Example,
   type Ref,
   type Value,
@@ -31,10 +32,9 @@ const KEYWORDS = new Set([
 const pythonName = (name: string): string => (KEYWORDS.has(snake(name)) ? `${snake(name)}_` : snake(name));
 
 const attribute = (r: Ref): string =>
-  [r.$ref, r.output, ...(r.path ?? [])]
-    .map((step, i) =>
-      typeof step === "number" ? `[${step}]` : i === 0 ? snake(step) : `.${pythonName(step)}`,
-    )
+  snake(r.$ref) +
+  stepsOf(r)
+    .map((step) => (typeof step === "number" ? `[${step}]` : `.${pythonName(step)}`))
     .join("");
 
 function value(schema: SchemaTypes, v: Value, spec: PropertySpec | undefined, indent: string): string {

@@ -6,6 +6,7 @@ import {
   referenced,
   secretsOf,
   statements,
+  stepsOf,
   type Example,
   type Ref,
   type Value,
@@ -13,8 +14,9 @@ import {
 
 /** A path into an output, lifted (`usRegions.regions[0]!.id`; `!`: an index may be out of range). */
 const lifted = (r: Ref): string =>
-  [r.$ref, r.output, ...(r.path ?? [])]
-    .map((step, i) => (i === 0 ? step : typeof step === "number" ? `[${step}]!` : `.${step}`))
+  r.$ref +
+  stepsOf(r)
+    .map((step) => (typeof step === "number" ? `[${step}]!` : `.${step}`))
     .join("");
 
 function value(v: Value, indent: string): string {

@@ -1,9 +1,11 @@
 /** An example as a Pulumi YAML program: `config` for its secrets, `resources`, `outputs`. */
-import { isMapping, isRef, isSecret, secretsOf, type Example, type Ref, type Value } from "./model";
+import { isMapping, isRef, isSecret, secretsOf, stepsOf, type Example, type Ref, type Value } from "./model";
 
 /** A property access as Pulumi YAML writes it: `${usRegions.regions[0].id}`. */
 const access = (r: Ref): string =>
-  `\${${[r.$ref, r.output, ...(r.path ?? [])].map((step, i) => (typeof step === "number" ? `[${step}]` : i === 0 ? step : `.${step}`)).join("")}}`;
+  `\${${r.$ref}${stepsOf(r)
+    .map((step) => (typeof step === "number" ? `[${step}]` : `.${step}`))
+    .join("")}}`;
 
 /** A scalar as YAML writes it: strings quoted where YAML would read them otherwise. */
 function scalar(v: string | number | boolean): string {

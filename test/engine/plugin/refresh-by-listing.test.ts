@@ -7,14 +7,14 @@
 import { collect } from "../../../src/client";
 import { vpcEndpoints } from "../../../src/contract";
 import { yamlProject, type YamlProject } from "./yaml-project";
+import { readLines } from "../../support/writes";
 
 jest.setTimeout(180_000);
 
 const COUNT = 10;
 let p: YamlProject;
 const vpcs = () => collect(p.client.each(vpcEndpoints.listVpcs));
-const gets = async () =>
-  (await p.control.requests()).filter((r) => r.method === "GET").map((r) => `${r.path} ${r.status}`);
+const gets = () => readLines(p.control);
 
 beforeAll(async () => {
   p = await yamlProject("plugin-refresh-by-listing");

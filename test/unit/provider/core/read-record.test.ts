@@ -19,6 +19,7 @@ import { deployed, seedImage } from "../../../support/compute";
 import { useEmulator } from "../../../support/emulator";
 import { useProviderSettings } from "../../../support/provider";
 import { publicKeyLine } from "../../../support/ssh-keys";
+import { readLines } from "../../../support/writes";
 
 const t = useEmulator();
 useProviderSettings(t);
@@ -33,8 +34,7 @@ async function vpcsWithSubnets(count: number) {
   );
 }
 
-const gets = async () =>
-  (await t.control.requests()).filter((r) => r.method === "GET").map((r) => `${r.path} ${r.status}`);
+const gets = () => readLines(t.control);
 
 test("the reads of VPCs and their subnets share one listing", async () => {
   const vpcs = await vpcsWithSubnets(3);
