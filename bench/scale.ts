@@ -1,6 +1,8 @@
 /**
- * `npm run bench:scale [-- --sizes 600,2000] [--parallel 64] [--rate-limits on|off]`: for each size N,
- * a stack of N/2 VPCs with a subnet each (TypeScript form) through the real engine, against the
+ * `npm run bench:scale [-- --sizes 600,2000] [--parallel 64] [--rate-limits on|off] [--form ts|plugin]`:
+ * for each size N, a stack of N/2 VPCs with a subnet each, through the real engine, in the TypeScript
+ * form (the dynamic classes) or the plugin form (the same program under `compute:index:*`, served by
+ * `bin/pulumi-resource-compute`, as `npm run bench:engine` registers them), against the
  * in-process emulator with the real API's rate limits on (the default), step by step: `up` (create),
  * a no-change `preview`, `refresh`, `preview --refresh`, `destroy`. Prints, per step, the time of
  * the `pulumi` process, the API requests per resource, the 429 answers, the error answers other than
@@ -21,6 +23,7 @@ import type { RequestLogEntry } from "pulumi-compute/contract";
 import { startEmulator } from "pulumi-compute/emulator";
 import { measure, msOf, timeCommands } from "./cli-timing";
 import { integerFlag } from "./flags";
+import { PluginSubnet, PluginVpc } from "./plugin-resource";
 import { samplePeakMemory } from "./process-memory";
 import { requestKinds } from "./request-kinds";
 import { benchWorkspace } from "./workspace";
@@ -33,6 +36,7 @@ const { values } = parseArgs({
     sizes: { type: "string", default: "600" },
     parallel: { type: "string" },
     "rate-limits": { type: "string", default: "on" },
+    form: { type: "string", default: "ts" },
   },
 });
 const SIZES = values.sizes.split(",").map((s) => integerFlag("sizes", s.trim(), 2));
@@ -40,12 +44,17 @@ const PARALLEL = values.parallel === undefined ? undefined : integerFlag("parall
 if (values["rate-limits"] !== "on" && values["rate-limits"] !== "off")
   throw new Error(`--rate-limits: expected on or off, got "${values["rate-limits"]}"`);
 const LIMITS = values["rate-limits"] === "on";
+if (values.form !== "ts" && values.form !== "plugin")
+  throw new Error(`--form: expected ts or plugin, got "${values.form}"`);
+const PLUGIN = values.form === "plugin";
+const Vpc = PLUGIN ? PluginVpc : compute.Vpc;
+const Subnet = PLUGIN ? PluginSubnet : compute.Subnet;
 
 function stack(n: number): PulumiFn {
   return async () => {
     for (let i = 0; i < n / 2; i++) {
-      const vpc = new compute.Vpc(`net-${i}`, { region: "us-iad", label: `scale-${i}` });
-      new compute.Subnet(`app-${i}`, { vpcId: vpc.id, label: "app", ipv4: "10.0.1.0/24" });
+      const vpc = new Vpc(`net-${i}`, { region: "us-iad", label: `scale-${i}` });
+      new Subnet(`app-${i}`, { vpcId: vpc.id, label: "app", ipv4: "10.0.1.0/24" });
     }
   };
 }
@@ -76,9 +85,10 @@ async function main() {
   const rows: string[] = [];
   try {
     const cli = timeCommands(await PulumiCommand.get());
-    const ws = await benchWorkspace(dir, { project: PROJECT, passphrase: PASSPHRASE, cli });
+    const ws = await benchWorkspace(dir, { project: PROJECT, passphrase: PASSPHRASE, cli, plugin: PLUGIN });
     console.log(
       `Node ${process.version}, pulumi ${ws.pulumiVersion}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}; ` +
+        `${PLUGIN ? "plugin" : "TypeScript"} form; ` +
         `emulator ${LIMITS ? "with the real API's rate limits" : "without rate limits"}; ` +
         `parallel ${PARALLEL ?? "the CLI's default"}`,
     );
@@ -114,6 +124,7 @@ async function main() {
           `${String(throttled.length).padEnd(6)}${String(errors.length).padEnd(8)}` +
           `${[...peaks].map(([role, mb]) => `${role} ${mb.toFixed(0)} MB`).join(", ")}`;
         console.log(`  ${line}`);
+        console.log(`    requests: ${requestKinds(log)}`);
         if (throttled.length + errors.length > 0)
           console.log(`    refused: ${requestKinds([...throttled, ...errors])}`);
         rows.push(`${String(n).padEnd(7)}${line}`);

@@ -26,7 +26,7 @@ import { accountKey, installPacing, PacedCall, sharedPacer } from "./pacing";
 import { eachItem } from "./pagination";
 import { DEFAULT_RETRY_POLICY, installRetries, type RetryPolicy } from "./retry";
 import { formatDuration } from "./format-duration";
-import { sharedListingReads } from "./listing-reads";
+import { type Listing, sharedListingReads } from "./listing-reads";
 
 export interface ClientOptions {
   /** Base URL ending in `/v4`. */
@@ -43,6 +43,16 @@ export interface ClientOptions {
 }
 
 /** What the clients `withDeadline` makes share with the client they come from. */
+/** Which listing a check may take (`recentListing`). */
+export interface RecentListingOptions {
+  /** The oldest listing it takes, in ms. */
+  maxAgeMs: number;
+  /** The most pages of 500 a new listing may have (default: any number). */
+  maxPages?: number;
+  /** Whether to list when no listing is recent enough (default: yes). */
+  make?: boolean;
+}
+
 interface Shared {
   http: AxiosInstance;
   policy: RetryPolicy;
@@ -58,6 +68,9 @@ export interface CallArgs<E extends Endpoint> {
   /** `fail`: a "busy" refusal comes back at once (`isBusy`), for a caller that waits on what holds
    * the instance rather than retrying blind. */
   busy?: "retry" | "fail";
+  /** Filled, once answered, with when the answered attempt went out (after pacing and retries):
+   * what its answer tells of the API holds since then. */
+  sent?: { at?: number };
 }
 
 type ItemOf<E extends Endpoint> = ResponseOf<E> extends { data: (infer T)[] } ? T : never;
@@ -157,6 +170,7 @@ export class ComputeClient {
         },
       });
       status = res.status;
+      if (args.sent) args.sent.at = paced.sentAt ?? started;
       if (res.status === 204) return undefined as ResponseOf<E>;
       const parsed = endpoint.response.safeParse(res.data);
       if (!parsed.success) throw new ContractViolationError(endpoint.method, path, parsed.error.message);
@@ -213,6 +227,33 @@ export class ComputeClient {
       path,
       async () => (await this.upTo(endpoint, { params }, Number.POSITIVE_INFINITY))!,
     );
+  }
+
+  /**
+   * For a check's lookup: a listing of the endpoint started within `maxAgeMs`, whatever this process
+   * wrote since (`ListingReads.recent`), or, when `make`, a new one of at most `maxPages` pages of
+   * 500. Undefined when there is none to take, when it failed, or when it has more pages.
+   */
+  recentListing<E extends Endpoint>(
+    endpoint: E,
+    params: ParamsOf<E> | undefined,
+    { maxAgeMs, maxPages = Number.POSITIVE_INFINITY, make = true }: RecentListingOptions,
+  ): Promise<Listing<ItemOf<E>> | undefined> {
+    const path = fillPath(endpoint.path, (params ?? {}) as Record<string, unknown>);
+    const list = make ? () => this.upTo(endpoint, { params }, maxPages) : undefined;
+    return sharedListingReads(this.account).recent(path, maxAgeMs, list);
+  }
+
+  /** What a create's answer says a list endpoint holds (a new VPC's subnets) as of `at`, the time
+   * its POST was sent: a listing for the checks that follow (`recentListing`). */
+  seedListing<E extends Endpoint>(
+    endpoint: E,
+    params: ParamsOf<E>,
+    records: readonly ItemOf<E>[],
+    at: number,
+  ) {
+    const path = fillPath(endpoint.path, params as Record<string, unknown>);
+    sharedListingReads(this.account).seed(path, records, at);
   }
 
   /** The item of this ID in `listed`'s listing of the endpoint; undefined if it lacks it or failed. */

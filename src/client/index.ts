@@ -1,4 +1,10 @@
-export { ComputeClient, type ClientOptions, type CallArgs } from "./compute-client";
+export {
+  ComputeClient,
+  type ClientOptions,
+  type CallArgs,
+  type RecentListingOptions,
+} from "./compute-client";
+export type { Listing } from "./listing-reads";
 export {
   ComputeApiError,
   ContractViolationError,

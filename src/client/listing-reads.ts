@@ -9,14 +9,29 @@
  * and again when it is answered, and for `maxAgeMs` at most (30 s): never from before a write this
  * process made, and never older than the command it serves. A listing that fails answers no read:
  * each reads its record by ID instead.
+ *
+ * The checks of new resources read listings too (`recent`): which labels are taken, which ranges a
+ * VPC's subnets hold. They take any listing started within their own window, whatever this process
+ * wrote since (what it writes, it declared: the checks count the program's resources apart), and a
+ * create's answer that carries its children is such a listing (`seed`: a new VPC's `subnets`).
  */
 
 /** How long a listing answers reads, in ms. */
 export const LISTING_MAX_AGE_MS = 30_000;
 
+/** A listing and when it was started: what its records say held then (or later). */
+export interface Listing<R> {
+  at: number;
+  records: readonly R[];
+}
+
 interface Kept {
   started: number;
   records: Promise<readonly unknown[] | undefined>;
+  /** Whether it holds every record of the path (a check's listing may stop at its pages). */
+  complete: boolean;
+  /** Whether this process wrote under its path since it was started. */
+  written: boolean;
 }
 
 export class ListingReads {
@@ -33,30 +48,73 @@ export class ListingReads {
    */
   records<R>(path: string, list: () => Promise<readonly R[]>): Promise<readonly R[] | undefined> {
     const kept = this.kept.get(path);
-    if (kept && this.now() - kept.started <= this.maxAgeMs)
-      return kept.records as Promise<readonly R[] | undefined>;
-    const records = list().then(
-      (all) => all,
+    if (kept && this.answersReads(kept)) return kept.records as Promise<readonly R[] | undefined>;
+    return this.start(path, list, true).records as Promise<readonly R[] | undefined>;
+  }
+
+  /**
+   * For a check: a listing of `path` started at most `maxAgeMs` ago, whatever this process wrote
+   * since, or else a new one made with `list` (which gives undefined when the path holds too many
+   * records to list); without `list`, undefined. Undefined too when the listing failed.
+   */
+  async recent<R>(
+    path: string,
+    maxAgeMs: number,
+    list?: () => Promise<readonly R[] | undefined>,
+  ): Promise<Listing<R> | undefined> {
+    let kept = this.kept.get(path);
+    if (!kept || this.now() - kept.started > maxAgeMs) {
+      if (!list) return undefined;
+      kept = this.start(path, list, false);
+    }
+    const records = (await kept.records) as readonly R[] | undefined;
+    return records && { at: kept.started, records };
+  }
+
+  /** What a create's answer says the path holds (a new VPC's subnets), as a listing started `at`. */
+  seed<R>(path: string, records: readonly R[], at: number): void {
+    this.kept.set(path, { started: at, records: Promise.resolve(records), complete: true, written: false });
+  }
+
+  /** A write to `path` was sent or answered: the listings it may change answer no more reads. */
+  wrote(path: string): void {
+    const now = this.now();
+    for (const [listed, kept] of this.kept) {
+      if (now - kept.started > this.maxAgeMs) this.kept.delete(listed);
+      else if (within(path, listed) || within(listed, path)) kept.written = true;
+    }
+  }
+
+  /** The list paths whose listings answer reads now (for tests and diagnostics). */
+  paths(): string[] {
+    return [...this.kept].filter(([, kept]) => this.answersReads(kept)).map(([path]) => path);
+  }
+
+  private answersReads(kept: Kept): boolean {
+    return kept.complete && !kept.written && this.now() - kept.started <= this.maxAgeMs;
+  }
+
+  private start<R>(path: string, list: () => Promise<readonly R[] | undefined>, complete: boolean): Kept {
+    const entry: Kept = {
+      started: this.now(),
+      records: Promise.resolve(undefined),
+      complete,
+      written: false,
+    };
+    entry.records = list().then(
+      (all) => {
+        if (all) entry.complete = true;
+        else if (this.kept.get(path) === entry) this.kept.delete(path);
+        return all;
+      },
       () => {
         // Failed: the next read lists again rather than trusting nothing.
         if (this.kept.get(path) === entry) this.kept.delete(path);
         return undefined;
       },
     );
-    const entry: Kept = { started: this.now(), records };
     this.kept.set(path, entry);
-    return records;
-  }
-
-  /** A write to `path` was sent or answered: the listings it may change answer no more reads. */
-  wrote(path: string): void {
-    for (const listed of this.kept.keys())
-      if (within(path, listed) || within(listed, path)) this.kept.delete(listed);
-  }
-
-  /** The list paths whose listings answer reads now (for tests and diagnostics). */
-  paths(): string[] {
-    return [...this.kept.keys()];
+    return entry;
   }
 }
 

@@ -25,6 +25,8 @@ export class PacedCall {
   outOfTime = false;
   /** The attempt in flight. */
   pass: Pass | undefined;
+  /** When the last attempt went out, once the pacer let it through (ms since the epoch). */
+  sentAt: number | undefined;
   /** A "busy" refusal is retried (with backoff); else it comes back to a caller that waits on what
    * holds the instance. */
   retryBusy = true;
@@ -71,7 +73,10 @@ function settle(
 export function installPacing(http: AxiosInstance, pacer: Pacer): void {
   http.interceptors.request.use(async (config) => {
     const call = config.paced;
-    if (call) call.pass = await pacer.acquire(call.cls, call.deadline, call.since);
+    if (call) {
+      call.pass = await pacer.acquire(call.cls, call.deadline, call.since);
+      call.sentAt = Date.now();
+    }
     return config;
   });
   http.interceptors.response.use(

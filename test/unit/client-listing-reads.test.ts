@@ -1,7 +1,8 @@
 /**
  * Reads by listing (src/client/listing-reads.ts): the reads of one list path in a process share one
  * listing, until the process writes under that path or the listing is too old; a failed listing
- * answers nothing, and the next read lists again.
+ * answers nothing, and the next read lists again. Checks take any listing of their window (`recent`),
+ * and a create's answer may seed one.
  */
 import { ListingReads } from "../../src/client/listing-reads";
 
@@ -74,4 +75,54 @@ test("a failed listing answers undefined to every read that waited on it, and is
   expect(calls).toBe(1);
   expect(reads.paths()).toEqual([]);
   expect(await reads.records("/vpcs", async () => ["a"])).toEqual(["a"]);
+});
+
+test("a check takes a listing within its own window whatever the process wrote since; reads do not", async () => {
+  let now = 1_000;
+  const reads = new ListingReads(30_000, () => now);
+  const vpcs = counted(["a"]);
+  await reads.records("/vpcs", vpcs.list);
+  reads.wrote("/vpcs");
+  now += 2_000;
+  expect(await reads.recent("/vpcs", 2_000)).toEqual({ at: 1_000, records: ["a"] });
+  expect(vpcs.calls()).toBe(1);
+  now += 1;
+  expect(await reads.recent("/vpcs", 2_000)).toBeUndefined();
+  expect(await reads.recent("/vpcs", 2_000, vpcs.list)).toEqual({ at: 3_001, records: ["a"] });
+  expect(vpcs.calls()).toBe(2);
+  // A check's listing answers reads until a write.
+  expect(await reads.records("/vpcs", vpcs.list)).toEqual(["a"]);
+  expect(vpcs.calls()).toBe(2);
+});
+
+test("a create's answer seeds a listing as of when its POST was sent", async () => {
+  let now = 5_000;
+  const reads = new ListingReads(30_000, () => now);
+  reads.seed("/vpcs/7/subnets", [], 4_000);
+  now = 6_000;
+  expect(await reads.recent("/vpcs/7/subnets", 2_000)).toEqual({ at: 4_000, records: [] });
+  now = 6_001;
+  expect(await reads.recent("/vpcs/7/subnets", 2_000)).toBeUndefined();
+});
+
+test("a check's listing cut short (too many pages) answers neither checks nor reads", async () => {
+  const reads = new ListingReads();
+  let pending!: (records: string[] | undefined) => void;
+  const cut = reads.recent(
+    "/vpcs",
+    2_000,
+    () => new Promise<string[] | undefined>((resolve) => (pending = resolve)),
+  );
+  // While it is out, reads do not wait for a listing that may not hold everything.
+  const vpcs = counted(["a", "b"]);
+  expect(await reads.records("/vpcs", vpcs.list)).toEqual(["a", "b"]);
+  pending(undefined);
+  expect(await cut).toBeUndefined();
+  expect(reads.paths()).toEqual(["/vpcs"]);
+  expect(await reads.recent("/vpcs", 2_000)).toEqual({ at: expect.any(Number), records: ["a", "b"] });
+
+  const alone = new ListingReads();
+  expect(await alone.recent("/vpcs", 2_000, async () => undefined)).toBeUndefined();
+  expect(alone.paths()).toEqual([]);
+  expect(await alone.recent("/vpcs", 2_000)).toBeUndefined();
 });

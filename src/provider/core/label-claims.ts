@@ -115,26 +115,26 @@ export function isBeingReplaced(kind: string, id: string | number): boolean {
 
 /**
  * The engine checks one resource after another, so one lookup per new resource adds a round trip
- * to the API each (and spends the list requests' rate limit). When a second new resource of a kind
- * is checked within `LISTING_MS` of the first, in the same scope (the account, a VPC), the check
- * lists every object of the kind there at once (`listLabelled`, at most `LISTING_PAGES` pages of
- * 500: a larger account keeps one lookup each), and the checks that follow within `LISTING_MS` of
- * that listing read their labels from it. A label found free there counts as free since the
- * listing (`noteFree`), so a create still looks again when that is older than `FRESH_MS`.
+ * to the API each (and spends the list requests' rate limit); creates come one after another too.
+ * When a second label of a kind is looked up within `LISTING_MS` of the first, in the same listed
+ * scope (`listedWithin`: the account, a VPC), the lookup lists every object of the kind there at once
+ * (`listLabelled`, at most `LISTING_PAGES` pages of 500: a larger account keeps one lookup each). Any
+ * lookup reads its label from a listing of its scope started within `LISTING_MS`, whoever took it:
+ * another lookup, a rule's read of the same objects (a subnet's ranges), or a create whose answer
+ * listed them (a new VPC's subnets). A label found free at check counts as free since the listing
+ * (`noteFree`), so a create looks again when that is older than `FRESH_MS`. A label a listing shows
+ * held is looked up by itself before it counts as held.
  */
 export const LISTING_MS = 2_000;
-const LISTING_PAGES = 2;
+export const LISTING_PAGES = 2;
 
-/** Listings taken at check, and when each scope's last lookup was, by kind and scope. */
-const listings = processMemory.map<string, { at: number; records: Promise<unknown[] | undefined> }>(
-  "label claims: listings",
-);
+/** When each listed scope's last lookup was. */
 const lastLookup = processMemory.map<string, number>("label claims: last lookup");
 
 const labelOf = (record: unknown) =>
   typeof record === "object" && record !== null && "label" in record ? record.label : undefined;
 
-/** The object holding the inputs' label at check, and when that was seen. */
+/** The object holding the inputs' label now, and since when that is known. */
 async function lookUp(
   spec: AnySpec,
   client: ComputeClient,
@@ -142,18 +142,19 @@ async function lookUp(
 ): Promise<{ found: unknown; at: number }> {
   const now = Date.now();
   if (spec.listLabelled) {
-    const scope = JSON.stringify([spec.kind, ...(spec.uniqueWithin ?? []).map((key) => inputs[key])]);
-    let listing = listings.get(scope);
-    if (
-      (!listing || now - listing.at > LISTING_MS) &&
-      now - (lastLookup.get(scope) ?? -Infinity) <= LISTING_MS
-    ) {
-      listing = { at: now, records: spec.listLabelled(client, inputs, LISTING_PAGES).catch(() => undefined) };
-      listings.set(scope, listing);
-    }
+    const within = spec.listedWithin ?? spec.uniqueWithin ?? [];
+    const scope = JSON.stringify([spec.kind, ...within.map((key) => inputs[key])]);
+    const make = now - (lastLookup.get(scope) ?? -Infinity) <= LISTING_MS;
     lastLookup.set(scope, now);
-    const records = listing && now - listing.at <= LISTING_MS ? await listing.records : undefined;
-    if (records) return { found: records.find((r) => labelOf(r) === inputs.label), at: listing!.at };
+    const listing = await spec.listLabelled(client, inputs, {
+      maxAgeMs: LISTING_MS,
+      maxPages: LISTING_PAGES,
+      make,
+    });
+    // A listing may predate this process's own writes (a replacement deletes the object holding
+    // the label before its create): a label it shows held is looked up again.
+    if (listing && !listing.records.some((r) => labelOf(r) === inputs.label))
+      return { found: undefined, at: listing.at };
   }
   return { found: await spec.find!(client, inputs), at: now };
 }
@@ -165,7 +166,7 @@ async function lookUp(
 export async function claimLabel(spec: AnySpec, client: ComputeClient, inputs: Props): Promise<void> {
   const key = claimKey(spec, inputs);
   if (key === undefined || takeFreshlyFree(key)) return;
-  const found = await spec.find!(client, inputs);
+  const { found } = await lookUp(spec, client, inputs);
   if (found === undefined) return;
   const reason = isHeld(spec, client, inputs, found)
     ? stillHeldReason(spec, inputs, found)

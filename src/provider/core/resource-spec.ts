@@ -6,7 +6,7 @@
  * resource's outputs. Written once per kind with `defineSpec`.
  */
 import type { z } from "zod";
-import type { ComputeClient, WaitOptions } from "../../client";
+import type { ComputeClient, Listing, RecentListingOptions, WaitOptions } from "../../client";
 import type { CheckFailure } from "./check";
 import type { CoreOutputs, Pending } from "./pending";
 import type { Props } from "./props";
@@ -103,17 +103,24 @@ export interface ResourceSpec<Inputs extends Props = Props, Rec = unknown, Outpu
    */
   find?(client: ComputeClient, inputs: Inputs): Promise<Rec | undefined>;
   /**
-   * Every object of the kind in the inputs' scope (`uniqueWithin`: the account, a VPC), in at most
-   * `maxPages` pages of 500 (undefined when there are more): what several checks of new resources
-   * read their labels from, in one listing instead of one lookup each (`label-claims.ts`).
+   * A listing of every object of the kind in the inputs' scope (`uniqueWithin`: the account, a VPC),
+   * taken as `client.recentListing` takes it: what several checks of new resources read their labels
+   * from, in one listing instead of one lookup each (`label-claims.ts`).
    */
-  listLabelled?(client: ComputeClient, inputs: Inputs, maxPages: number): Promise<Rec[] | undefined>;
+  listLabelled?(
+    client: ComputeClient,
+    inputs: Inputs,
+    options: RecentListingOptions,
+  ): Promise<Listing<Rec> | undefined>;
   /** Fields whose 400 "must be unique" clash means the object may already exist (see `find`). */
   uniqueFields?: string[];
   /** Inputs naming the parents an ID is read under (a subnet's `vpcId`), for messages. */
   parents?: (keyof Inputs & string)[];
   /** Inputs naming the parent the label is unique in (a subnet's `vpcId`); none: the account. */
   uniqueWithin?: (keyof Inputs & string)[];
+  /** Inputs naming the scope one `listLabelled` listing covers, when wider than `uniqueWithin`
+   * (subnets: the account, whose VPCs' listing carries every VPC's subnets). */
+  listedWithin?: (keyof Inputs & string)[];
   /**
    * Waits and follow-up calls after create and update. Runs inside the step that keeps the ID: if
    * it fails, the resource stays in the state and the next `up` runs update (and settle) again.

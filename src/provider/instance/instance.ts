@@ -600,7 +600,8 @@ export const instanceSpec = defineSpec({
       : (await collect(client.each(instanceEndpoints.listInstances, { filter: { label } }))).find(
           (i) => i.label === label,
         ),
-  listLabelled: (client, _inputs, maxPages) => client.upTo(instanceEndpoints.listInstances, {}, maxPages),
+  listLabelled: (client, _inputs, options) =>
+    client.recentListing(instanceEndpoints.listInstances, {}, options),
   uniqueFields: ["label"],
   // Still provisioning, booting, migrating... (a wait that failed): the next `up` waits again.
   atRest: AT_REST,

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { idFrom } from "../../contract/fields";
 import { collect } from "../../client/pagination";
+import type { ComputeClient, Listing, RecentListingOptions } from "../../client";
 import { lookupClient } from "../core/settings";
 import {
   SubnetIpv4,
@@ -15,7 +16,7 @@ import {
 import { overlapProblems } from "../../contract/record-rules";
 import { isNewResource, type CheckFailure } from "../core/check";
 import { declareChild, parentOf } from "../core/siblings";
-import { isBeingReplaced } from "../core/label-claims";
+import { isBeingReplaced, LISTING_MS, LISTING_PAGES } from "../core/label-claims";
 import { asFailures, asksNew, known } from "../core/lookups";
 import { defineSpec, type Props } from "../core/resource-spec";
 import { SUBNET_COMPUTED } from "../field-lists";
@@ -29,6 +30,26 @@ export type SubnetInputs = z.infer<typeof SubnetInputs>;
 
 const params = (id: string, props: Record<string, unknown>) =>
   SubnetParams.parse({ vpcId: props.vpcId, vpcSubnetId: id });
+
+/**
+ * The VPC's subnets from a listing started within `maxAgeMs`: the VPC's own (a new VPC's is its
+ * create's answer), else the VPCs' listing, which carries every VPC's subnets (one request serves
+ * the checks and creates of a whole run's subnets), else, for a VPC that listing lacks or an account
+ * of more than `maxPages` pages of VPCs, a new listing of the VPC's own.
+ */
+async function subnetsListed(
+  client: ComputeClient,
+  vpcId: number,
+  options: RecentListingOptions,
+): Promise<Listing<Subnet> | undefined> {
+  const own = VpcParams.parse({ vpcId });
+  const kept = await client.recentListing(vpcEndpoints.listSubnets, own, { ...options, make: false });
+  if (kept) return kept;
+  const vpcs = await client.recentListing(vpcEndpoints.listVpcs, undefined, options);
+  const vpc = vpcs?.records.find((v) => v.id === vpcId);
+  if (vpcs && vpc) return { at: vpcs.at, records: vpc.subnets };
+  return options.make === false ? undefined : client.recentListing(vpcEndpoints.listSubnets, own, options);
+}
 
 /**
  * The range overlaps no other new subnet of the VPC that this program declares (checked before it),
@@ -46,17 +67,16 @@ async function lookups(inputs: SubnetInputs, olds: Props, declared: Props): Prom
       )
     : [];
   if (known(vpcId)) {
-    try {
-      const live = await collect(
-        lookupClient().each(vpcEndpoints.listSubnets, { params: VpcParams.parse({ vpcId }) }),
-      );
-      const replaced = (s: { id: number; label: string; ipv4: string }) =>
-        isBeingReplaced("Subnet", s.id) ||
-        (olds.vpcId === vpcId && olds.label === s.label && olds.ipv4 === s.ipv4);
-      siblings.push(...live.filter((s) => !replaced(s)));
-    } catch {
-      // Unreadable now (or gone): the create meets the API's own check.
-    }
+    // The label's check reads the same listing. Unreadable now (or gone): the create meets the
+    // API's own check.
+    const live = await subnetsListed(lookupClient(), vpcId, {
+      maxAgeMs: LISTING_MS,
+      maxPages: LISTING_PAGES,
+    }).catch(() => undefined);
+    const replaced = (s: { id: number; label: string; ipv4: string }) =>
+      isBeingReplaced("Subnet", s.id) ||
+      (olds.vpcId === vpcId && olds.label === s.label && olds.ipv4 === s.ipv4);
+    siblings.push(...(live?.records ?? []).filter((s) => !replaced(s)));
   }
   return asFailures(
     overlapProblems(
@@ -87,10 +107,10 @@ export const subnetSpec = defineSpec({
         client.each(vpcEndpoints.listSubnets, { params: VpcParams.parse({ vpcId }), filter: { label } }),
       )
     ).find((s) => s.label === label),
-  listLabelled: (client, { vpcId }, maxPages) =>
-    client.upTo(vpcEndpoints.listSubnets, { params: VpcParams.parse({ vpcId }) }, maxPages),
+  listLabelled: (client, { vpcId }, options) => subnetsListed(client, vpcId, options),
   uniqueFields: ["label"],
   uniqueWithin: ["vpcId"],
+  listedWithin: [],
   read: (client, id, props) => client.api.getSubnet({ params: params(id, props) }),
   // From the VPCs' listing, which carries each VPC's subnets.
   readListed: async (client, id, props) => {

@@ -47,10 +47,16 @@ export const vpcSpec = defineSpec({
   replaceOn: ["region"],
   // Labels are unique per account: a replacement that keeps the label must free it first.
   deleteBeforeReplace: (olds, news) => olds.label === news.label,
-  create: (client, { region, label, description }) =>
-    client.api.createVpc({ body: { region, label, description } }),
+  // Its answer lists its subnets as of when its POST went out: what the checks of its subnets read
+  // (`recentListing`), with no request of their own.
+  create: async (client, { region, label, description }) => {
+    const sent: { at?: number } = {};
+    const vpc = await client.api.createVpc({ body: { region, label, description }, sent });
+    client.seedListing(vpcEndpoints.listSubnets, VpcParams.parse({ vpcId: vpc.id }), vpc.subnets, sent.at!);
+    return vpc;
+  },
   find: (client, { label }) => findByLabel(client, label),
-  listLabelled: (client, _inputs, maxPages) => client.upTo(vpcEndpoints.listVpcs, {}, maxPages),
+  listLabelled: (client, _inputs, options) => client.recentListing(vpcEndpoints.listVpcs, {}, options),
   uniqueFields: ["label"],
   read: (client, id) => client.api.getVpc({ params: VpcParams.parse({ vpcId: id }) }),
   readListed: (client, id) => client.listedItem(vpcEndpoints.listVpcs, id),
