@@ -1,8 +1,12 @@
 /**
- * `npm run bench:scale [-- --sizes 600,2000] [--parallel 64] [--rate-limits on|off] [--form ts|plugin]`:
- * for each size N, a stack of N/2 VPCs with a subnet each, through the real engine, in the TypeScript
- * form (the dynamic classes) or the plugin form (the same program under `compute:index:*`, served by
- * `bin/pulumi-resource-compute`, as `npm run bench:engine` registers them), against the
+ * `npm run bench:scale [-- --sizes 600,2000] [--parallel 64] [--rate-limits on|off] [--form ts|plugin]
+ * [--stack vpcs|instances] [--speed 20]`: for each size N, a stack of N/2 VPCs with a subnet each
+ * (`vpcs`), or of N/4 instances assembled from parts (`instances`: an empty instance, a root disk from
+ * an image, a swap disk and a config that boots them, as examples/instance-assembled.ts makes them;
+ * TypeScript form only, the emulator's clock `--speed` times real time, rate-limit windows included),
+ * through the real engine, in the TypeScript form (the dynamic classes) or the plugin form (the same
+ * program under `compute:index:*`, served by `bin/pulumi-resource-compute`, as `npm run bench:engine`
+ * registers them), against the
  * in-process emulator with the real API's rate limits on (the default), step by step: `up` (create),
  * a no-change `preview`, `refresh`, `preview --refresh`, `destroy`. Prints, per step, the time of
  * the `pulumi` process, the API requests per resource, the 429 answers, the error answers other than
@@ -13,6 +17,7 @@
  * the provider process loads the built package, so run `npm run build` after changing src/. Not a
  * test: exits non-zero when a step fails, never on a ratio.
  */
+import { randomBytes } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -22,7 +27,8 @@ import * as compute from "pulumi-compute";
 import type { RequestLogEntry } from "pulumi-compute/contract";
 import { startEmulator } from "pulumi-compute/emulator";
 import { measure, msOf, timeCommands } from "./cli-timing";
-import { integerFlag } from "./flags";
+import { assembledProgram } from "../examples/instance-assembled";
+import { integerFlag, positiveFlag } from "./flags";
 import { PluginSubnet, PluginVpc } from "./plugin-resource";
 import { samplePeakMemory } from "./process-memory";
 import { requestKinds } from "./request-kinds";
@@ -37,6 +43,8 @@ const { values } = parseArgs({
     parallel: { type: "string" },
     "rate-limits": { type: "string", default: "on" },
     form: { type: "string", default: "ts" },
+    stack: { type: "string", default: "vpcs" },
+    speed: { type: "string", default: "20" },
   },
 });
 const SIZES = values.sizes.split(",").map((s) => integerFlag("sizes", s.trim(), 2));
@@ -49,8 +57,35 @@ if (values.form !== "ts" && values.form !== "plugin")
 const PLUGIN = values.form === "plugin";
 const Vpc = PLUGIN ? PluginVpc : compute.Vpc;
 const Subnet = PLUGIN ? PluginSubnet : compute.Subnet;
+if (values.stack !== "vpcs" && values.stack !== "instances")
+  throw new Error(`--stack: expected vpcs or instances, got "${values.stack}"`);
+const INSTANCES = values.stack === "instances";
+if (INSTANCES && PLUGIN) throw new Error("--stack instances: the TypeScript form only");
+const SPEED = INSTANCES ? positiveFlag("speed", values.speed) : undefined;
+const ROOT_PASS = `${randomBytes(18).toString("base64url")}-Aa1`;
+
+/** N/4 instances, each an empty instance, a root and a swap disk, and a config booting them. */
+function instances(n: number): PulumiFn {
+  return async () => {
+    for (let i = 0; i < n / 4; i++) {
+      assembledProgram({
+        instance: { name: `server-${i}`, region: "us-iad", type: "g6-standard-1", label: `scale-${i}` },
+        root: {
+          name: `root-${i}`,
+          label: "root",
+          size: 4000,
+          image: "compute/debian12",
+          rootPass: ROOT_PASS,
+        },
+        swap: { name: `swap-${i}`, label: "swap", size: 512, filesystem: "swap" },
+        config: { name: `boot-${i}`, label: "boot", booted: true },
+      });
+    }
+  };
+}
 
 function stack(n: number): PulumiFn {
+  if (INSTANCES) return instances(n);
   return async () => {
     for (let i = 0; i < n / 2; i++) {
       const vpc = new Vpc(`net-${i}`, { region: "us-iad", label: `scale-${i}` });
@@ -80,7 +115,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "compute-bench-scale-"));
-  const emulator = await startEmulator({ rateLimits: LIMITS });
+  const emulator = await startEmulator({ rateLimits: LIMITS, speed: SPEED });
   const answers = tally(emulator.requestLog);
   const rows: string[] = [];
   try {
@@ -89,6 +124,7 @@ async function main() {
     console.log(
       `Node ${process.version}, pulumi ${ws.pulumiVersion}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}; ` +
         `${PLUGIN ? "plugin" : "TypeScript"} form; ` +
+        (SPEED ? `clock ${SPEED}× real time; ` : "") +
         `emulator ${LIMITS ? "with the real API's rate limits" : "without rate limits"}; ` +
         `parallel ${PARALLEL ?? "the CLI's default"}`,
     );
@@ -109,7 +145,11 @@ async function main() {
         ],
         ["destroy", "destroy", () => s.destroy({ parallel })],
       ];
-      console.log(`\n${n} resources (${n / 2} VPCs with a subnet each):`);
+      console.log(
+        INSTANCES
+          ? `\n${n} resources (${n / 4} instances with two disks and a config each):`
+          : `\n${n} resources (${n / 2} VPCs with a subnet each):`,
+      );
       for (const [name, command, run] of steps) {
         answers.take();
         const memory = samplePeakMemory();

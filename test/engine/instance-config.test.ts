@@ -64,10 +64,13 @@ afterAll(async () => {
   await e?.dispose();
 });
 
-test("up creates the config and returns once the instance runs with it", async () => {
+test("up creates the config and returns once the instance runs with it, with no request refused", async () => {
   e.setProgram(program());
+  await e.control.clearRequests();
   const result = await e.stack.up();
   expect(result.summary.resourceChanges).toEqual({ create: 5 });
+  // The two disks are made one after another: neither POST meets the other's job ("busy").
+  expect((await e.control.requests()).filter((r) => r.status >= 400)).toEqual([]);
   computeId = Number(result.outputs.instanceId!.value);
   expect(await instanceStatus()).toBe("running");
   const config = await theConfig();

@@ -17,6 +17,7 @@ import { z } from "zod";
 import type { ComputeClient } from "../../client/compute-client";
 import { ComputeApiError } from "../../client/errors";
 import {
+  configEndpoints,
   ConfigParams,
   InterfaceParams,
   InterfaceRequest,
@@ -223,6 +224,14 @@ export const configInterfaceSpec = defineSpec({
   settle: (client, record, inputs, ctx) =>
     onePowerAtATime(inputs.computeId, () => settle(client, record, inputs, ctx)),
   read: (client, id, props) => load(client, configParams(props), interfaceParams(id, props).interfaceId),
+  // From the instance's configs' listing, each of which carries its interfaces in order.
+  readListed: async (client, id, props) => {
+    const { computeId, configId, interfaceId } = interfaceParams(id, props);
+    const config = await client.listedItem(configEndpoints.listConfigs, configId, { computeId });
+    const index = config?.interfaces.findIndex((i) => i.id === interfaceId) ?? -1;
+    if (!config || index < 0) return undefined;
+    return { iface: config.interfaces[index]!, index, count: config.interfaces.length, rebootPending: false };
+  },
   update: async (client, id, olds, news) => {
     const p = interfaceParams(id, olds);
     const body = updateBody(olds, news);

@@ -16,6 +16,7 @@ import type { ComputeClient } from "../../client/compute-client";
 import { ComputeApiError } from "../../client/errors";
 import {
   CONFIG_LIMITS,
+  configEndpoints,
   ConfigParams,
   DEFAULT_KERNEL,
   DEFAULT_ROOT_DEVICE,
@@ -31,6 +32,7 @@ import {
   type Helpers,
 } from "../../contract/configs";
 import { bool, idFrom, integer, text } from "../../contract/fields";
+import { instanceEndpoints } from "../../contract/instance-endpoints";
 import type { Instance } from "../../contract/instances";
 import { deviceProblems, kernelProblems, type Problem } from "../../contract/record-rules";
 import type { CheckFailure } from "../core/check";
@@ -335,6 +337,18 @@ export const instanceConfigSpec = defineSpec({
     const p = params(id, props);
     const config = await client.api.getConfig({ params: p });
     const instance = await getInstance(client, p.computeId);
+    const booted = await runsWith(client, instance, config.id, props.booted);
+    return { config, booted, rebootPending: false, instanceStatus: instance.status };
+  },
+  // The instance's configs from one listing, the instance from the instances' listing; which config
+  // it runs with still reads its last boot.
+  readListed: async (client, id, props) => {
+    const { computeId, configId } = params(id, props);
+    const [config, instance] = await Promise.all([
+      client.listedItem(configEndpoints.listConfigs, configId, { computeId }),
+      client.listedItem(instanceEndpoints.listInstances, computeId),
+    ]);
+    if (!config || !instance) return undefined;
     const booted = await runsWith(client, instance, config.id, props.booted);
     return { config, booted, rebootPending: false, instanceStatus: instance.status };
   },

@@ -227,25 +227,29 @@ export const instanceDiskSpec = defineSpec({
   create: async (client, inputs, ctx): Promise<DiskRecord> => {
     const { computeId } = inputs;
     let listed: Disk[] = [];
-    const disk = await createByListing(
-      {
-        kind: "InstanceDisk",
-        what: `InstanceDisk ${inputs.label ?? `from ${inputs.image}`} on Instance ${computeId}`,
-        list: async () => (listed = await listDisks(client, computeId)),
-        post: () =>
-          whenIdle(
-            client,
-            computeId,
-            ctx,
-            () => client.api.createDisk({ params: { computeId }, body: createBody(inputs), busy: "fail" }),
-            listed,
-          ),
-        matches: (d) =>
-          d.size === inputs.size &&
-          (inputs.label === undefined || d.label === inputs.label) &&
-          (inputs.filesystem === undefined || d.filesystem === inputs.filesystem),
-      },
-      ctx,
+    // One create at a time on the instance: the next one's listing shows this disk being made, and
+    // its POST waits until the disk is ready rather than meet the API's "busy".
+    const disk = await onePowerAtATime(computeId, () =>
+      createByListing(
+        {
+          kind: "InstanceDisk",
+          what: `InstanceDisk ${inputs.label ?? `from ${inputs.image}`} on Instance ${computeId}`,
+          list: async () => (listed = await listDisks(client, computeId)),
+          post: () =>
+            whenIdle(
+              client,
+              computeId,
+              ctx,
+              () => client.api.createDisk({ params: { computeId }, body: createBody(inputs), busy: "fail" }),
+              listed,
+            ),
+          matches: (d) =>
+            d.size === inputs.size &&
+            (inputs.label === undefined || d.label === inputs.label) &&
+            (inputs.filesystem === undefined || d.filesystem === inputs.filesystem),
+        },
+        ctx,
+      ),
     );
     return { disk, resume: false };
   },

@@ -18,7 +18,7 @@ import type { ComputeClient } from "../../client/compute-client";
 import { collect } from "../../client/pagination";
 import { ComputeApiError, isNotFound } from "../../client/errors";
 import { gone, waitForInstance, when } from "../../client/waits";
-import type { ConfigInterface } from "../../contract/configs";
+import { configEndpoints, type ConfigInterface } from "../../contract/configs";
 import { AuthorizedKeys, DEPLOY_LIMITS, ImageId, password } from "../../contract/deploy";
 import { bool, idFrom, integer, text } from "../../contract/fields";
 import { instanceEndpoints, InstanceParams } from "../../contract/instance-endpoints";
@@ -303,10 +303,15 @@ function createUnlabeled(client: ComputeClient, inputs: InstanceInputs, ctx: Ope
   );
 }
 
-/** With the interfaces of the config the create made (the first), when the inputs ask for interfaces. */
-async function withInterfaces(client: ComputeClient, instance: Instance, props: Props) {
+/** With the interfaces of the config the create made (the first), when the inputs ask for interfaces;
+ * `listed`: from the process's listing of the instance's configs (`client.listed`). */
+async function withInterfaces(client: ComputeClient, instance: Instance, props: Props, listed = false) {
   if (props.interfaces === undefined) return instance;
-  const [config] = (await listConfigs(client, instance.id)).sort((a, b) => a.id - b.id);
+  // A refresh's read takes the configs from the listing its InstanceConfigs read too.
+  const configs =
+    (listed ? await client.listed(configEndpoints.listConfigs, { computeId: instance.id }) : undefined) ??
+    (await listConfigs(client, instance.id));
+  const [config] = [...configs].sort((a, b) => a.id - b.id);
   return { ...instance, configInterfaces: config?.interfaces ?? [] } satisfies InstanceRecord;
 }
 
@@ -617,7 +622,7 @@ export const instanceSpec = defineSpec({
     withInterfaces(client, await client.api.getInstance({ params: params(id) }), props),
   readListed: async (client, id, props) => {
     const instance = await client.listedItem(instanceEndpoints.listInstances, params(id).computeId);
-    return instance && withInterfaces(client, instance, props);
+    return instance && withInterfaces(client, instance, props, true);
   },
   update: async (client, id, olds, news, ctx): Promise<InstanceRecord> => {
     const change: Change = { client, p: params(id), olds, news, ctx };

@@ -8,6 +8,8 @@ import { clientOf } from "../../../../src/client/from-settings";
 import { makeProvider } from "../../../../src/provider/core/make-provider";
 import type { AnySpec, Props } from "../../../../src/provider/core/resource-spec";
 import { instanceSpec } from "../../../../src/provider/instance/instance";
+import { configInterfaceSpec } from "../../../../src/provider/instance/config-interface";
+import { instanceConfigSpec } from "../../../../src/provider/instance/instance-config";
 import { instanceDiskSpec } from "../../../../src/provider/instance/instance-disk";
 import { imageSpec } from "../../../../src/provider/kinds/image";
 import { sshKeySpec } from "../../../../src/provider/kinds/ssh-key";
@@ -75,6 +77,11 @@ test("each kind read by listing finds there the record its read by ID gives", as
   const token = await t.client.api.createProfileToken({ body: { label: "ci" } });
   const instance = await deployed(t);
   const [disk] = (await t.client.api.listDisks({ params: { computeId: instance.id } })).data;
+  const [config] = (await t.client.api.listConfigs({ params: { computeId: instance.id } })).data;
+  const nic = await t.client.api.addInterface({
+    params: { computeId: instance.id, configId: config!.id },
+    body: { purpose: "vpc", subnet_id: vpc!.subnets[0]!.id },
+  });
   const image = seedImage(t);
   const cases: [AnySpec, string, Props][] = [
     [vpcSpec, String(vpc!.id), {}],
@@ -83,6 +90,8 @@ test("each kind read by listing finds there the record its read by ID gives", as
     [tokenSpec, String(token.id), {}],
     [instanceSpec, String(instance.id), {}],
     [instanceDiskSpec, String(disk!.id), { computeId: instance.id }],
+    [instanceConfigSpec, String(config!.id), { computeId: instance.id, booted: true }],
+    [configInterfaceSpec, String(nic.id), { computeId: instance.id, configId: config!.id }],
     [imageSpec, image, {}],
   ];
   const client = clientOf(t.emulator.url, t.emulator.token);

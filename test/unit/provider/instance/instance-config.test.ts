@@ -7,6 +7,7 @@
  * config the instance runs with (shut down first). (The boot's timed-out wait and a delete of a gone
  * config: shared-stories.test.ts.)
  */
+import { forgetListingReads } from "../../../../src/client/listing-reads";
 import { diffInputs } from "../../../../src/provider/core/diff";
 import { instanceConfigSpec } from "../../../../src/provider/instance/instance-config";
 import { configure } from "../../../../src/provider/core/settings";
@@ -376,6 +377,9 @@ describe("read and delete", () => {
     expect((await provider.read!(id, outs)).props).toMatchObject({ booted: true });
     await t.client.api.shutdownInstance({ params: { computeId }, body: {} });
     await t.control.clock({ advance_ms: 60_000 });
+    // Another account's shutdown is seen by the next command (a new process), not from this one's
+    // listing of instances.
+    forgetListingReads();
     expect((await provider.read!(id, outs)).props).toMatchObject({ booted: false });
   });
 
