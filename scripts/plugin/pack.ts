@@ -33,10 +33,6 @@ here="$(dirname "$(readlink -f "$0")")"
 exec node "$here/main.js" "$@"
 `;
 
-/**
- * The Pulumi SDK's main module (a program's runtime, 8 MB with what it loads) stays out: only the data
- * functions' Output forms load it, which a plugin never calls. Its gRPC stubs are bundled.
- */
 /** The licence files of the packages these bundled files come from, one after the other. */
 function licences(files: string[]): string {
   const packages = new Set<string>();
@@ -63,6 +59,10 @@ function licences(files: string[]): string {
     .join(`\n${"-".repeat(72)}\n\n`);
 }
 
+/**
+ * The Pulumi SDK's main module (a program's runtime, 8 MB with what it loads) stays out: only the data
+ * functions' Output forms load it, which a plugin never calls. Its gRPC stubs are bundled.
+ */
 const withoutSdkMain: Plugin = {
   name: "without-pulumi-sdk-main",
   setup(build) {

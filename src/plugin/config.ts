@@ -1,8 +1,9 @@
 /**
- * The provider's settings as Configure gives them: stack config in `variables`
- * (`compute:config:apiUrl`) and, for an explicit provider resource and the default one alike, its
- * arguments in `args` (`apiUrl`, a secret `token`, the wait timeouts), which win. The provider reads
- * them as `compute:<name>` (`settings.ts`).
+ * The provider's settings as Configure gives them. The engine builds both fields from the same
+ * provider inputs (the default provider's come from stack config, an explicit provider's from its
+ * arguments): `variables` as strings named `compute:config:<name>` (secrets unwrapped, other values
+ * JSON), `args` as values (`apiUrl`, a secret `token`, the wait timeouts), which win where both give
+ * one. The provider reads them as `compute:<name>` (`settings.ts`).
  */
 import type { ConfigSource } from "../provider/core/settings";
 

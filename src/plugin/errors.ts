@@ -7,6 +7,7 @@ import * as grpc from "@grpc/grpc-js";
 import { Any } from "google-protobuf/google/protobuf/any_pb";
 import { ErrorResourceInitFailed } from "@pulumi/pulumi/proto/provider_pb";
 import { Status } from "@pulumi/pulumi/proto/status_pb";
+import { PartialFailure } from "../provider/core/errors";
 import type { RequestSecrets } from "./secrets";
 import { toStruct } from "./values";
 
@@ -24,15 +25,12 @@ export function grpcError(
 ): Partial<grpc.StatusObject> {
   const message = secrets.redact((err instanceof Error ? err.message : String(err)).split("\n")[0]!);
   const metadata = new grpc.Metadata();
-  const partial = err as { id?: unknown; properties?: unknown; reasons?: unknown };
-  if (typeof partial.id === "string" && partial.id !== "") {
+  if (err instanceof PartialFailure && err.id !== "") {
     const detail = new ErrorResourceInitFailed();
-    detail.setId(partial.id);
-    const properties = (partial.properties as Record<string, unknown>) ?? {};
-    const engineProps = outputs.toEngine?.(properties) ?? properties;
+    detail.setId(err.id);
+    const engineProps = outputs.toEngine?.(err.properties) ?? err.properties;
     detail.setProperties(toStruct(secrets.mark(engineProps), outputs.secrets));
-    const reasons = Array.isArray(partial.reasons) ? partial.reasons.map(String) : [message];
-    detail.setReasonsList(reasons.map((reason) => secrets.redact(reason)));
+    detail.setReasonsList(err.reasons.map((reason) => secrets.redact(reason)));
     const any = new Any();
     any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");
     const status = new Status();

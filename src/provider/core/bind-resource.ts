@@ -1,7 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { engineAlive } from "./engine-watch";
+import { PartialFailure } from "./errors";
 import { forgetHeld, noteHeld, stackChanged } from "./held-objects";
-import type { Props } from "./props";
 import { withContext, withoutContext, type ResourceContext } from "./resource-context";
 import { apiUrlIfSet } from "./settings";
 
@@ -32,9 +32,9 @@ export function bindResource(
     try {
       return await run();
     } catch (err) {
-      if (err instanceof Error && "properties" in err && typeof err.properties === "object") {
-        if (await engineAlive()) changed("id" in err ? err.id : undefined);
-        Object.assign(err, { properties: withoutContext(err.properties as Props) });
+      if (err instanceof PartialFailure) {
+        if (await engineAlive()) changed(err.id);
+        Object.assign(err, { properties: withoutContext(err.properties) });
       }
       throw err;
     }

@@ -1,4 +1,5 @@
 import * as grpc from "@grpc/grpc-js";
+import { PartialFailure } from "../../../src/provider/core/errors";
 import { ErrorResourceInitFailed } from "@pulumi/pulumi/proto/provider_pb";
 import { Status } from "@pulumi/pulumi/proto/status_pb";
 import { grpcError } from "../../../src/plugin/errors";
@@ -68,9 +69,9 @@ it("a Struct keeps what is wrapped already and wraps the kind's secret fields on
 
 it("an error keeps the request's secrets out of its message and marks them in a partial failure's properties", () => {
   const secrets = new RequestSecrets([{ label: secret("topsecret-db") }]);
-  const failure = Object.assign(new Error("Instance create: label topsecret-db: boot failed\n  at x"), {
-    id: "42",
-    properties: { label: "topsecret-db", status: "offline" },
+  const failure = new PartialFailure("Instance create: label topsecret-db: boot failed", "42", {
+    label: "topsecret-db",
+    status: "offline",
   });
   const answered = grpcError(failure, secrets, { secrets: [] });
   expect(answered.details).toBe("Instance create: label [secret]: boot failed");
