@@ -42,7 +42,6 @@ export interface ClientOptions {
   pacer?: Pacer;
 }
 
-/** What the clients `withDeadline` makes share with the client they come from. */
 /** Which listing a check may take (`recentListing`). */
 export interface RecentListingOptions {
   /** The oldest listing it takes, in ms. */
@@ -53,6 +52,7 @@ export interface RecentListingOptions {
   make?: boolean;
 }
 
+/** What the clients `withDeadline` makes share with the client they come from. */
 interface Shared {
   http: AxiosInstance;
   policy: RetryPolicy;

@@ -67,12 +67,12 @@ async function lookups(inputs: SubnetInputs, olds: Props, declared: Props): Prom
       )
     : [];
   if (known(vpcId)) {
-    // The label's check reads the same listing. Unreadable now (or gone): the create meets the
-    // API's own check.
+    // The label's check reads the same listing. None when unreadable now (or gone): the create
+    // meets the API's own check.
     const live = await subnetsListed(lookupClient(), vpcId, {
       maxAgeMs: LISTING_MS,
       maxPages: LISTING_PAGES,
-    }).catch(() => undefined);
+    });
     const replaced = (s: { id: number; label: string; ipv4: string }) =>
       isBeingReplaced("Subnet", s.id) ||
       (olds.vpcId === vpcId && olds.label === s.label && olds.ipv4 === s.ipv4);
@@ -115,7 +115,7 @@ export const subnetSpec = defineSpec({
   // From the VPCs' listing, which carries each VPC's subnets.
   readListed: async (client, id, props) => {
     const { vpcId, vpcSubnetId } = params(id, props);
-    const vpc = (await client.listed(vpcEndpoints.listVpcs))?.find((v) => v.id === vpcId);
+    const vpc = await client.listedItem(vpcEndpoints.listVpcs, vpcId);
     return vpc?.subnets.find((s) => s.id === vpcSubnetId);
   },
   update: (client, id, olds, { label }) =>
