@@ -6,10 +6,13 @@
  * - `main.js` (`src/plugin/packed-main.ts`, bundled too): loads `plugin.js` through a code cache of
  *   what earlier launches compiled (`bundle-code-cache.ts`), beside `plugin.json`, the bundle's
  *   manifest (its SHA-256, the cache's name);
- * - `pulumi-resource-compute`: the executable the engine runs (`node main.js`, Node >= 22 on PATH);
+ * - the launcher the engine runs (`node main.js`, Node >= 22 on PATH): `pulumi-resource-compute`, a
+ *   POSIX shell script, or on Windows `pulumi-resource-compute.cmd` (the engine looks for `.exe` and
+ *   `.cmd` there);
  * - `schema.json`, `package.json` (the version GetPluginInfo answers), and `THIRD-PARTY-LICENSES.txt`:
  *   the licence of every package the bundle holds.
- * Prints the tarball's path. Needs `npm ci` (esbuild) and schema.json; not the TypeScript build.
+ * Prints the tarball's path (linux-amd64, for this machine; `npm run release` writes every platform's).
+ * Needs `npm ci` (esbuild) and schema.json; not the TypeScript build.
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -24,14 +27,38 @@ const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), 
   version: string;
 };
 
-/** The tarball's name as Pulumi's own plugin archives are named. */
-export const tarballName = (v = version) => `pulumi-resource-compute-v${v}-linux-amd64.tar.gz`;
+/** The platforms the engine downloads plugins for (`<os>-<arch>`): the plugin holds no native code,
+ * so their archives differ only in the launcher. */
+export const PLATFORMS = [
+  "linux-amd64",
+  "linux-arm64",
+  "darwin-amd64",
+  "darwin-arm64",
+  "windows-amd64",
+] as const;
+export type Platform = (typeof PLATFORMS)[number];
 
+/** The archive's name as the engine asks for it (`pulumi-<kind>-<name>-v<version>-<os>-<arch>.tar.gz`). */
+export const tarballName = (platform: Platform = "linux-amd64", v = version) =>
+  `pulumi-resource-compute-v${v}-${platform}.tar.gz`;
+
+const NO_NODE = "pulumi-resource-compute needs Node.js >= 22 on PATH (https://nodejs.org): no node found";
+
+/** The launcher of a POSIX system: the engine runs it by its path in the plugin's directory. */
 const SHIM = `#!/bin/sh
 # The compute resource plugin, run by the Pulumi engine: its bundle with the first \`node\` on PATH (Node >= 22).
-here="$(dirname "$(readlink -f "$0")")"
-exec node "$here/main.js" "$@"
+command -v node >/dev/null 2>&1 || { echo "${NO_NODE}" >&2; exit 1; }
+exec node "$(dirname "$0")/main.js" "$@"
 `;
+
+/** Windows' launcher: the engine runs `<name>.cmd` when there is no `<name>.exe`. */
+const CMD_SHIM = [
+  "@echo off",
+  "rem The compute resource plugin, run by the Pulumi engine: its bundle with the first node on PATH (Node >= 22).",
+  `where node >nul 2>nul || (echo ${NO_NODE} 1>&2 & exit /b 1)`,
+  'node "%~dp0main.js" %*',
+  "",
+].join("\r\n");
 
 /** The licence files of the packages these bundled files come from, one after the other. */
 function licences(files: string[]): string {
@@ -70,10 +97,12 @@ const withoutSdkMain: Plugin = {
   },
 };
 
-/** Packs the plugin in `outDir` (made anew): its files in `pulumi-resource-compute/`, and the tarball. */
-export async function packPlugin(outDir = OUT_DIR): Promise<string> {
-  const stage = path.join(outDir, "pulumi-resource-compute");
-  fs.rmSync(outDir, { recursive: true, force: true });
+/**
+ * Writes the plugin's files into `stage` (made anew), but its launcher: the bundle, its entry and
+ * manifest, `schema.json` (`schema`, default the repository's), `package.json` and the licences.
+ */
+export async function stagePlugin(stage: string, schema = path.join(ROOT, "schema.json")): Promise<void> {
+  fs.rmSync(stage, { recursive: true, force: true });
   fs.mkdirSync(stage, { recursive: true });
   const { metafile } = await build({
     entryPoints: [path.join(ROOT, "src/plugin/main.ts")],
@@ -91,15 +120,32 @@ export async function packPlugin(outDir = OUT_DIR): Promise<string> {
     outfile: path.join(stage, "main.js"),
     ...NODE_BUNDLE,
   });
-  fs.writeFileSync(path.join(stage, "pulumi-resource-compute"), SHIM, { mode: 0o755 });
-  fs.copyFileSync(path.join(ROOT, "schema.json"), path.join(stage, "schema.json"));
+  fs.copyFileSync(schema, path.join(stage, "schema.json"));
   fs.writeFileSync(
     path.join(stage, "package.json"),
     `${JSON.stringify({ name: "pulumi-resource-compute", version, private: true, license: "Apache-2.0" }, null, 2)}\n`,
   );
-  const tarball = path.join(outDir, tarballName());
-  execFileSync("tar", ["-czf", tarball, "-C", stage, "."]);
+}
+
+/** The platform's archive of the staged plugin, with its launcher, in `outDir`; returns its path. */
+export function archivePlugin(stage: string, outDir: string, platform: Platform): string {
+  const windows = platform.startsWith("windows-");
+  const launcher = windows ? "pulumi-resource-compute.cmd" : "pulumi-resource-compute";
+  for (const old of ["pulumi-resource-compute", "pulumi-resource-compute.cmd"])
+    fs.rmSync(path.join(stage, old), { force: true });
+  fs.writeFileSync(path.join(stage, launcher), windows ? CMD_SHIM : SHIM, { mode: 0o755 });
+  const tarball = path.join(outDir, tarballName(platform));
+  // Owner and times fixed: the same sources make the same archive.
+  execFileSync("tar", ["-czf", tarball, "--owner=0", "--group=0", "--numeric-owner", "-C", stage, "."]);
   return tarball;
+}
+
+/** Packs the plugin in `outDir` (made anew): its files in `pulumi-resource-compute/`, and this machine's tarball. */
+export async function packPlugin(outDir = OUT_DIR): Promise<string> {
+  fs.rmSync(outDir, { recursive: true, force: true });
+  const stage = path.join(outDir, "pulumi-resource-compute");
+  await stagePlugin(stage);
+  return archivePlugin(stage, outDir, "linux-amd64");
 }
 
 if (require.main === module) {

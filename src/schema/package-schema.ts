@@ -8,13 +8,13 @@
 import { isIdField } from "../functions/result-ids";
 import { pascal } from "./names";
 import type { PropertySpec } from "./property-spec";
-import { REPOSITORY, GO_MODULE } from "./repository";
+import { REPOSITORY, GO_MODULE, RELEASES } from "./repository";
 import { exampleOfKind } from "./examples";
 import { fenced, renderings, splitDescription } from "./examples/renderings";
 import type { SchemaTypes } from "./examples/schema-lookup";
 
 export type { PropertySpec } from "./property-spec";
-export { GO_MODULE, REPOSITORY } from "./repository";
+export { GO_MODULE, RELEASES, REPOSITORY } from "./repository";
 import { SETTINGS } from "../provider/core/settings-spec";
 import type { FieldType } from "./field-type";
 import type { FunctionFact } from "./function-facts";
@@ -207,9 +207,16 @@ function withExamples(description: string, kind: string, schema: SchemaTypes): s
   ].join("\n");
 }
 
+/** What a build of the package is: its version (package.json's) and where its plugin is released. */
+export interface PackageBuild {
+  version: string;
+  /** Default: the repository's releases (`RELEASES`). */
+  pluginDownloadURL?: string;
+}
+
 export function packageSchema(
   facts: readonly KindFacts[],
-  version: string,
+  { version, pluginDownloadURL = RELEASES }: PackageBuild,
   functions: readonly FunctionFact[] = [],
   typeDescriptions: Readonly<Record<string, string>> = {},
 ): object {
@@ -238,8 +245,10 @@ export function packageSchema(
     version,
     description: "Resources of the Compute Cloud API (v4): VPCs, instances, disks, images and more.",
     keywords: ["pulumi", "compute", "category/cloud"],
+    homepage: REPOSITORY,
     license: "Apache-2.0",
     repository: REPOSITORY,
+    pluginDownloadURL,
     // supportPack: the SDKs' current layout (Python's pyproject.toml, Go's own go.mod in sdk/go).
     meta: { moduleFormat: "(.*)", supportPack: true },
     language: {

@@ -2,16 +2,21 @@
 import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { functionFacts } from "./function-facts";
-import { packageSchema } from "./package-schema";
+import { packageSchema, type PackageBuild } from "./package-schema";
 import { specFacts } from "./spec-facts";
 
 export const SCHEMA_FILE = path.resolve(__dirname, "../../schema.json");
 
-export function schemaText(): string {
-  const { version } = JSON.parse(readFileSync(path.resolve(__dirname, "../../package.json"), "utf8")) as {
-    version: string;
-  };
+/** The package's one version, package.json's: the plugin's, the schema's and every SDK's. */
+export const packageVersion = (): string =>
+  (JSON.parse(readFileSync(path.resolve(__dirname, "../../package.json"), "utf8")) as { version: string })
+    .version;
+
+/** The schema of this build: package.json's version, the plugin released where `build` says (default:
+ * the repository's releases). */
+export function schemaText(build: Omit<PackageBuild, "version"> = {}): string {
   const { functions, resultTypes } = functionFacts();
   const descriptions = Object.fromEntries(resultTypes.map((t) => [t.name, t.description]));
-  return `${JSON.stringify(packageSchema(specFacts(), version, functions, descriptions), null, 2)}\n`;
+  const schema = packageSchema(specFacts(), { ...build, version: packageVersion() }, functions, descriptions);
+  return `${JSON.stringify(schema, null, 2)}\n`;
 }

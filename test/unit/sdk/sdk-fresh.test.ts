@@ -10,6 +10,7 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { RELEASES } from "../../../src/schema/repository";
 
 const ROOT = path.resolve(__dirname, "../../..");
 const SDK = path.join(ROOT, "sdk");
@@ -71,18 +72,26 @@ it("sdk/ was generated from the current schema.json (stale: `npm run sdks`, comm
   }
 });
 
-it("both SDKs ask for plugin `compute` at the package's version", () => {
+it("one version and one release location: package.json's, in the schema and in both SDKs", () => {
   const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string };
+  const schema = JSON.parse(fs.readFileSync(path.join(ROOT, "schema.json"), "utf8")) as Record<string, unknown>;
+  expect({ version: schema.version, server: schema.pluginDownloadURL }).toEqual({ version, server: RELEASES });
   for (const plugin of ["python/pulumi_compute/pulumi-plugin.json", "go/compute/pulumi-plugin.json"])
     expect(JSON.parse(fs.readFileSync(path.join(SDK, plugin), "utf8"))).toEqual({
       resource: true,
       name: "compute",
       version,
+      server: RELEASES,
     });
-  expect(fs.readFileSync(path.join(SDK, "python/pyproject.toml"), "utf8")).toContain(`version = "${version}"`);
-  expect(fs.readFileSync(path.join(SDK, "go/compute/internal/pulumiUtilities.go"), "utf8")).toContain(
-    `semver.MustParse("${version}")`,
+  // PEP 440 spells a pre-release without the dash: 1.2.0-alpha.1 is 1.2.0a1.
+  const python = version.replace(/-(alpha|beta|rc)\.?(\d+)$/, (_, pre: string, n: string) => `${pre === "rc" ? "rc" : pre[0]}${n}`);
+  expect(fs.readFileSync(path.join(SDK, "python/pyproject.toml"), "utf8")).toContain(`version = "${python}"`);
+  expect(fs.readFileSync(path.join(SDK, "python/pulumi_compute/_utilities.py"), "utf8")).toContain(
+    `return "${RELEASES}"`,
   );
+  const go = fs.readFileSync(path.join(SDK, "go/compute/internal/pulumiUtilities.go"), "utf8");
+  expect(go).toContain(`semver.MustParse("${version}")`);
+  expect(go).toContain(`pulumi.PluginDownloadURL("${RELEASES}")`);
 });
 
 it("each SDK's documentation shows the kind's description, then its example in the SDK's own language", () => {
