@@ -18,6 +18,7 @@ import { release } from "../../../scripts/release";
 import { RELEASES } from "../../../src/schema/repository";
 import { packageVersion } from "../../../src/schema/schema-file";
 import { cliProject, requireLanguageHost, type CliProject } from "./cli-project";
+import { goMain, writeGoModule } from "./go-project";
 
 jest.setTimeout(600_000);
 
@@ -139,6 +140,38 @@ test("a Python project with the wheel alone: `pulumi up` fetches the plugin from
     asked.length = 0;
     await p.pulumi("destroy", "--yes", "--skip-preview");
     expect(asked).toEqual([]);
+  } finally {
+    await p.dispose();
+  }
+});
+
+test("a Go project with the SDK module alone: `pulumi up` fetches the plugin", async () => {
+  requireLanguageHost("pulumi-language-go");
+  const p = await cliProject(
+    "acquire",
+    "go",
+    (dir) => {
+      fs.writeFileSync(path.join(dir, "Pulumi.yaml"), "name: acquire\nruntime: go\n");
+      writeGoModule(dir, "acquire");
+      fs.writeFileSync(
+        path.join(dir, "main.go"),
+        goMain(`
+\t\tnet, err := compute.NewVpc(ctx, "net", &compute.VpcArgs{Region: pulumi.String("us-iad"), Label: pulumi.String("go-net")})
+\t\tif err != nil {
+\t\t\treturn err
+\t\t}
+\t\tctx.Export("netLabel", net.Label)`),
+      );
+    },
+    userEnv(),
+  );
+  try {
+    asked.length = 0;
+    await p.pulumi("up", "--yes", "--skip-preview");
+    expect(asked).toEqual([archive]);
+    expect(await p.output("netLabel")).toBe("go-net");
+    expect(await installedPlugins(p)).toEqual([{ name: "compute", kind: "resource", version }]);
+    await p.pulumi("destroy", "--yes", "--skip-preview");
   } finally {
     await p.dispose();
   }
