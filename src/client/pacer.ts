@@ -12,6 +12,11 @@
  * stormed by every waiting request. Answers without any rate headers mark the class unlimited.
  * Waiting requests go oldest first; one whose deadline comes before the class reopens goes at once
  * and gets the API's answer (its retries stop at its deadline).
+ *
+ * The answers tell of the tightest window, which is often the account's general one (800 requests
+ * in two minutes) that every class counts against. A window told by answers of several classes (the
+ * same limit and reset) is one window: what is left in it goes to all of them, less what all of
+ * them have in flight, and when one class finds it exhausted, all of them close until it resets.
  */
 import type { RateAnswer } from "./rate-headers";
 
@@ -52,9 +57,15 @@ interface Window {
   limit: number;
   resetAt: number | undefined;
   remaining: number;
+  /** The classes whose last answer told of this window. */
+  classes: Set<ClassState>;
 }
 
+/** Windows known by their limit and reset are kept this long after they reset (ms). */
+const WINDOW_KEPT_MS = 60_000;
+
 class ClassState {
+  constructor(readonly cls: string) {}
   /** Requests that may start now (Infinity: unlimited; UNKNOWN: one at a time). */
   budget = UNKNOWN;
   inFlight = 0;
@@ -78,6 +89,8 @@ export interface ClassSnapshot {
 
 export class Pacer {
   private readonly classes = new Map<string, ClassState>();
+  /** Windows with a reset, by `<limit>@<reset>`: the same key from two classes is one window. */
+  private readonly windows = new Map<string, Window>();
   private passes = 0;
 
   constructor(private readonly clock: PacerClock = systemClock) {}
@@ -101,6 +114,8 @@ export class Pacer {
     state.inFlight -= 1;
     if (answer) this.learn(state, pass, answer);
     this.pump(pass.cls, state);
+    // The others counting against the same window: room freed, or closed with it.
+    for (const other of state.window?.classes ?? []) if (other !== state) this.pump(other.cls, other);
   }
 
   /** When `cls` reopens (ms since the epoch), or 0 if it is open. */
@@ -121,7 +136,7 @@ export class Pacer {
 
   private stateOf(cls: string): ClassState {
     let state = this.classes.get(cls);
-    if (!state) this.classes.set(cls, (state = new ClassState()));
+    if (!state) this.classes.set(cls, (state = new ClassState(cls)));
     return state;
   }
 
@@ -134,7 +149,7 @@ export class Pacer {
           : this.believedReset(answer.resetAt, now);
       if (until !== undefined) this.close(state, until);
       state.budget = UNKNOWN;
-      state.window = undefined;
+      this.leave(state);
       return;
     }
     // Sent before the class closed: it says nothing of the window now.
@@ -145,7 +160,7 @@ export class Pacer {
     state.reopenAt = 0;
     if (!counted) {
       state.budget = Number.POSITIVE_INFINITY;
-      state.window = undefined;
+      this.leave(state);
       return;
     }
     const window = this.track(state, answer);
@@ -155,25 +170,51 @@ export class Pacer {
       return;
     }
     const until = this.believedReset(window.resetAt, now);
-    if (until !== undefined) this.close(state, until);
+    if (until !== undefined) for (const member of window.classes) this.close(member, until);
     else state.budget = UNKNOWN; // a lone request finds out (its 429 says when)
   }
 
   /** The window an answer tells of: the fewest requests left wins within one window (same limit and
-   * reset); an answer from an earlier window (an older reset) is ignored; without a reset to tell
-   * windows apart, the latest answer wins. */
+   * reset, whichever class told of it); an answer from an earlier window (an older reset) is
+   * ignored; without a reset to tell windows apart, the latest answer wins. */
   private track(state: ClassState, answer: RateAnswer): Window | undefined {
     const { limit, remaining, resetAt } = answer as Required<RateAnswer>;
     const known = state.window;
-    if (known && known.limit === limit && resetAt !== undefined && known.resetAt === resetAt) {
-      known.remaining = Math.min(known.remaining, remaining);
-      return known;
-    }
     if (known && known.limit === limit && resetAt !== undefined && resetAt < (known.resetAt ?? 0)) {
       return undefined;
     }
-    state.window = { limit, remaining, resetAt };
-    return state.window;
+    let window: Window | undefined;
+    if (resetAt !== undefined) {
+      const key = `${limit}@${resetAt}`;
+      window = this.windows.get(key);
+      if (window) window.remaining = Math.min(window.remaining, remaining);
+      else {
+        this.forgetWindowsBefore(this.clock.now() - WINDOW_KEPT_MS);
+        this.windows.set(key, (window = { limit, remaining, resetAt, classes: new Set() }));
+      }
+    } else window = { limit, remaining, resetAt, classes: new Set() };
+    if (window !== known) {
+      this.leave(state);
+      window.classes.add(state);
+      state.window = window;
+    }
+    return window;
+  }
+
+  private leave(state: ClassState): void {
+    state.window?.classes.delete(state);
+    state.window = undefined;
+  }
+
+  private forgetWindowsBefore(at: number): void {
+    for (const [key, window] of this.windows) if ((window.resetAt ?? 0) < at) this.windows.delete(key);
+  }
+
+  /** What is left of a window several classes count against, less all they have in flight. */
+  private sharedRoom(window: Window): number {
+    let inFlight = 0;
+    for (const member of window.classes) inFlight += member.inFlight;
+    return window.remaining - inFlight;
   }
 
   private believedReset(resetAt: number | undefined, now: number): number | undefined {
@@ -202,6 +243,8 @@ export class Pacer {
     if (state.budget === 0 && state.inFlight === 0) state.budget = UNKNOWN;
     while (state.queue.length > 0) {
       if (state.budget === UNKNOWN ? state.inFlight > 0 : state.budget < 1) break;
+      const shared = state.window && state.window.classes.size > 1 ? state.window : undefined;
+      if (shared && state.budget !== UNKNOWN && this.sharedRoom(shared) < 1) break;
       if (state.budget !== UNKNOWN) state.budget -= 1;
       this.admit(cls, state, state.queue.shift()!);
     }

@@ -141,6 +141,37 @@ it("keeps classes apart", async () => {
   expect(pacer.reopensAt("GET /vpcs")).toBe(0);
 });
 
+it("counts one window that two classes' answers share (same limit and reset, the account's general one) once", async () => {
+  const LIST = "GET /vpcs";
+  for (const name of ["c1", "c2", "c3", "c4", "c5"]) await request(name);
+  for (const name of ["l1", "l2", "l3"]) await request(name, { cls: LIST });
+  const general = window(800, 3, 60_000);
+  await answer("c1", general);
+  expect(names()).toEqual(["c1", "l1", "c2", "c3", "c4"]);
+  // 3 left in the window the creates also count against, and 3 creates in flight: no list may go.
+  await answer("l1", general);
+  expect(names()).toEqual(["c1", "l1", "c2", "c3", "c4"]);
+  // One create answered: one left in the shared window, two creates in flight: still none.
+  await answer("c2", { ...general, remaining: 2 });
+  expect(names()).toEqual(["c1", "l1", "c2", "c3", "c4"]);
+  await answer("c3", { ...general, remaining: 2 });
+  expect(names()).toEqual(["c1", "l1", "c2", "c3", "c4", "c5"]);
+});
+
+it("closes every class whose last answer told of a window another class found exhausted", async () => {
+  const LIST = "GET /vpcs";
+  await request("c1");
+  await request("l1", { cls: LIST });
+  await answer("l1", window(800, 5, 60_000));
+  await answer("c1", window(800, 0, 60_000));
+  expect(pacer.reopensAt(LIST)).toBe(clock.now() + 60_000);
+  await request("l2", { cls: LIST });
+  expect(names()).toEqual(["c1", "l1"]);
+  clock.advance(60_000);
+  await flush();
+  expect(names()).toEqual(["c1", "l1", "l2"]);
+});
+
 it("does not believe a Reset too far off: one request goes to ask", async () => {
   for (const name of ["a", "b", "c"]) await request(name);
   await answer("a", window(1, 0, MAX_RESET_WAIT_MS + 1));
