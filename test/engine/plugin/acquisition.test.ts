@@ -90,6 +90,21 @@ async function installedPlugins(p: CliProject) {
   return listed.map(({ name, kind, version: v }) => ({ name, kind, version: v }));
 }
 
+/** `pulumi up` asks the release host for this platform's archive alone, installs it and brings the
+ * stack up (its output `netLabel` is `label`); then `destroy`. */
+async function upFetchingThePlugin(p: CliProject, label: string) {
+  try {
+    asked.length = 0;
+    await p.pulumi("up", "--yes", "--skip-preview");
+    expect(asked).toEqual([archive]);
+    expect(await p.output("netLabel")).toBe(label);
+    expect(await installedPlugins(p)).toEqual([{ name: "compute", kind: "resource", version }]);
+    await p.pulumi("destroy", "--yes", "--skip-preview");
+  } finally {
+    await p.dispose();
+  }
+}
+
 test("a Python project with the wheel alone: `pulumi up` fetches the plugin from the release host", async () => {
   const wheel = fs.readdirSync(artifacts).find((f) => f.endsWith(".whl"))!;
   const p = await cliProject(
@@ -165,16 +180,7 @@ test("a Go project with the SDK module alone: `pulumi up` fetches the plugin", a
     },
     userEnv(),
   );
-  try {
-    asked.length = 0;
-    await p.pulumi("up", "--yes", "--skip-preview");
-    expect(asked).toEqual([archive]);
-    expect(await p.output("netLabel")).toBe("go-net");
-    expect(await installedPlugins(p)).toEqual([{ name: "compute", kind: "resource", version }]);
-    await p.pulumi("destroy", "--yes", "--skip-preview");
-  } finally {
-    await p.dispose();
-  }
+  await upFetchingThePlugin(p, "go-net");
 });
 
 /** A YAML project making one VPC, holding the release's package declaration as `sdks/compute.yaml`,
@@ -212,16 +218,7 @@ const yamlUser = (declaredVersion = version) =>
 
 test("a YAML project holding the release's compute.yaml: `pulumi up` fetches the plugin", async () => {
   const p = await yamlUser();
-  try {
-    asked.length = 0;
-    await p.pulumi("up", "--yes", "--skip-preview");
-    expect(asked).toEqual([archive]);
-    expect(await p.output("netLabel")).toBe("yaml-net");
-    expect(await installedPlugins(p)).toEqual([{ name: "compute", kind: "resource", version }]);
-    await p.pulumi("destroy", "--yes", "--skip-preview");
-  } finally {
-    await p.dispose();
-  }
+  await upFetchingThePlugin(p, "yaml-net");
 });
 
 test("a version the release host does not hold: one line naming the command that installs it", async () => {
