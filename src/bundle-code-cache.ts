@@ -7,7 +7,8 @@
  * functions too, so a later process starts with them compiled.
  *
  * The cache lives in `<os tmpdir>/pulumi-compute-code-cache` (made private to the user; a directory
- * another user owns or may write turns caching off), one file per bundle content, Node version and
+ * another user owns or may write turns caching off), one file per bundle content (the manifest's
+ * SHA-256, and the bundle file's size and time: one edited in place gets its own), Node version and
  * flags; `NODE_DISABLE_COMPILE_CACHE` turns it off, as it turns off Node's. A process writes the
  * cache when it has done something the cache did not cover (`covered(key)`, the caller's names for
  * what it ran: the provider runtime's kind, method and case), as soon as that work yields: the
@@ -116,9 +117,18 @@ function flagsTag(): string {
   return flags ? `-${createHash("sha256").update(flags).digest("hex").slice(0, 12)}` : "";
 }
 
-/** The name of a bundle's cache files (`.bin`, `.json`) in this process, by the bundle's SHA-256. */
-export const cacheName = (sha256: string): string =>
-  `${sha256}-${process.version}-${process.arch}${flagsTag()}`;
+/** What tells the bundle file that loads apart from the one its manifest was written for: V8 checks
+ * only a cache's source length, so a bundle edited in place would run the cache's old code. */
+export interface BundleFileStat {
+  size: number;
+  mtimeMs: number;
+}
+
+/** The name of a bundle's cache files (`.bin`, `.json`) in this process: by the bundle's SHA-256
+ * (the manifest's), and its file's size and time (a bundle changed since the manifest gets a cache
+ * of its own). */
+export const cacheName = (sha256: string, file: BundleFileStat): string =>
+  `${sha256}-${file.size}-${Math.trunc(file.mtimeMs)}-${process.version}-${process.arch}${flagsTag()}`;
 
 /** The manifest the build writes beside a bundle (`x.bundle.js`: `x.bundle.json`). */
 export const manifestFileOf = (bundleFile: string): string => bundleFile.replace(/\.js$/, ".json");
@@ -130,7 +140,7 @@ export function loadBundle<T>(bundleFile: string, root?: string): LoadedBundle<T
   const file = path.join(path.dirname(bundleFile), manifest.file);
   const source = fs.readFileSync(file, "utf8");
   const dir = cacheDir(root);
-  const base = dir && path.join(dir, cacheName(manifest.sha256));
+  const base = dir && path.join(dir, cacheName(manifest.sha256, fs.statSync(file)));
   const cachedData = base ? readOrUndefined(`${base}.bin`) : undefined;
   const script = new vm.Script(commonJsWrapper(source), { filename: file, cachedData });
   const fromCache = cachedData !== undefined && !script.cachedDataRejected;

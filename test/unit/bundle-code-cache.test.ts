@@ -79,8 +79,9 @@ it("writes the cache once the first run of a key it lacks yields, and the next l
   first.covered("Vpc.create");
   expect(cacheFiles()).toEqual([]); // not in the caller's turn: once its work yields
   await settle();
-  const base = cacheName(sha256);
-  expect(base.startsWith(`${sha256}-${process.version}-${process.arch}`)).toBe(true);
+  const base = cacheName(sha256, fs.statSync(file));
+  expect(base.startsWith(`${sha256}-${fs.statSync(file).size}-`)).toBe(true);
+  expect(base).toContain(`-${process.version}-${process.arch}`);
   expect(cacheFiles()).toEqual([`${base}.bin`, `${base}.json`]);
   const bin = `${base}.bin`;
   expect(keysWritten()).toEqual(["Vpc.create"]);
@@ -102,7 +103,7 @@ it("writes the cache once the first run of a key it lacks yields, and the next l
 it("compiles past a cache V8 rejects and writes it anew", async () => {
   const file = writeBundle(BODY);
   const sha256 = (JSON.parse(fs.readFileSync(manifestFileOf(file), "utf8")) as { sha256: string }).sha256;
-  const bin = `${cacheName(sha256)}.bin`;
+  const bin = `${cacheName(sha256, fs.statSync(file))}.bin`;
   cacheDir(root);
   fs.writeFileSync(path.join(root, CACHE_DIR_NAME, bin), Buffer.alloc(4096, 7));
   fs.writeFileSync(path.join(root, CACHE_DIR_NAME, bin.replace(/bin$/, "json")), JSON.stringify(["a"]));
@@ -154,6 +155,21 @@ it("names the cache by the bundle's content and the process's flags, so no other
     else process.env.NODE_OPTIONS = options;
   }
   expect(cacheFiles().filter((f) => f.endsWith(".bin"))).toHaveLength(3);
+});
+
+it("runs a bundle edited in place (same length, same manifest) from its source, not from the cache of the old one", async () => {
+  const file = writeBundle(`${BODY}\nexports.answer = () => 41;\n`);
+  const before = loadBundle<{ answer: () => number }>(file, root);
+  expect(before.exports.answer()).toBe(41);
+  before.covered("a");
+  await settle();
+  expect(cacheFiles().filter((f) => f.endsWith(".bin"))).toHaveLength(1);
+  fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace("=> 41;", "=> 42;"));
+  const later = new Date(Date.now() + 5_000);
+  fs.utimesSync(file, later, later);
+  const after = loadBundle<{ answer: () => number }>(file, root);
+  expect(after.fromCache).toBe(false);
+  expect(after.exports.answer()).toBe(42);
 });
 
 it("removes, when it writes one, the caches no process has written for a week", async () => {
