@@ -115,7 +115,7 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
         requireSettings();
         const step = parsed(spec, olds, news);
         if (step.failures.length === 0) step.failures.push(...(await ruled(spec, step)));
-        if (step.failures.length === 0) step.failures.push(...(await read(spec, step)));
+        if (step.failures.length === 0) step.failures.push(...(await checkAgainstApi(spec, step)));
         return reported(spec, step);
       });
     },
@@ -139,7 +139,7 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
     async create(declared: Props) {
       const inputs = withDefaults(spec, declared);
       const listed = declaredKeys(spec, declared);
-      const step = await guarded(spec, "create", () => made(spec, inputs));
+      const step = await guarded(spec, "create", () => createOrImport(spec, inputs));
       const id = spec.idOf(step.record);
       spec.observe?.(id, inputs);
       // An import writes nothing: an object not yet at rest (`atRest`) is settled by the next `up`.
@@ -193,10 +193,10 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
 }
 
 /**
- * The object a create stands on: the one to import (nothing written), the one an interrupted run's
- * create made (its journal entry), or a new one (`createOrAdopt`).
+ * The create's API step: the object to import (nothing written), the one an interrupted run's
+ * create made (its journal entry), or a new one, POSTed (`createOrAdopt`).
  */
-async function made(spec: AnySpec, inputs: Props) {
+async function createOrImport(spec: AnySpec, inputs: Props) {
   const client = clientFromConfig("create", inputs);
   const ctx = { ...operationContext("create", { inputs }), journal: journalOf(client.baseUrl, inputs) };
   const importId = importIdOf(inputs);
@@ -266,7 +266,7 @@ async function ruled(spec: AnySpec, step: CheckStep): Promise<CheckFailure[]> {
  * writes nothing: what it reads is compared with the inputs instead. A create an interrupted run
  * began may have made its object, which the create adopts: not a clash. A clash is reported once the rules pass, as when they ran one after the other.
  */
-async function read(spec: AnySpec, step: CheckStep): Promise<CheckFailure[]> {
+async function checkAgainstApi(spec: AnySpec, step: CheckStep): Promise<CheckFailure[]> {
   const { inputs, stored, news, isNew, importId } = step;
   const known = !containsUnknown(inputs);
   if (isNew && importId === undefined) noteHeldReplaced(spec, clientFromConfig().baseUrl, inputs);
