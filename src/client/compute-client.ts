@@ -195,6 +195,7 @@ export class ComputeClient {
     const paging = pageSize === undefined ? { page } : { page, page_size: pageSize };
     return this.call(endpoint, {
       ...args,
+      // Every list endpoint's query holds `page` and `page_size`; of a generic E the compiler cannot know it.
       query: { ...args.query, ...paging } as unknown as Partial<QueryOf<E>>,
     }) as Promise<ListEnvelope<ItemOf<E>>>;
   }

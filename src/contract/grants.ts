@@ -79,7 +79,8 @@ export function emptyGrants(): Grants {
       account_access: null,
       ...(Object.fromEntries(GLOBAL_GRANT_FLAGS.map((f) => [f, false])) as Record<GlobalGrantFlag, boolean>),
     },
-    ...(Object.fromEntries(GRANT_ENTITY_TYPES.map((t) => [t, []])) as unknown as Record<
+    // fromEntries names no key; its keys are GRANT_ENTITY_TYPES, every one.
+    ...(Object.fromEntries(GRANT_ENTITY_TYPES.map((t) => [t, [] as EntityGrant[]])) as Record<
       GrantEntityType,
       EntityGrant[]
     >),

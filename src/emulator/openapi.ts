@@ -191,10 +191,7 @@ export function openApiDocument(serverUrl = "/v4") {
 }
 
 /** The whole document; `serverUrl` is the API base (ending in /v4). */
-export function buildDocument(
-  serverUrl = "/v4",
-  all: Record<string, Endpoint> = endpoints as unknown as Record<string, Endpoint>,
-) {
+export function buildDocument(serverUrl = "/v4", all: Readonly<Record<string, Endpoint>> = endpoints) {
   const built: Built = { schemas: {} };
   const paths: Record<string, Record<string, unknown>> = {};
   for (const endpoint of Object.values(all)) {

@@ -70,6 +70,7 @@ export class MemoryStore implements Store {
 
   /** The table `name`, made empty on first use: `Tables` is the one list of tables. */
   table<K extends TableName>(name: K): Table<Tables[K]> {
+    // One map type holds every table; which record each holds, `Tables` says by name, not the compiler.
     return this.tableOf(name) as unknown as Table<Tables[K]>;
   }
 

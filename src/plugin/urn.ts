@@ -13,9 +13,10 @@ export interface ResourceName {
 }
 
 export function parseUrn(urn: string): ResourceName {
-  const match = /^urn:pulumi:(.*?)::(.*?)::(.*?)::(.*)$/s.exec(urn);
-  if (!match) throw new Error(`not a resource URN: ${urn}`);
-  const [, stack, project, qualified, name] = match as unknown as [string, string, string, string, string];
+  const match = /^urn:pulumi:(?<stack>.*?)::(?<project>.*?)::(?<qualified>.*?)::(?<name>.*)$/s.exec(urn);
+  const { stack, project, qualified, name } = match?.groups ?? {};
+  if (stack === undefined || project === undefined || qualified === undefined || name === undefined)
+    throw new Error(`not a resource URN: ${urn}`);
   const type = qualified.split("$").pop()!;
   return { project, stack, type, kind: kindOf(type), name };
 }

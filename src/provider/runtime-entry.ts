@@ -32,6 +32,7 @@ function noting(kind: string, found: Provider): Provider {
       return result;
     };
   }
+  // Each method of `found`, wrapped with the same signature: a loop over entries cannot say so.
   return noted as unknown as Provider;
 }
 

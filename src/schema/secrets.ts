@@ -7,10 +7,15 @@ import * as lists from "../provider/field-lists";
 import type { AnySpec } from "../provider/core/resource-spec";
 import { stemOf } from "./stem";
 
-const listed = lists as unknown as Record<string, readonly string[] | undefined>;
+const isList = (value: unknown): value is readonly string[] =>
+  Array.isArray(value) && value.every((v) => typeof v === "string");
+
+/** The field lists of `field-lists.ts` by name (its other exports left out). */
+const listed = new Map<string, readonly string[]>();
+for (const [name, value] of Object.entries<unknown>(lists)) if (isList(value)) listed.set(name, value);
 
 /** Outputs (inputs included) kept secret in the state. */
 export function secretOutputs(spec: AnySpec): string[] {
-  const marked = listed[`${stemOf(spec.kind).replace(/-/g, "_").toUpperCase()}_SECRETS`] ?? [];
+  const marked = listed.get(`${stemOf(spec.kind).replace(/-/g, "_").toUpperCase()}_SECRETS`) ?? [];
   return [...new Set([...(spec.secrets ?? []), ...marked])];
 }

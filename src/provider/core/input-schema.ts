@@ -32,6 +32,7 @@ export function inputJsonSchema(schema: core.$ZodType): JsonSchema {
     io: "input",
     unrepresentable: "any",
     override: (ctx) => {
+      // zod's override hands its internal schema type, which is the public $ZodType it was given.
       const zod = ctx.zodSchema as unknown as core.$ZodType;
       const checked = checkedAs.get(zod);
       const input = checked?.input() as core.$ZodType | undefined;
