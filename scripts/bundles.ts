@@ -15,8 +15,9 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { build, type BuildOptions } from "esbuild";
 import { manifestFileOf, type BundleManifest } from "../src/bundle-code-cache";
+import { PACKAGE_ROOT } from "../src/package-root";
 
-const ROOT = path.resolve(__dirname, "..");
+const ROOT = PACKAGE_ROOT;
 
 /** How every bundle of the project is built (these, and the packed plugin's): one CommonJS file for
  * the Node the package needs. */

@@ -24,8 +24,9 @@ import { parseArgs } from "node:util";
 import { RELEASES } from "../src/schema/repository";
 import { packageVersion, schemaText } from "../src/schema/schema-file";
 import { archivePlugin, PLATFORMS, stagePlugin } from "./plugin/pack";
+import { PACKAGE_ROOT } from "../src/package-root";
 
-const ROOT = path.resolve(__dirname, "..");
+const ROOT = PACKAGE_ROOT;
 
 export interface ReleaseOptions {
   out: string;

@@ -13,8 +13,9 @@ import { factsOf, readOutputRecords } from "../../src/schema/spec-facts";
 import { functionsPage } from "./functions-page";
 import { kindPage } from "./kind-page";
 import { readSpecRules } from "./spec-rules";
+import { PACKAGE_ROOT } from "../../src/package-root";
 
-export const ROOT = path.resolve(__dirname, "../..");
+export const ROOT = PACKAGE_ROOT;
 export const RESOURCES_DIR = "docs/resources";
 
 /** Every generated page: its path from the repository root, and its text. */

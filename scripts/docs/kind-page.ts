@@ -17,8 +17,9 @@ import type { FieldType } from "../../src/schema/field-type";
 import type { InputFact, KindFacts } from "../../src/schema/spec-facts";
 import { limitsText, typeText } from "./render-type";
 import type { SpecRules } from "./spec-rules";
+import { PACKAGE_ROOT } from "../../src/package-root";
 
-const ROOT = path.resolve(__dirname, "../..");
+const ROOT = PACKAGE_ROOT;
 
 /** Inputs the API never returns, by kind (the importer's lists): what import cannot compare. */
 const NOT_READ_BACK: Record<string, readonly string[]> = {

@@ -9,8 +9,9 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
 import { stemOf } from "../../src/schema/stem";
+import { PACKAGE_ROOT } from "../../src/package-root";
 
-const ROOT = path.resolve(__dirname, "../..");
+const ROOT = PACKAGE_ROOT;
 
 export interface SpecRules {
   /** Sentences saying what preview refuses beyond each input's own type and limits. */

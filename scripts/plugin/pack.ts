@@ -19,8 +19,9 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { build, type Plugin } from "esbuild";
 import { NODE_BUNDLE, writeManifest } from "../bundles";
+import { PACKAGE_ROOT } from "../../src/package-root";
 
-const ROOT = path.resolve(__dirname, "../..");
+const ROOT = PACKAGE_ROOT;
 export const OUT_DIR = path.join(ROOT, "dist-plugin");
 
 const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as {

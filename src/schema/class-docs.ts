@@ -7,6 +7,7 @@ import * as path from "node:path";
 import * as ts from "typescript";
 import type { FieldType } from "./field-type";
 import { stemOf } from "./stem";
+import { PACKAGE_ROOT } from "../package-root";
 
 export interface ClassDocs {
   description: string;
@@ -18,7 +19,7 @@ export interface ClassDocs {
   outputs: Record<string, { description: string; type: FieldType; optional: boolean }>;
 }
 
-const ROOT = path.resolve(__dirname, "../..");
+const ROOT = PACKAGE_ROOT;
 
 /** A compiler program that reads these files of the package (types only, nothing emitted). */
 export function readingProgram(files: string[]): ts.Program {
