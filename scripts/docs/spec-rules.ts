@@ -8,6 +8,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
+import { commentLines, leadingDoc, oneLine } from "../../src/schema/tsdoc";
 import { stemOf } from "../../src/schema/stem";
 import { PACKAGE_ROOT } from "../../src/package-root";
 
@@ -33,37 +34,13 @@ function sourceOf(file: string): ts.SourceFile {
 }
 
 /** The `/** ... *\/` comment right before a node, as one line of text. */
-function tsdocOf(node: ts.Node): string | undefined {
-  const text = node.getSourceFile().getFullText();
-  const ranges = ts.getLeadingCommentRanges(text, node.getFullStart()) ?? [];
-  const docs = ranges
-    .map((r) => text.slice(r.pos, r.end))
-    .filter((c) => c.startsWith("/**"))
-    .map((c) =>
-      c
-        .replace(/^\/\*\*|\*\/$/g, "")
-        .split("\n")
-        .map((line) => line.replace(/^\s*\* ?/, "").trim())
-        .filter((line) => line !== "" && !line.startsWith("@"))
-        .join(" ")
-        .trim(),
-    );
-  return docs.at(-1) || undefined;
-}
+const tsdocOf = (node: ts.Node): string | undefined => leadingDoc(node, "one-line");
 
 /** The `//` or `/** *\/` comment right before a node, as one line of text. */
 function commentOf(node: ts.Node): string | undefined {
   const text = node.getSourceFile().getFullText();
   const ranges = ts.getLeadingCommentRanges(text, node.getFullStart()) ?? [];
-  const lines = ranges.map((r) =>
-    text
-      .slice(r.pos, r.end)
-      .replace(/^\/\*\*|\*\/$|^\/\/\s?/g, "")
-      .split("\n")
-      .map((line) => line.replace(/^\s*(\*|\/\/) ?/, "").trim())
-      .join(" ")
-      .trim(),
-  );
+  const lines = ranges.map((r) => oneLine(commentLines(text.slice(r.pos, r.end)).join("\n")));
   return lines.join(" ").trim() || undefined;
 }
 

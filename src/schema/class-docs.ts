@@ -5,6 +5,7 @@
  */
 import * as path from "node:path";
 import * as ts from "typescript";
+import { symbolDoc } from "./tsdoc";
 import type { FieldType } from "./field-type";
 import { stemOf } from "./stem";
 import { PACKAGE_ROOT } from "../package-root";
@@ -85,7 +86,7 @@ function docsOf(kind: string, source: ts.SourceFile, checker: ts.TypeChecker): C
 }
 
 const docOf = (symbol: ts.Symbol, checker: ts.TypeChecker): string =>
-  ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim();
+  symbolDoc(symbol, checker, "as-written");
 
 /** `pulumi.Output<T>` -> the node of T. */
 function outputTypeNode(node: ts.TypeNode): ts.TypeNode | undefined {

@@ -7,6 +7,7 @@
  */
 import * as path from "node:path";
 import * as ts from "typescript";
+import { symbolDoc } from "./tsdoc";
 import { fieldTypeOf, readingProgram } from "./class-docs";
 import type { FieldType } from "./field-type";
 import { argumentFields, resultRecords, withIntegers } from "./record-integers";
@@ -52,11 +53,7 @@ export interface FunctionFacts {
   resultTypes: ResultTypeFact[];
 }
 
-const docOf = (symbol: ts.Symbol, checker: ts.TypeChecker): string =>
-  ts
-    .displayPartsToString(symbol.getDocumentationComment(checker))
-    .replace(/\s*\n\s*/g, " ")
-    .trim();
+const docOf = (symbol: ts.Symbol, checker: ts.TypeChecker): string => symbolDoc(symbol, checker, "one-line");
 
 const isInternal = (symbol: ts.Symbol): boolean =>
   symbol.getJsDocTags().some((tag) => tag.name === "internal");
