@@ -9,7 +9,7 @@ import type * as pulumi from "@pulumi/pulumi";
 import { bindResource } from "./core/bind-resource";
 import { exitWhenEngineGone } from "./core/engine-watch";
 import { quietHostEcho } from "./core/errors";
-import { keepHeldObjects } from "./core/held-objects";
+import { inFiles, keepHeldObjects } from "./core/held-objects";
 import { keepLifecycles } from "./core/lifecycle-memory";
 import { makeProvider } from "./core/make-provider";
 import type { ResourceContext } from "./core/resource-context";
@@ -20,7 +20,7 @@ import { processMemory } from "./core/process-memory";
 quietHostEcho();
 exitWhenEngineGone();
 keepLifecycles();
-keepHeldObjects();
+keepHeldObjects(inFiles);
 flushCompileCache();
 
 const providers = processMemory.map<string, pulumi.dynamic.ResourceProvider>("providers");

@@ -11,7 +11,7 @@
  * stacks at once never write the same file, and the engine runs one operation of a stack at a time.
  * A process writes only once it changed its stack (a create, update or delete returned): a
  * preview, or a run that changes nothing, writes nothing. Tests and scripts that call the providers
- * directly keep it in memory. Another machine, or a deleted home, knows nothing: the check then
+ * directly keep it in memory (`inMemory`, unless they pass another storage). Another machine, or a deleted home, knows nothing: the check then
  * reports the label as held (its message says how a refresh in the same run teaches it), never the
  * reverse.
  */
@@ -27,10 +27,19 @@ const Held = z.record(z.string(), z.object({ id: z.string(), at: z.number() }));
 type Entries = z.infer<typeof Held>;
 type Entry = Entries[string];
 
-/** Where a stack's entries are kept between runs, by file name; none: in memory only. */
+/** Where a stack's entries are kept, by file name. */
 export type HeldStorage = (name: string) => MemoryFile<Entries>;
 
-let storage: HeldStorage | undefined;
+/** In this process alone: what tests and scripts that call the providers directly keep. */
+export const inMemory: HeldStorage = () => {
+  let held: Entries = {};
+  return { read: () => held, save: (merge) => (held = merge(held)) };
+};
+
+/** Files in the provider's home, kept between runs: what the provider process keeps. */
+export const inFiles: HeldStorage = (name) => memoryFile(name, Held, () => ({}));
+
+let storage: HeldStorage = inMemory;
 /** Each stack's file, opened once per process. */
 const files = processMemory.map<string, MemoryFile<Entries>>("held objects: files");
 /** By file name (API URL and stack), loaded from the file once per process. */
@@ -42,8 +51,8 @@ const unsaved = processMemory.set<string>("held objects: unsaved");
 /** Set once this process changed a stack: from then on what it learns is written. */
 const changedStack = processMemory.set<true>("held objects: the stack changed");
 
-/** The provider process keeps what it learns between runs (runtime.ts); the files by default. */
-export function keepHeldObjects(kept: HeldStorage = (name) => memoryFile(name, Held, () => ({}))): void {
+/** Where what the process learns is kept from now on: `inFiles` in the provider process (runtime.ts). */
+export function keepHeldObjects(kept: HeldStorage): void {
   storage = kept;
 }
 
@@ -56,14 +65,13 @@ function fileOf(apiUrl: string, key: string): string {
 function entriesOf(file: string): Map<string, Entry> {
   let entries = memory.get(file);
   if (!entries) {
-    entries = new Map(Object.entries(storedIn(file)?.read() ?? {}));
+    entries = new Map(Object.entries(storedIn(file).read()));
     memory.set(file, entries);
   }
   return entries;
 }
 
-function storedIn(file: string): MemoryFile<Entries> | undefined {
-  if (!storage) return undefined;
+function storedIn(file: string): MemoryFile<Entries> {
   let found = files.get(file);
   if (!found) files.set(file, (found = storage(file)));
   return found;
@@ -109,10 +117,10 @@ export function stackChanged(): void {
 
 /** What this process knows, over what each changed file holds (another process's entries kept). */
 function save(): void {
-  if (!storage || !changedStack.has(true)) return;
+  if (!changedStack.has(true)) return;
   for (const file of unsaved) {
     const entries = memory.get(file)!;
-    storedIn(file)!.save((stored) => {
+    storedIn(file).save((stored) => {
       const now = Date.now();
       const merged = { ...stored, ...Object.fromEntries(entries) };
       // A key this process forgot (a delete) is dropped from the file too.

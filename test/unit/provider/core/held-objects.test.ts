@@ -8,6 +8,7 @@ import * as path from "node:path";
 import {
   forgetHeld,
   heldBy,
+  inFiles,
   keepHeldObjects,
   noteHeld,
   stackChanged,
@@ -29,7 +30,7 @@ const heldFiles = (): Record<string, Record<string, { id: string }>> => {
   );
 };
 
-beforeEach(() => keepHeldObjects());
+beforeEach(() => keepHeldObjects(inFiles));
 
 test("what diffs and reads learn is not written until the process changes its stack", async () => {
   noteHeld(API, "p/a/Vpc/one", "1");
