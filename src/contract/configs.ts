@@ -5,6 +5,7 @@ import { endpoint } from "./endpoint";
 import { bool, dateTime, idFrom, integer, realOnlyNull, text } from "./fields";
 import { listEnvelope, PageQuery } from "./pagination";
 import { CONFIG_LIMITS } from "./rule-values";
+import { keyed } from "./keyed";
 
 export { CONFIG_LIMITS };
 
@@ -26,12 +27,7 @@ export const Device = z.object({
   volume_id: z.number().int().nullable(),
 });
 export type Device = z.infer<typeof Device>;
-export const Devices = z.object(
-  Object.fromEntries(DEVICE_NAMES.map((d) => [d, Device.nullable()])) as Record<
-    DeviceName,
-    z.ZodNullable<typeof Device>
-  >,
-);
+export const Devices = z.object(keyed(DEVICE_NAMES, () => Device.nullable()));
 export type Devices = z.infer<typeof Devices>;
 
 export const Helpers = z.object({
@@ -178,10 +174,7 @@ const DeviceRequest = z.object({
   volume_id: integer("volume_id").positive("volume_id must be an integer ID").nullable().optional(),
 });
 export const DevicesRequest = z.strictObject(
-  Object.fromEntries(DEVICE_NAMES.map((d) => [d, DeviceRequest.nullable().optional()])) as Record<
-    DeviceName,
-    z.ZodOptional<z.ZodNullable<typeof DeviceRequest>>
-  >,
+  keyed(DEVICE_NAMES, () => DeviceRequest.nullable().optional()),
   {
     error: (iss) =>
       iss.code === "unrecognized_keys"

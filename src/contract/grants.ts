@@ -1,5 +1,6 @@
 /** Grants of a restricted user: global permissions and per-entity permissions. */
 import { z } from "zod";
+import { keyed } from "./keyed";
 
 export const GRANT_ENTITY_TYPES = [
   "compute",
@@ -77,12 +78,8 @@ export function emptyGrants(): Grants {
   return {
     global: {
       account_access: null,
-      ...(Object.fromEntries(GLOBAL_GRANT_FLAGS.map((f) => [f, false])) as Record<GlobalGrantFlag, boolean>),
+      ...keyed(GLOBAL_GRANT_FLAGS, () => false),
     },
-    // fromEntries names no key; its keys are GRANT_ENTITY_TYPES, every one.
-    ...(Object.fromEntries(GRANT_ENTITY_TYPES.map((t) => [t, [] as EntityGrant[]])) as Record<
-      GrantEntityType,
-      EntityGrant[]
-    >),
+    ...keyed(GRANT_ENTITY_TYPES, (): EntityGrant[] => []),
   };
 }

@@ -26,7 +26,7 @@ function noting(kind: string, found: Provider): Provider {
     noted[method] = (...args: unknown[]) => {
       const key =
         method === "check" ? `${kind}.check.${isEmpty(args[0]) ? "new" : "stored"}` : `${kind}.${method}`;
-      const result = (value as (...a: unknown[]) => unknown).apply(found, args);
+      const result: unknown = value.apply(found, args);
       const note = () => bundle.covered(key);
       Promise.resolve(result).then(note, note);
       return result;

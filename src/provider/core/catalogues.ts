@@ -53,9 +53,11 @@ export async function lookUp<C extends Catalogue>(catalogue: C, id: string): Pro
   }
   const records = await read.get(key)!;
   if (records === undefined) return { skip: true };
+  // Each catalogue's listing holds its own records (`Records` by name); of a generic C the compiler cannot tell.
   const record = records.get(id) as Records[C] | undefined;
   if (record !== undefined || catalogue !== "images") return { skip: false, record };
   try {
+    // Only the images catalogue gets here: an image is its record.
     return { skip: false, record: (await client.api.getImage({ params: { imageId: id } })) as Records[C] };
   } catch (err) {
     return isNotFound(err) ? { skip: false, record: undefined } : { skip: true };

@@ -1,6 +1,6 @@
 /** `check`: validates each input with the contract's field schema, naming the property and the
  * element (`tags[1]`); unknown values pass, and so does what they could make wrong. */
-import type { z } from "zod";
+import { z } from "zod";
 import { originOf } from "./issue-origin";
 import { containsUnknown, UNKNOWN } from "./unknown";
 import type { Props } from "./props";
@@ -27,7 +27,7 @@ export function checkInputs(
       continue;
     }
     const partlyKnown = containsUnknown(value);
-    const issues = issuesOf(fieldSchema as z.ZodType, value, partlyKnown);
+    const issues = issuesOf(fieldSchema, value, partlyKnown);
     if (issues === "valid") {
       if (value !== undefined) inputs[property] = value;
       continue;
@@ -40,7 +40,7 @@ export function checkInputs(
     for (const issue of issues)
       failures.push({
         property: pathOf(property, issue.path),
-        reason: issue.message + camelHint(fieldSchema as z.ZodType, value, issue),
+        reason: issue.message + camelHint(fieldSchema, value, issue),
       });
   }
   return { inputs, failures };
@@ -53,13 +53,13 @@ export function checkInputs(
  * gave it (its unknowns); `{ data }` is the parsed value.
  */
 function issuesOf(
-  fieldSchema: z.ZodType,
+  fieldSchema: z.core.$ZodType,
   value: unknown,
   partlyKnown: boolean,
 ): z.core.$ZodIssue[] | { data: unknown } | "valid" {
-  let result: ReturnType<z.ZodType["safeParse"]>;
+  let result: z.ZodSafeParseResult<unknown>;
   try {
-    result = fieldSchema.safeParse(value);
+    result = z.safeParse(fieldSchema, value);
   } catch (err) {
     // A rule may not expect the engine's placeholder where a known value will be.
     if (partlyKnown) return "valid";
@@ -84,7 +84,7 @@ const camelCase = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) =>
  * "subnetId"?)`): what a program writes that spells a nested input's keys as its language does,
  * past an SDK's typing (a plain dict, a map).
  */
-function camelHint(fieldSchema: z.ZodType, value: unknown, issue: z.core.$ZodIssue): string {
+function camelHint(fieldSchema: z.core.$ZodType, value: unknown, issue: z.core.$ZodIssue): string {
   const { code, path, keys } = originOf(issue);
   if (code !== "unrecognized_keys" || !keys) return "";
   const at = valueAtPath(value, path);
@@ -92,12 +92,13 @@ function camelHint(fieldSchema: z.ZodType, value: unknown, issue: z.core.$ZodIss
   const renamed = keys.filter((key) => key.includes("_") && camelCase(key) !== key);
   const known = renamed.filter((key) => {
     const copy = structuredClone(value);
-    const target = valueAtPath(copy, path) as Record<string, unknown>;
-    target[camelCase(key)] = target[key];
-    delete target[key];
-    let result: ReturnType<z.ZodType["safeParse"]>;
+    const target = valueAtPath(copy, path);
+    if (!target || typeof target !== "object") return false;
+    Reflect.set(target, camelCase(key), Reflect.get(target, key));
+    Reflect.deleteProperty(target, key);
+    let result: z.ZodSafeParseResult<unknown>;
     try {
-      result = fieldSchema.safeParse(copy);
+      result = z.safeParse(fieldSchema, copy);
     } catch {
       return false;
     }

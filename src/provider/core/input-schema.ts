@@ -22,12 +22,15 @@ export interface JsonSchema {
   title?: string;
   /** An ID given as another resource's `id` (an `idFrom` field). */
   "x-id-reference"?: boolean;
+  /** The dialect, on the document's root. */
+  $schema?: string;
 }
 
 /** Schemas that take any value and check it with another schema (to name each issue's path). */
 export const checkedAs = z.registry<{ input: () => unknown }>();
 
 export function inputJsonSchema(schema: core.$ZodType): JsonSchema {
+  // zod types what it writes as any JSON Schema; `JsonSchema` names the keys its input schemas get.
   return z.toJSONSchema(schema, {
     io: "input",
     unrepresentable: "any",
@@ -35,9 +38,10 @@ export function inputJsonSchema(schema: core.$ZodType): JsonSchema {
       // zod's override hands its internal schema type, which is the public $ZodType it was given.
       const zod = ctx.zodSchema as unknown as core.$ZodType;
       const checked = checkedAs.get(zod);
+      // What `checked()` registers (interface-shape.ts); a registry's metadata cannot hold a schema's type.
       const input = checked?.input() as core.$ZodType | undefined;
       if (input) {
-        const { $schema: _dialect, ...json } = inputJsonSchema(input) as JsonSchema & { $schema?: string };
+        const { $schema: _dialect, ...json } = inputJsonSchema(input);
         Object.assign(ctx.jsonSchema, json);
       }
       if (idReferences.has(zod)) ctx.jsonSchema["x-id-reference"] = true;

@@ -22,8 +22,10 @@ export const issueOrigin = (issue: z.core.$ZodIssue): IssueOrigin => ({
 const isOrigin = (params: unknown): params is IssueOrigin =>
   typeof params === "object" &&
   params !== null &&
-  typeof (params as IssueOrigin).code === "string" &&
-  Array.isArray((params as IssueOrigin).path);
+  "code" in params &&
+  typeof params.code === "string" &&
+  "path" in params &&
+  Array.isArray(params.path);
 
 /** The issue's origin: its own code and path, or the one it re-reports. */
 export function originOf(issue: z.core.$ZodIssue): IssueOrigin {

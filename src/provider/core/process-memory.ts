@@ -34,7 +34,7 @@ class ProcessMemory {
 
   #keep<T extends Kept>(name: string, kept: T): T {
     if (this.#kept.has(name)) throw new Error(`process memory: "${name}" is asked for twice`);
-    this.#kept.set(name, kept as Kept);
+    this.#kept.set(name, kept);
     return kept;
   }
 }

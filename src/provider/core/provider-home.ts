@@ -39,7 +39,7 @@ function running(pid: number): boolean {
     return true;
   } catch (err) {
     // EPERM: a process of another user runs with that PID.
-    return (err as NodeJS.ErrnoException).code === "EPERM";
+    return err instanceof Error && "code" in err && err.code === "EPERM";
   }
 }
 
@@ -47,7 +47,7 @@ function running(pid: number): boolean {
 async function sweep(dir: string): Promise<void> {
   if (swept.has(dir)) return;
   swept.add(dir);
-  const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
+  const names = await fs.promises.readdir(dir).catch((): string[] => []);
   await Promise.all(
     names
       .filter((name) => {

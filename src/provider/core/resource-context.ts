@@ -65,5 +65,6 @@ export function logOf(props: Props): ((line: string) => void) | undefined {
 /** What the engine may store and show: no key of the context. */
 export function withoutContext<T extends Props | undefined>(props: T): T {
   if (props === undefined) return props;
+  // The same record less some keys: fromEntries types it anew, as any record.
   return Object.fromEntries(Object.entries(props).filter(([key]) => !INTERNAL.includes(key))) as T;
 }

@@ -146,6 +146,7 @@ async function lookups(inputs: ConfigInterfaceInputs, olds: Props): Promise<Chec
   const { computeId, configId } = inputs;
   if (!isNewResource(olds) || !known(computeId, configId)) return [];
   const added = interfaceRequest(shapeOf(inputs));
+  // The siblings' inputs, as their own checks passed them (`declareChild` holds any kind's).
   const existing = declareChild("ConfigInterface", `id ${configId}`, inputs).map((other) =>
     interfaceRequest(shapeOf(other as ConfigInterfaceInputs)),
   );
@@ -247,6 +248,7 @@ export const configInterfaceSpec = defineSpec({
     onePowerAtATime(configParams(props).computeId, () => deleteInterface(client, id, props, ctx)),
   idOf: (record) => String(record.iface.id),
   toOutputs: ({ iface, index, count, arranged }: InterfaceRecord, props: Props) => {
+    // The inputs the create or update was given, checked (the core passes any kind's as Props).
     const asked = { ...(props as ConfigInterfaceInputs), primary: props.primary === true };
     const shape = interfaceShapeOf(iface, asked);
     const position = typeof props.position === "number" ? props.position : undefined;

@@ -57,25 +57,20 @@ import { booleanIn } from "../core/props";
 import { nameOf } from "../core/names";
 import { pendingIn } from "../core/pending";
 import { INSTANCE_CONFIG_COMPUTED } from "../field-lists";
+import { keyed } from "../../contract/keyed";
 
 // ---- inputs ----
 
 const deviceSlot = (d: DeviceName) => idFrom(`devices.${d}`).nullable().optional();
 const DevicesInput = z
-  .strictObject(
-    Object.fromEntries(DEVICE_NAMES.map((d) => [d, deviceSlot(d)])) as Record<
-      DeviceName,
-      ReturnType<typeof deviceSlot>
-    >,
-    {
-      error: (iss) =>
-        iss.code === "unrecognized_keys"
-          ? `devices are named sda..sdh (not ${iss.keys.join(", ")})`
-          : iss.input === undefined
-            ? "devices is required"
-            : "devices must map device names (sda..sdh) to disk IDs",
-    },
-  )
+  .strictObject(keyed(DEVICE_NAMES, deviceSlot), {
+    error: (iss) =>
+      iss.code === "unrecognized_keys"
+        ? `devices are named sda..sdh (not ${iss.keys.join(", ")})`
+        : iss.input === undefined
+          ? "devices is required"
+          : "devices must map device names (sda..sdh) to disk IDs",
+  })
   // Empty slots are left out: `{sda: 12}` is the whole value.
   .transform((devices) => {
     const filled: Partial<Record<DeviceName, number>> = {};
@@ -95,10 +90,7 @@ type HelperName = keyof typeof HELPERS;
 const HELPER_NAMES = Object.keys(HELPERS).filter((h): h is HelperName => h in HELPERS);
 
 const HelpersInput = z.strictObject(
-  Object.fromEntries(Object.keys(HELPERS).map((h) => [h, bool(`helpers.${h}`).optional()])) as Record<
-    HelperName,
-    z.ZodOptional<z.ZodBoolean>
-  >,
+  keyed(HELPER_NAMES, (h) => bool(`helpers.${h}`).optional()),
   {
     error: (iss) =>
       iss.code === "unrecognized_keys"

@@ -75,6 +75,7 @@ export function compact<T extends object>(value: T): T {
     v === "" ||
     (Array.isArray(v) && v.length === 0) ||
     (typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 0);
+  // The same record less its blank keys: fromEntries types it anew, as any record.
   return Object.fromEntries(Object.entries(value).filter(([, v]) => !blank(v))) as T;
 }
 
