@@ -22,9 +22,9 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { RELEASES } from "../src/schema/repository";
-import { packageVersion, schemaText } from "../src/schema/schema-file";
+import { schemaText } from "../src/schema/schema-file";
 import { archivePlugin, PLATFORMS, stagePlugin } from "./plugin/pack";
-import { PACKAGE_ROOT } from "../src/package-root";
+import { PACKAGE_ROOT, packageVersion } from "../src/package-root";
 
 const ROOT = PACKAGE_ROOT;
 

@@ -8,7 +8,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
-import { commentLines, leadingDoc, oneLine } from "../../src/schema/tsdoc";
+import { commentLines, leadingComments, leadingDoc, oneLine } from "../../src/schema/tsdoc";
 import { stemOf } from "../../src/schema/stem";
 import { PACKAGE_ROOT } from "../../src/package-root";
 
@@ -38,9 +38,7 @@ const tsdocOf = (node: ts.Node): string | undefined => leadingDoc(node, "one-lin
 
 /** The `//` or `/** *\/` comment right before a node, as one line of text. */
 function commentOf(node: ts.Node): string | undefined {
-  const text = node.getSourceFile().getFullText();
-  const ranges = ts.getLeadingCommentRanges(text, node.getFullStart()) ?? [];
-  const lines = ranges.map((r) => oneLine(commentLines(text.slice(r.pos, r.end)).join("\n")));
+  const lines = leadingComments(node).map((c) => oneLine(commentLines(c).join("\n")));
   return lines.join(" ").trim() || undefined;
 }
 

@@ -19,14 +19,12 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { build, type Plugin } from "esbuild";
 import { NODE_BUNDLE, writeManifest } from "../bundles";
-import { PACKAGE_ROOT } from "../../src/package-root";
+import { PACKAGE_ROOT, packageVersion } from "../../src/package-root";
 
 const ROOT = PACKAGE_ROOT;
 export const OUT_DIR = path.join(ROOT, "dist-plugin");
 
-const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
-  version: string;
-};
+const version = packageVersion();
 
 /** The platforms the engine downloads plugins for (`<os>-<arch>`): the plugin holds no native code,
  * so their archives differ only in the launcher. */

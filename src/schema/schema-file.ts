@@ -1,16 +1,11 @@
 /** The text of `schema.json`, as `npm run schema` writes it and the staleness test compares it. */
-import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { functionFacts } from "./function-facts";
 import { packageSchema, type PackageBuild } from "./package-schema";
 import { specFacts } from "./spec-facts";
-import { PACKAGE_ROOT } from "../package-root";
+import { PACKAGE_ROOT, packageVersion } from "../package-root";
 
 export const SCHEMA_FILE = path.join(PACKAGE_ROOT, "schema.json");
-
-/** The package's one version, package.json's: the plugin's, the schema's and every SDK's. */
-export const packageVersion = (): string =>
-  (JSON.parse(readFileSync(path.join(PACKAGE_ROOT, "package.json"), "utf8")) as { version: string }).version;
 
 /** The schema of this build: package.json's version, the plugin released where `build` says (default:
  * the repository's releases). */

@@ -27,12 +27,15 @@ export function commentLines(comment: string): string[] {
     .map((line) => line.replace(/^\s*(\*|\/\/) ?/, "").trim());
 }
 
+/** The comments (`//`, `/* *\/`, `/** *\/`) written right before `node`, each whole, in order. */
+export function leadingComments(node: ts.Node): string[] {
+  const text = node.getSourceFile().getFullText();
+  return (ts.getLeadingCommentRanges(text, node.getFullStart()) ?? []).map((r) => text.slice(r.pos, r.end));
+}
+
 /** The last `/** *\/` comment right before `node`, its tag lines (`@...`) left out; undefined if none. */
 export function leadingDoc(node: ts.Node, layout: DocLayout): string | undefined {
-  const text = node.getSourceFile().getFullText();
-  const ranges = ts.getLeadingCommentRanges(text, node.getFullStart()) ?? [];
-  const docs = ranges
-    .map((r) => text.slice(r.pos, r.end))
+  const docs = leadingComments(node)
     .filter((c) => c.startsWith("/**"))
     .map((c) =>
       laidOut(

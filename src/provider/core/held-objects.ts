@@ -11,7 +11,8 @@
  * stacks at once never write the same file, and the engine runs one operation of a stack at a time.
  * A process writes only once it changed its stack (a create, update or delete returned): a
  * preview, or a run that changes nothing, writes nothing. Tests and scripts that call the providers
- * directly keep it in memory (`inMemory`, unless they pass another storage). Another machine, or a deleted home, knows nothing: the check then
+ * directly keep it in memory (`inMemory`, unless they pass another storage). Another machine, or a
+ * deleted home, knows nothing: the check then
  * reports the label as held (its message says how a refresh in the same run teaches it), never the
  * reverse.
  */

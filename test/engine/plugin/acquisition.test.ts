@@ -16,7 +16,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { release } from "../../../scripts/release";
 import { RELEASES } from "../../../src/schema/repository";
-import { packageVersion } from "../../../src/schema/schema-file";
+import { packageVersion } from "../../../src/package-root";
 import { cliProject, requireLanguageHost, type CliProject } from "./cli-project";
 import { goMain, writeGoModule } from "./go-project";
 
