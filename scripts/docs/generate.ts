@@ -9,7 +9,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { SPECS } from "../../src/provider/specs";
 import { readClassDocs } from "../../src/schema/class-docs";
-import { factsOf, readOutputRecords } from "../../src/schema/spec-facts";
+import { factsOf } from "../../src/schema/spec-facts";
 import { functionsPage } from "./functions-page";
 import { kindPage } from "./kind-page";
 import { readSpecRules } from "./spec-rules";
@@ -34,10 +34,9 @@ export function generatedPages(): Map<string, string> {
     "| resource | what it is |",
     "| --- | --- |",
   ];
-  const outputRecords = readOutputRecords();
   for (const spec of SPECS) {
     const classDocs = docs.get(spec.kind)!;
-    const facts = factsOf(spec, classDocs, outputRecords.get(spec.kind));
+    const facts = factsOf(spec, classDocs);
     pages.set(
       `${RESOURCES_DIR}/${facts.stem}.md`,
       kindPage({ facts, spec, classDocs, rules: readSpecRules(spec.kind) }),

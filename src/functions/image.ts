@@ -1,5 +1,6 @@
 /** Data functions of images: `getImages` (filters, `latest`) and `getImage` (by ID, or the latest match). API area: images. */
 import type * as pulumi from "@pulumi/pulumi";
+import type { ContractNumber } from "../contract/contract-number";
 import type { Image } from "../contract/images";
 import type { ImageStatus } from "../contract/values";
 import {
@@ -34,7 +35,7 @@ export interface ImageResult {
   expiry: string | null;
   isPublic: boolean;
   /** MB. */
-  size: number;
+  size: ContractNumber<"Image.size">;
   status: ImageStatus;
   /** `manual` (captured or uploaded) or `automatic` (kept from a deleted instance). */
   type: "manual" | "automatic";

@@ -1,5 +1,6 @@
 /** Data functions of instance types (plans): `getInstanceTypes` (filters) and `getInstanceType`. API area: types. */
 import type * as pulumi from "@pulumi/pulumi";
+import type { ContractNumber } from "../contract/contract-number";
 import type { InstanceType } from "../contract/types";
 import type { TypeClass } from "../contract/values";
 import { clientFor, endpoints, outputOf, run, type FunctionOptions, type InputArgs } from "./call";
@@ -8,8 +9,8 @@ import { collect } from "../client/pagination";
 
 /** A price in US dollars. */
 export interface PriceResult {
-  hourly: number;
-  monthly: number;
+  hourly: ContractNumber<"InstanceType.price.hourly">;
+  monthly: ContractNumber<"InstanceType.price.monthly">;
 }
 
 /** A price in one region, where it differs from the base price. */
@@ -25,15 +26,15 @@ export interface InstanceTypeResult {
   label: string;
   class: TypeClass;
   /** Disk, MB. */
-  disk: number;
+  disk: ContractNumber<"InstanceType.disk">;
   /** Memory, MB. */
-  memory: number;
-  vcpus: number;
-  gpus: number;
+  memory: ContractNumber<"InstanceType.memory">;
+  vcpus: ContractNumber<"InstanceType.vcpus">;
+  gpus: ContractNumber<"InstanceType.gpus">;
   /** Monthly transfer quota, GB. */
-  transfer: number;
+  transfer: ContractNumber<"InstanceType.transfer">;
   /** Outbound bandwidth, Mbit/s. */
-  networkOut: number;
+  networkOut: ContractNumber<"InstanceType.network_out">;
   price: PriceResult;
   regionPrices: RegionPriceResult[];
   /** The backups add-on's price. */
@@ -48,13 +49,13 @@ export interface InstanceTypeResult {
 export interface GetInstanceTypesArgs extends LabelArgs {
   class?: TypeClass;
   /** At least this much memory, MB (4 GB: `4096`). */
-  minMemory?: number;
+  minMemory?: ContractNumber<"InstanceType.memory">;
   /** At least this many vCPUs. */
-  minVcpus?: number;
+  minVcpus?: ContractNumber<"InstanceType.vcpus">;
   /** At least this much disk, MB. */
-  minDisk?: number;
+  minDisk?: ContractNumber<"InstanceType.disk">;
   /** Exactly this many GPUs (`0`: no GPU). */
-  gpus?: number;
+  gpus?: ContractNumber<"InstanceType.gpus">;
 }
 
 export interface GetInstanceTypesResult {

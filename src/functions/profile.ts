@@ -1,11 +1,12 @@
 /** Data function of the acting user's profile: `getProfile`. API area: profile. */
 import type * as pulumi from "@pulumi/pulumi";
+import type { ContractNumber } from "../contract/contract-number";
 import type { Profile } from "../contract/profile";
 import { clientFor, outputOf, run, type FunctionOptions } from "./call";
 
 /** The profile of the token's user. */
 export interface ProfileResult {
-  uid: number;
+  uid: ContractNumber<"Profile.uid">;
   username: string;
   email: string;
   emailNotifications: boolean;
@@ -21,7 +22,14 @@ export interface ProfileResult {
   twoFactorAuth: boolean;
   verifiedPhoneNumber: string | null;
   /** The user's referral code and link, and the referrals and credit they earned. */
-  referrals: { code: string; completed: number; credit: number; pending: number; total: number; url: string };
+  referrals: {
+    code: string;
+    completed: ContractNumber<"Profile.referrals.completed">;
+    credit: ContractNumber<"Profile.referrals.credit">;
+    pending: ContractNumber<"Profile.referrals.pending">;
+    total: ContractNumber<"Profile.referrals.total">;
+    url: string;
+  };
 }
 
 /** @internal */

@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import type { ContractNumber } from "../contract/contract-number";
 import { INSTANCE_COMPUTED, INSTANCE_SECRETS } from "../provider/field-lists";
 import { placeholders } from "../provider/core/resource-spec";
 import type { InstanceConfigInterface } from "./instance-config";
@@ -122,13 +123,13 @@ export interface InstanceAlerts {
 /** Sizes of the instance's type. */
 export interface InstanceSpecs {
   /** MB of disk. */
-  disk: number;
+  disk: ContractNumber<"Instance.specs.disk">;
   /** MB of memory. */
-  memory: number;
-  vcpus: number;
-  gpus: number;
+  memory: ContractNumber<"Instance.specs.memory">;
+  vcpus: ContractNumber<"Instance.specs.vcpus">;
+  gpus: ContractNumber<"Instance.specs.gpus">;
   /** GB of network transfer per month. */
-  transfer: number;
+  transfer: ContractNumber<"Instance.specs.transfer">;
 }
 
 /** The instance's backup service. */

@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import type { ContractNumber } from "../contract/contract-number";
 import { PROFILE_SETTINGS_COMPUTED } from "../provider/field-lists";
 import { placeholders } from "../provider/core/resource-spec";
 import { computeResourceArgs, pausePromiseStacks } from "./compute-resource";
@@ -34,7 +35,7 @@ export class ProfileSettings extends pulumi.CustomResource {
   declare readonly lishAuthMethod: pulumi.Output<string>;
   declare readonly authorizedKeys: pulumi.Output<string[]>;
   declare readonly username: pulumi.Output<string>;
-  declare readonly uid: pulumi.Output<number>;
+  declare readonly uid: pulumi.Output<ContractNumber<"Profile.uid">>;
 
   constructor(name: string, args: ProfileSettingsArgs = {}, opts?: pulumi.CustomResourceOptions) {
     const restoreStacks = pausePromiseStacks();

@@ -6,6 +6,13 @@
 import * as path from "node:path";
 import * as ts from "typescript";
 import { symbolDoc } from "./tsdoc";
+import {
+  contractFieldOf,
+  declaredTypeNode,
+  innerNode,
+  isIntegerField,
+  type NumberLeaf,
+} from "./contract-fields";
 import type { FieldType } from "./field-type";
 import { stemOf } from "./stem";
 import { PACKAGE_ROOT } from "../package-root";
@@ -16,8 +23,11 @@ export interface ClassDocs {
   inputs: Record<string, string>;
   /** Inputs whose type takes `string | number`: IDs that another resource's `id` (a string) gives. */
   idReferences: string[];
-  /** Output name -> TSDoc, the type inside `pulumi.Output<...>`, whether it may be undefined. */
-  outputs: Record<string, { description: string; type: FieldType; optional: boolean }>;
+  /**
+   * Output name -> TSDoc, the type inside `pulumi.Output<...>`, whether it may be undefined, and
+   * the numbers in it with the contract fields their types name.
+   */
+  outputs: Record<string, { description: string; type: FieldType; optional: boolean; numbers: NumberLeaf[] }>;
 }
 
 const ROOT = PACKAGE_ROOT;
@@ -73,10 +83,13 @@ function docsOf(kind: string, source: ts.SourceFile, checker: ts.TypeChecker): C
         const inner = outputTypeNode(member.type);
         if (!inner) continue;
         const type = checker.getTypeFromTypeNode(inner);
+        const numbers: NumberLeaf[] = [];
+        const site = { node: inner, at: `${kind}.${member.name.text}`, numbers };
         outputs[member.name.text] = {
           description: docOf(checker.getSymbolAtLocation(member.name)!, checker),
-          type: fieldTypeOf(type, checker, 0),
+          type: fieldTypeOf(type, checker, 0, site),
           optional: type.isUnion() && type.types.some((t) => t.flags & ts.TypeFlags.Undefined),
+          numbers,
         };
       }
     }
@@ -97,12 +110,30 @@ function outputTypeNode(node: ts.TypeNode): ts.TypeNode | undefined {
 
 const ANY: FieldType = { type: "any" };
 
+/** Where `fieldTypeOf` is in a declared type. */
+export interface TypeSite {
+  /** The node the type is declared with, where there is one (a class member's, a property's). */
+  node?: ts.TypeNode;
+  /** Its path, for `numbers`: `Image.size`, `InstanceResult.specs.disk`. */
+  at: string;
+  /** Every number met, with the contract field its type names (`contract-fields.ts`). */
+  numbers: NumberLeaf[];
+}
+
 /**
  * A TypeScript type as a field type; `named` keeps the name of each interface an object comes from
- * (the data functions' `...Result` types, one schema type each).
+ * (the data functions' `...Result` types, one schema type each). A number is an integer where the
+ * contract field its declaration names is one.
  */
-export function fieldTypeOf(type: ts.Type, checker: ts.TypeChecker, depth: number, named = false): FieldType {
+export function fieldTypeOf(
+  type: ts.Type,
+  checker: ts.TypeChecker,
+  depth: number,
+  site: TypeSite,
+  named = false,
+): FieldType {
   if (depth > (named ? 12 : 6)) return ANY;
+  const field = contractFieldOf(site.node, checker);
   if (type.isUnion()) {
     const nullable = type.types.some((t) => t.flags & ts.TypeFlags.Null);
     const rest = type.types.filter((t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined)));
@@ -110,30 +141,51 @@ export function fieldTypeOf(type: ts.Type, checker: ts.TypeChecker, depth: numbe
     if (rest.every((t) => t.flags & ts.TypeFlags.BooleanLiteral)) one = { type: "boolean" };
     else if (rest.every((t) => t.isStringLiteral()))
       one = { type: "string", enum: rest.map((t) => (t as ts.StringLiteralType).value) };
-    else one = rest.length === 1 ? fieldTypeOf(rest[0]!, checker, depth + 1, named) : ANY;
+    else
+      one =
+        rest.length === 1
+          ? fieldTypeOf(rest[0]!, checker, depth + 1, { ...site, node: innerNode(site.node, "one") }, named)
+          : ANY;
     return nullable ? { ...one, nullable: true } : one;
   }
   if (type.flags & ts.TypeFlags.StringLike) return { type: "string" };
-  if (type.flags & ts.TypeFlags.NumberLike) return { type: "number" };
+  if (type.flags & ts.TypeFlags.NumberLike) {
+    site.numbers.push({ at: site.at, ...(field && { field }) });
+    return field && isIntegerField(field) ? { type: "integer" } : { type: "number" };
+  }
   if (type.flags & ts.TypeFlags.BooleanLike) return { type: "boolean" };
   if (checker.isArrayType(type)) {
     const [items] = checker.getTypeArguments(type as ts.TypeReference);
-    return { type: "array", items: items ? fieldTypeOf(items, checker, depth + 1, named) : ANY };
+    const inner: TypeSite = {
+      ...site,
+      node: innerNode(site.node, "items"),
+      at: `${site.at}[]`,
+    };
+    return { type: "array", items: items ? fieldTypeOf(items, checker, depth + 1, inner, named) : ANY };
   }
   if (type.flags & ts.TypeFlags.Object) {
     const index = checker.getIndexTypeOfType(type, ts.IndexKind.String);
-    if (index) return { type: "map", values: fieldTypeOf(index, checker, depth + 1, named) };
+    if (index) {
+      const inner: TypeSite = { ...site, node: undefined, at: `${site.at}{}` };
+      return { type: "map", values: fieldTypeOf(index, checker, depth + 1, inner, named) };
+    }
     const properties = checker.getPropertiesOfType(type);
     if (properties.length === 0) return ANY;
     const name = type.aliasSymbol?.getName() ?? type.getSymbol()?.getName();
+    const own = named && name && /^[A-Z]/.test(name) ? name : undefined;
     return {
       type: "object",
-      ...(named && name && /^[A-Z]/.test(name) && { name }),
+      ...(own && { name: own }),
       properties: Object.fromEntries(
         properties.map((p) => {
-          const field = fieldTypeOf(checker.getTypeOfSymbol(p), checker, depth + 1, named);
+          const inner: TypeSite = {
+            ...site,
+            node: declaredTypeNode(p),
+            at: `${own ?? site.at}.${p.name}`,
+          };
+          const type = fieldTypeOf(checker.getTypeOfSymbol(p), checker, depth + 1, inner, named);
           const description = docOf(p, checker);
-          return [p.name, description ? { ...field, description } : field];
+          return [p.name, description ? { ...type, description } : type];
         }),
       ),
       required: properties.filter((p) => !(p.flags & ts.SymbolFlags.Optional)).map((p) => p.name),

@@ -3,14 +3,16 @@
  * everything generated from them: the package schema's `functions` (`compute:index:get<Noun>`, the
  * plugin's invokes) and `docs/functions.md`. Per function: its TSDoc, its parameters as TypeScript
  * writes them, its arguments and its result, each with a type and TSDoc, read with the TypeScript
- * compiler (generation time only).
+ * compiler (generation time only). A number is typed as the contract field it holds
+ * (`contract-fields.ts`: `InstanceType["memory"]`, an integer), but for IDs (`isIdField`).
  */
 import * as path from "node:path";
 import * as ts from "typescript";
 import { symbolDoc } from "./tsdoc";
+import { isIdField } from "../functions/result-ids";
 import { fieldTypeOf, readingProgram } from "./class-docs";
+import { declaredTypeNode, type NumberLeaf } from "./contract-fields";
 import type { FieldType } from "./field-type";
-import { argumentFields, resultRecords, withIntegers } from "./record-integers";
 import { PACKAGE } from "./spec-facts";
 
 const INDEX = path.resolve(__dirname, "../functions/index.ts");
@@ -51,6 +53,11 @@ export interface FunctionFacts {
   functions: FunctionFact[];
   /** Every `...Result` interface some function's result names, by name. */
   resultTypes: ResultTypeFact[];
+  /**
+   * Every number in the functions' arguments and results, at `getVpcs(args).minMemory`,
+   * `<ResultInterface>.field`, `InstanceResult.specs.disk`, with the contract field its type names.
+   */
+  numbers: NumberLeaf[];
 }
 
 const docOf = (symbol: ts.Symbol, checker: ts.TypeChecker): string => symbolDoc(symbol, checker, "one-line");
@@ -69,17 +76,44 @@ function typeName(type: ts.Type, checker: ts.TypeChecker): string {
     .replace(/\s+/g, " ");
 }
 
-function membersOf(type: ts.Type, checker: ts.TypeChecker): MemberFact[] {
+/** The numbers met that name no contract field and hold no ID: the generation's error. */
+function checkNumbers(numbers: readonly NumberLeaf[]): void {
+  const loose = numbers.filter(
+    (n) =>
+      !n.field &&
+      !isIdField(
+        n.at
+          .replace(/(\[\]|\{\})+$/, "")
+          .split(".")
+          .pop()!,
+      ),
+  );
+  if (loose.length > 0) {
+    const at = [...new Set(loose.map((n) => n.at))].join(", ");
+    throw new Error(
+      `${at}: a number whose type names no contract field; type it as the field it holds (e.g. \`InstanceType["memory"]\`)`,
+    );
+  }
+}
+
+/** A type's members; `owner` names it in errors (`GetInstanceTypesArgs`). */
+function membersOf(
+  type: ts.Type,
+  checker: ts.TypeChecker,
+  owner: string,
+  numbers: NumberLeaf[],
+): MemberFact[] {
   return checker.getPropertiesOfType(type).map((member) => {
     const memberType = checker.getNonNullableType(checker.getTypeOfSymbol(member));
     const typeText = typeName(memberType, checker).replace(/`/g, "");
+    const site = { node: declaredTypeNode(member), at: `${owner}.${member.name}`, numbers };
     return {
       name: member.name,
       optional: (member.flags & ts.SymbolFlags.Optional) !== 0,
       typeText,
       // An ID argument (`IdArg`: a number or a resource's `id`) is a string in the schema, as
       // resources' ID references are.
-      type: typeText === "IdArg" ? { type: "string" } : fieldTypeOf(memberType, checker, 0, true),
+      type: typeText === "IdArg" ? { type: "string" } : fieldTypeOf(memberType, checker, 0, site, true),
       description: docOf(member, checker),
     };
   });
@@ -103,11 +137,7 @@ export function functionFacts(): FunctionFacts {
   const program = readingProgram([INDEX]);
   const checker = program.getTypeChecker();
   const index = program.getSourceFile(INDEX)!;
-  // The records each result is made from: which of its numbers are integers.
-  const files = program
-    .getSourceFiles()
-    .filter((f) => path.resolve(f.fileName).startsWith(path.dirname(INDEX) + path.sep));
-  const records = resultRecords(files, checker);
+  const numbers: NumberLeaf[] = [];
   const functions: FunctionFact[] = [];
   const results = new Map<string, ts.Type>();
   for (const statement of index.statements) {
@@ -134,8 +164,11 @@ export function functionFacts(): FunctionFacts {
       const argsType =
         argsSymbol && checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(argsSymbol, declaration));
       const found = new Map<string, ts.Type>();
-      const compared = argumentFields(declaration, files, checker);
       resultTypes(result, checker, found);
+      const resultNode =
+        declaration.type && ts.isTypeReferenceNode(declaration.type)
+          ? declaration.type.typeArguments?.[0]
+          : undefined;
       for (const [name, type] of found) if (!results.has(name)) results.set(name, type);
       functions.push({
         name: symbol.name,
@@ -143,12 +176,8 @@ export function functionFacts(): FunctionFacts {
         description: docOf(symbol, checker),
         params,
         resultText: typeName(result, checker),
-        // Numbers compared with a record's integers are integers.
-        args: (argsType ? membersOf(argsType, checker) : []).map((arg) => {
-          const field = compared[arg.name];
-          return field ? { ...arg, type: withIntegers(arg.type, records, field) } : arg;
-        }),
-        result: withIntegers(fieldTypeOf(result, checker, 0, true), records),
+        args: argsType ? membersOf(argsType, checker, `${symbol.name}(args)`, numbers) : [],
+        result: fieldTypeOf(result, checker, 0, { node: resultNode, at: `${symbol.name}()`, numbers }, true),
         resultTypes: [...found.keys()],
       });
     }
@@ -158,7 +187,8 @@ export function functionFacts(): FunctionFacts {
     .map(([name, type]) => ({
       name,
       description: type.getSymbol() ? docOf(type.getSymbol()!, checker) : "",
-      members: membersOf(type, checker),
+      members: membersOf(type, checker, name, numbers),
     }));
-  return { functions, resultTypes: resultFacts };
+  checkNumbers(numbers);
+  return { functions, resultTypes: resultFacts, numbers };
 }

@@ -136,11 +136,15 @@ function outputProperty(types: Types, k: KindFacts, output: OutputFact): Propert
   };
 }
 
-/** A function result's type with its ID fields' integers as ID references (strings: result-ids.ts). */
+/**
+ * A function result's type with its ID fields' numbers as ID references (strings: result-ids.ts).
+ * An ID is a whole number: its type (`number`) need not name a contract field.
+ */
 function withIdReferences(type: FieldType, idField = false): FieldType {
   switch (type.type) {
     case "integer":
-      return idField ? { ...type, idReference: true } : type;
+    case "number":
+      return idField ? { ...type, type: "integer", idReference: true } : type;
     case "array":
       return { ...type, items: withIdReferences(type.items, idField) };
     case "object":

@@ -3,17 +3,16 @@
  * pages): per kind, its inputs (type, required, default, secret, replaced or updated in place), its
  * outputs, and descriptions from the classes' TSDoc. The types of inputs come from the spec's zod
  * inputs (`inputJsonSchema`: zod's `toJSONSchema`, `io: "input"`), those of computed outputs from the class's
- * declared `pulumi.Output<...>` types, integers where the record `toOutputs` reads them from says so
- * (`record-integers.ts`), IDs where the spec's `computedIds` names them.
+ * declared `pulumi.Output<...>` types, each number typed as the contract field it holds
+ * (`contract-fields.ts`: `Image["size"]`, an integer), IDs where the spec's `computedIds` names them.
  */
-import * as path from "node:path";
 import { computedIdSchema } from "../provider/core/computed-ids";
 import { inputJsonSchema } from "../provider/core/input-schema";
 import type { AnySpec } from "../provider/core/resource-spec";
 import { SPECS } from "../provider/specs";
-import { readClassDocs, readingProgram, type ClassDocs } from "./class-docs";
+import { readClassDocs, type ClassDocs } from "./class-docs";
+import type { NumberLeaf } from "./contract-fields";
 import { fromJsonSchema, withDescriptions, type FieldType, type JsonSchema } from "./field-type";
-import { fieldRead, outputRecords, withIntegers, type ResultRecord } from "./record-integers";
 import { secretOutputs } from "./secrets";
 import { stemOf } from "./stem";
 
@@ -66,27 +65,25 @@ export interface KindFacts {
 
 export const tokenOf = (kind: string): string => `${PACKAGE}:index:${kind}`;
 
-const PROVIDER = path.resolve(__dirname, "../provider");
-
-/** Each kind's `toOutputs`: the contract record it reads and the path each output reads. */
-export function readOutputRecords(): Map<string, ResultRecord> {
-  const program = readingProgram([path.join(PROVIDER, "specs.ts")]);
-  const files = program
-    .getSourceFiles()
-    .filter((f) => path.resolve(f.fileName).startsWith(PROVIDER + path.sep));
-  return outputRecords(files, program.getTypeChecker());
-}
-
 /** Every kind's facts, in the registry's order. */
 export function specFacts(specs: readonly AnySpec[] = SPECS): KindFacts[] {
   const docs = readClassDocs(specs.map((spec) => spec.kind));
-  const records = readOutputRecords();
-  return specs.map((spec) => factsOf(spec, docs.get(spec.kind)!, records.get(spec.kind)));
+  return specs.map((spec) => factsOf(spec, docs.get(spec.kind)!));
 }
 
-/** A computed output's declared type, its numbers integers where the record says so, IDs marked. */
-function computedType(name: string, declared: FieldType, record?: ResultRecord, ids?: JsonSchema): FieldType {
-  return withIds(withIntegers(declared, new Map(), record && fieldRead(record, name)), ids);
+/**
+ * A computed output's numbers name the contract fields they hold, but for IDs (`computedIds`): a
+ * number typed `number` could be an int or a real, and the schema says which.
+ */
+function checkNumbers(spec: AnySpec, numbers: readonly NumberLeaf[]): void {
+  const ids = new Set<string>(spec.computedIds ?? []);
+  const loose = numbers.filter((n) => !n.field && !ids.has(n.at.slice(spec.kind.length + 1)));
+  if (loose.length > 0) {
+    const at = loose.map((n) => n.at).join(", ");
+    throw new Error(
+      `${at}: a number whose type names no contract field; type it as the field it holds (e.g. \`Image["size"]\`)`,
+    );
+  }
 }
 
 /** The type with the numbers `ids` marks made ID references (strings in the package schema). */
@@ -105,8 +102,7 @@ function withIds(type: FieldType, ids: JsonSchema | undefined): FieldType {
   return { ...type, properties };
 }
 
-/** `outputRecord`: the record the spec's `toOutputs` reads (`readOutputRecords`), for its integers. */
-export function factsOf(spec: AnySpec, docs: ClassDocs, outputRecord?: ResultRecord): KindFacts {
+export function factsOf(spec: AnySpec, docs: ClassDocs): KindFacts {
   const json = inputJsonSchema(spec.inputs);
   const properties = json.properties ?? {};
   const required = new Set(json.required ?? []);
@@ -138,10 +134,11 @@ export function factsOf(spec: AnySpec, docs: ClassDocs, outputRecord?: ResultRec
     const declared = docs.outputs[name];
     const input = byName.get(name);
     if (!declared && !input) throw new Error(`${spec.kind}: output ${name} is not declared by its class`);
+    if (!input) checkNumbers(spec, declared!.numbers);
     return {
       name,
       // An input echoed back has the type its contract gives it (an integer, where TypeScript says number).
-      type: input?.type ?? computedType(name, declared!.type, outputRecord, ids[name]),
+      type: input?.type ?? withIds(declared!.type, ids[name]),
       required: declared ? !declared.optional && !declared.type.nullable : input!.required,
       secret: secrets.has(name),
       computed: !input,

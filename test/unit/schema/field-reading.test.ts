@@ -1,14 +1,19 @@
 /**
  * How the schema reads types from the zod inputs and the contract's records: ID references (`idFrom`,
  * at any depth), schemas that check with another (`withPaths`), named object types, descriptions
- * from the classes, and the data functions' integers.
+ * from the classes, and numbers typed as the contract fields their declarations name.
  */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import * as ts from "typescript";
 import { z } from "zod";
 import { idFrom } from "../../../src/contract/fields";
-import { checkedAs, inputJsonSchema, type JsonSchema } from "../../../src/provider/core/input-schema";
+import { checkedAs, inputJsonSchema } from "../../../src/provider/core/input-schema";
 import { instanceConfigSpec } from "../../../src/provider/instance/instance-config";
 import { fromJsonSchema, withDescriptions, type FieldType } from "../../../src/schema/field-type";
-import { withIntegers, type ResultRecord } from "../../../src/schema/record-integers";
+import { fieldTypeOf, readingProgram } from "../../../src/schema/class-docs";
+import type { NumberLeaf } from "../../../src/schema/contract-fields";
 import { schemaText } from "../../../src/schema/schema-file";
 import { specFacts } from "../../../src/schema/spec-facts";
 
@@ -117,45 +122,53 @@ it("leaves Any only where the contract takes any JSON value: StackScript data an
   ]);
 });
 
-it("makes a result's number an integer where the record it is read from says int", () => {
-  const record = z.toJSONSchema(
-    z.object({
-      id: z.number().int(),
-      price: z.object({ hourly: z.number() }),
-      computes: z.array(z.union([z.number().int(), z.object({ id: z.number().int() })])),
-      deployments_total: z.number().int().nullable(),
-    }),
-  );
-  const result: FieldType = {
-    type: "object",
-    name: "ThingResult",
-    properties: {
-      id: { type: "number" },
-      price: {
-        type: "object",
-        name: "PriceResult",
-        properties: { hourly: { type: "number" } },
-        required: [],
+it("types a number as the contract field its declaration names, and reports the numbers that name none", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "compute-fields-"));
+  try {
+    const file = path.join(dir, "thing.ts");
+    const contractNumber = path.resolve(__dirname, "../../../src/contract/contract-number");
+    fs.writeFileSync(
+      file,
+      [
+        `import type { ContractNumber } from ${JSON.stringify(contractNumber)};`,
+        "export interface ThingResult {",
+        '  uid: ContractNumber<"Profile.uid">;',
+        '  hourly: ContractNumber<"InstanceType.price.hourly"> | null;',
+        '  sizes: ContractNumber<"Backup.disks[].size">[];',
+        '  referrals: { total: ContractNumber<"Profile.referrals.total">; credit: ContractNumber<"Profile.referrals.credit"> };',
+        "  extra?: number;",
+        "}",
+        "export interface Misnamed {",
+        '  size: ContractNumber<"Image.sizes">;',
+        "}",
+      ].join("\n"),
+    );
+    const program = readingProgram([file]);
+    const checker = program.getTypeChecker();
+    const source = program.getSourceFile(file)!;
+    const [declaration, misnamed] = source.statements.filter(ts.isInterfaceDeclaration);
+    const numbers: NumberLeaf[] = [];
+    const type = fieldTypeOf(checker.getTypeAtLocation(declaration!), checker, 0, { at: "", numbers }, true);
+    expect(type).toMatchObject({
+      name: "ThingResult",
+      properties: {
+        uid: { type: "integer" },
+        hourly: { type: "number", nullable: true },
+        sizes: { items: { type: "integer" } },
+        referrals: { properties: { total: { type: "integer" }, credit: { type: "number" } } },
+        extra: { type: "number" },
       },
-      instanceIds: { type: "array", items: { type: "number" } },
-      deploymentsTotal: { type: "number", nullable: true },
-      extra: { type: "number" },
-    },
-    required: [],
-  };
-  const records = new Map<string, ResultRecord>([
-    ["ThingResult", { record: record as JsonSchema, paths: { instanceIds: ["computes"] } }],
-  ]);
-  const typed = withIntegers(result, records);
-  expect(typed).toMatchObject({
-    properties: {
-      id: { type: "integer" },
-      price: { properties: { hourly: { type: "number" } } },
-      instanceIds: { items: { type: "integer" } },
-      deploymentsTotal: { type: "integer", nullable: true },
-      extra: { type: "number" },
-    },
-  });
+    });
+    // Every number met, with its contract field; `extra` names none (generation refuses it).
+    expect(numbers.filter((n) => !n.field).map((n) => n.at)).toEqual(["ThingResult.extra"]);
+    expect(numbers.length).toBe(6);
+    // A path the contract does not hold stops generation, naming it.
+    expect(() =>
+      fieldTypeOf(checker.getTypeAtLocation(misnamed!), checker, 0, { at: "", numbers }, true),
+    ).toThrow('ContractNumber<"Image.sizes">: the contract has no number field Image.sizes');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 it("types the data functions' integers as the contract does, its decimals as numbers, its IDs as strings", () => {

@@ -1,23 +1,17 @@
 /**
  * The package schema types a number `integer` wherever the contract says int (a Go or Python SDK
  * then reads an int, not a float), `string` where it is an ID another resource's `id` gives, and
- * `number` only where the contract's field is a real number. The expectation is derived from the
- * contract: a kind's zod inputs, the records its `toOutputs` and the data functions' converters read.
+ * `number` only where the contract's field is a real number. Every schema property is walked beside
+ * its contract field: a kind's zod inputs for its inputs; for computed outputs and the data functions'
+ * arguments and results, the contract field each number's declared type names (`Image["size"]`).
  */
-import * as path from "node:path";
-import * as ts from "typescript";
+import { readClassDocs } from "../../../src/schema/class-docs";
 import { computedIdSchema } from "../../../src/provider/core/computed-ids";
 import { inputJsonSchema, type JsonSchema } from "../../../src/provider/core/input-schema";
 import { SPECS } from "../../../src/provider/specs";
-import { readingProgram } from "../../../src/schema/class-docs";
-import {
-  argumentFields,
-  fieldRead,
-  resultRecords,
-  type ResultRecord,
-} from "../../../src/schema/record-integers";
+import { isIntegerField, type NumberLeaf } from "../../../src/schema/contract-fields";
+import { functionFacts } from "../../../src/schema/function-facts";
 import { schemaText } from "../../../src/schema/schema-file";
-import { readOutputRecords } from "../../../src/schema/spec-facts";
 
 interface Spec {
   type?: string;
@@ -48,62 +42,74 @@ function contractKind(s: JsonSchema | undefined): Leaf["contract"] {
   if (options(s).some((o) => o["x-id-reference"])) return "id";
   const types = options(s).map((o) => o.type);
   if (types.includes("number")) return "number";
-  return types.includes("integer") ? "integer" : undefined;
+  return isIntegerField(s) ? "integer" : undefined;
 }
 
-const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const sub = (s: JsonSchema | undefined, key: "items" | "properties", name = "") =>
   s &&
   options(s)
     .map((o) => (key === "items" ? o.items : o.properties?.[name]))
     .find((o) => o !== undefined);
 
-/**
- * Walks a schema property and its contract field side by side; `records`: the data functions'
- * result records, a named result type following its own record and converter paths.
- */
-function walk(
-  spec: Spec,
-  contract: JsonSchema | undefined,
-  at: string,
-  leaves: Leaf[],
-  records: ReadonlyMap<string, ResultRecord> = new Map(),
-): void {
-  if (spec.$ref) {
-    const token = spec.$ref.replace("#/types/", "");
-    const own = records.get(token.replace("compute:index:", ""));
-    const type = schema.types[token] ?? {};
-    if (!own) return walk(type, contract, at, leaves, records);
-    for (const [key, inner] of Object.entries(type.properties ?? {}))
-      walk(inner, fieldRead(own, key), `${at}.${key}`, leaves, records);
-    return;
-  }
-  if (spec.items) return walk(spec.items, sub(contract, "items"), `${at}[]`, leaves, records);
+/** Walks a schema property beside a zod input's JSON Schema. */
+function walkInput(spec: Spec, contract: JsonSchema | undefined, at: string, leaves: Leaf[]): void {
+  if (spec.$ref)
+    return walkInput(schema.types[spec.$ref.replace("#/types/", "")] ?? {}, contract, at, leaves);
+  if (spec.items) return walkInput(spec.items, sub(contract, "items"), `${at}[]`, leaves);
   if (spec.properties) {
-    for (const [key, inner] of Object.entries(spec.properties)) {
-      const read = sub(contract, "properties", snake(key)) ?? sub(contract, "properties", key);
-      walk(inner, read, `${at}.${key}`, leaves, records);
-    }
+    for (const [key, inner] of Object.entries(spec.properties))
+      walkInput(inner, sub(contract, "properties", key), `${at}.${key}`, leaves);
     return;
   }
   leaves.push({ at, contract: contractKind(contract), typed: spec.type });
 }
 
+/**
+ * Walks a schema property beside the declared numbers (`NumberLeaf`s by path); `named`: the schema
+ * types that are a TypeScript interface of that name (`PriceResult`), where the path starts anew.
+ */
+function walkDeclared(
+  spec: Spec,
+  at: string,
+  declared: ReadonlyMap<string, NumberLeaf>,
+  leaves: Leaf[],
+  named: ReadonlySet<string> = new Set(),
+): void {
+  if (spec.$ref) {
+    const name = spec.$ref.replace("#/types/compute:index:", "");
+    const type = schema.types[`compute:index:${name}`] ?? {};
+    if (!named.has(name)) return walkDeclared(type, at, declared, leaves, named);
+    for (const [key, inner] of Object.entries(type.properties ?? {}))
+      walkDeclared(inner, `${name}.${key}`, declared, leaves, named);
+    return;
+  }
+  if (spec.items) return walkDeclared(spec.items, `${at}[]`, declared, leaves, named);
+  if (spec.additionalProperties)
+    return walkDeclared(spec.additionalProperties, `${at}{}`, declared, leaves, named);
+  if (spec.properties) {
+    for (const [key, inner] of Object.entries(spec.properties))
+      walkDeclared(inner, `${at}.${key}`, declared, leaves, named);
+    return;
+  }
+  leaves.push({ at, contract: contractKind(declared.get(at)?.field), typed: spec.type });
+}
+
 const resourceLeaves = (): Leaf[] => {
-  const outputs = readOutputRecords();
+  const docs = readClassDocs(SPECS.map((s) => s.kind));
   const leaves: Leaf[] = [];
   for (const spec of SPECS) {
     const resource = schema.resources[`compute:index:${spec.kind}`]!;
     const inputs = inputJsonSchema(spec.inputs).properties ?? {};
     const ids = computedIdSchema(spec.computedIds).properties ?? {};
     for (const [name, property] of Object.entries(resource.inputProperties))
-      walk(property, inputs[name], `${spec.kind}.${name}`, leaves);
+      walkInput(property, inputs[name], `${spec.kind}.${name}`, leaves);
     for (const name of spec.computed) {
-      const record = outputs.get(spec.kind);
-      walk(resource.properties[name]!, record && fieldRead(record, name), `${spec.kind}.${name}`, leaves);
+      const numbers = docs.get(spec.kind)!.outputs[name]!.numbers;
+      const declared = new Map(numbers.map((n) => [n.at, n]));
+      walkDeclared(resource.properties[name]!, `${spec.kind}.${name}`, declared, leaves);
       // The IDs among them (`computedIds`).
       const marked: Leaf[] = [];
-      walk(resource.properties[name]!, ids[name], `${spec.kind}.${name}`, marked);
+      walkInput(resource.properties[name]!, ids[name], `${spec.kind}.${name}`, marked);
       leaves.push(...marked.filter((l) => l.contract === "id"));
     }
   }
@@ -111,45 +117,32 @@ const resourceLeaves = (): Leaf[] => {
 };
 
 const functionLeaves = (): Leaf[] => {
-  const index = path.resolve(__dirname, "../../../src/functions/index.ts");
-  const program = readingProgram([index]);
-  const checker = program.getTypeChecker();
-  const files = program
-    .getSourceFiles()
-    .filter((f) => path.resolve(f.fileName).startsWith(path.dirname(index) + path.sep));
-  const records = resultRecords(files, checker);
+  const facts = functionFacts();
+  const declared = new Map(facts.numbers.map((n) => [n.at, n]));
+  const named = new Set(facts.resultTypes.map((t) => t.name));
   const leaves: Leaf[] = [];
-  for (const file of files) {
-    for (const fn of file.statements.filter(ts.isFunctionDeclaration)) {
-      const found = schema.functions[`compute:index:${fn.name?.text}`];
-      if (!found) continue;
-      const args = argumentFields(fn, files, checker);
-      for (const [name, property] of Object.entries(found.inputs.properties ?? {}))
-        walk(property, args[name], `${fn.name!.text}(${name})`, leaves);
-      // The result is a named `...Result` or an object of them.
-      const result = fn.type && ts.isTypeReferenceNode(fn.type) ? fn.type.typeArguments?.[0] : undefined;
-      const name = result && ts.isTypeReferenceNode(result) ? result.typeName.getText() : "";
-      for (const [key, property] of Object.entries(found.outputs.properties ?? {})) {
-        const own = records.get(name);
-        walk(property, own && fieldRead(own, key), `${name}.${key}`, leaves, records);
-      }
-    }
+  for (const fn of facts.functions) {
+    const found = schema.functions[fn.token]!;
+    for (const [name, property] of Object.entries(found.inputs.properties ?? {}))
+      walkDeclared(property, `${fn.name}(args).${name}`, declared, leaves, named);
+    // The result's properties, inline: those of its interface (`VpcResult`) or an anonymous object.
+    const owner = fn.result.type === "object" && fn.result.name ? fn.result.name : `${fn.name}()`;
+    for (const [key, property] of Object.entries(found.outputs.properties ?? {}))
+      walkDeclared(property, `${owner}.${key}`, declared, leaves, named);
   }
   return leaves;
 };
 
 const leaves = [...resourceLeaves(), ...functionLeaves()];
 
-it("reads the record of every kind's toOutputs that computes outputs", () => {
-  const outputs = readOutputRecords();
-  expect(SPECS.filter((s) => s.computed.length > 0 && !outputs.has(s.kind)).map((s) => s.kind)).toEqual([]);
-  // Enough contract integers found that the rules below are not vacuous.
+it("finds enough contract integers, reals and IDs that the rules below are not vacuous", () => {
   expect(leaves.filter((l) => l.contract === "integer").length).toBeGreaterThan(40);
+  expect(leaves.filter((l) => l.contract === "number").length).toBeGreaterThanOrEqual(5);
   expect(leaves.filter((l) => l.contract === "id").length).toBeGreaterThan(10);
 });
 
 it("types `integer` every number the contract says is an int", () => {
-  const wrong = leaves.filter((l) => l.contract === "integer" && l.typed === "number").map((l) => l.at);
+  const wrong = leaves.filter((l) => l.contract === "integer" && l.typed !== "integer").map((l) => l.at);
   expect(wrong).toEqual([]);
 });
 
@@ -163,6 +156,19 @@ it("types `number` only what the contract says is a real number", () => {
   expect(numbers.filter((l) => l.contract !== "number").map((l) => l.at)).toEqual([]);
   // Prices and credit are real numbers.
   expect(numbers.map((l) => l.at)).toEqual(
-    expect.arrayContaining([/price\.hourly$/, /referrals\.credit$/].map((re) => expect.stringMatching(re))),
+    expect.arrayContaining(
+      [/PriceResult\.hourly$/, /referrals\.credit$/].map((re) => expect.stringMatching(re)),
+    ),
   );
+});
+
+it("pairs every number a computed output or a data function declares with a schema leaf", () => {
+  // A declared number the walk above never met would be a leaf these rules skipped.
+  const met = new Set(leaves.map((l) => l.at));
+  const docs = readClassDocs(SPECS.map((s) => s.kind));
+  const declared = [
+    ...SPECS.flatMap((s) => s.computed.flatMap((name: string) => docs.get(s.kind)!.outputs[name]!.numbers)),
+    ...functionFacts().numbers,
+  ].filter((n) => n.field);
+  expect(declared.filter((n) => !met.has(n.at)).map((n) => n.at)).toEqual([]);
 });
