@@ -94,6 +94,32 @@ const inFlight = (): string[] =>
         )
     : [];
 
+/**
+ * What the killed CLIs started: the engine starts its plugins in process groups of their own, and
+ * the language host outlives the CLI (it waits on its port forever). Their PIDs, read from /proc
+ * before the kill, go once the test is done with them (the provider stops by itself: a test says so).
+ */
+const leftBehind: number[] = [];
+
+/** The PIDs of a process's descendants, from /proc (Linux, where these tests run). */
+function descendants(pid: number): number[] {
+  const parents = new Map<number, number[]>();
+  for (const entry of fs.readdirSync("/proc").filter((e) => /^\d+$/.test(e))) {
+    try {
+      // `pid (comm) state ppid ...`: the fields after the command's closing parenthesis.
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // Gone since the listing.
+    }
+  }
+  const found: number[] = [];
+  const visit = (p: number) => (parents.get(p) ?? []).forEach((child) => (found.push(child), visit(child)));
+  visit(pid);
+  return found;
+}
+
 /** Runs `pulumi up`, SIGKILLs the CLI once `ready` holds (checked every 50 ms), then `pulumi cancel`. */
 async function killedUp(ready: () => Promise<boolean>) {
   const cli = spawn("pulumi", ["up", "--yes", "--skip-preview", "--non-interactive"], {
@@ -108,6 +134,7 @@ async function killedUp(ready: () => Promise<boolean>) {
       await sleep(50);
     }
   } finally {
+    if (cli.pid !== undefined) leftBehind.push(...descendants(cli.pid));
     cli.kill("SIGKILL");
   }
   await exited;
@@ -123,6 +150,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  for (const pid of leftBehind) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  }
   await emulator?.close();
   project?.dispose();
 });
