@@ -17,6 +17,18 @@ export interface NumberLeaf {
   field?: JsonSchema;
 }
 
+/**
+ * Stops generation on the numbers whose type names no contract field, but for those `isId` says
+ * hold IDs (strings in the schema): a `number` could be an int or a real, and the schema says which.
+ */
+export function requireDeclared(numbers: readonly NumberLeaf[], isId: (at: string) => boolean): void {
+  const loose = [...new Set(numbers.filter((n) => !n.field && !isId(n.at)).map((n) => n.at))];
+  if (loose.length > 0)
+    throw new Error(
+      `${loose.join(", ")}: a number whose type names no contract field; type it as the field it holds (e.g. \`ContractNumber<"Image.size">\`)`,
+    );
+}
+
 /** The options of a nullable or union schema that are not null. */
 const options = (schema: JsonSchema): JsonSchema[] =>
   schema.anyOf ? schema.anyOf.filter((o) => o.type !== "null").flatMap(options) : [schema];

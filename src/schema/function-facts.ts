@@ -4,14 +4,14 @@
  * plugin's invokes) and `docs/functions.md`. Per function: its TSDoc, its parameters as TypeScript
  * writes them, its arguments and its result, each with a type and TSDoc, read with the TypeScript
  * compiler (generation time only). A number is typed as the contract field it holds
- * (`contract-fields.ts`: `InstanceType["memory"]`, an integer), but for IDs (`isIdField`).
+ * (`contract-fields.ts`: `ContractNumber<"InstanceType.memory">`, an integer), but for IDs (`isIdField`).
  */
 import * as path from "node:path";
 import * as ts from "typescript";
 import { symbolDoc } from "./tsdoc";
 import { isIdField } from "../functions/result-ids";
 import { fieldTypeOf, readingProgram } from "./class-docs";
-import { declaredTypeNode, type NumberLeaf } from "./contract-fields";
+import { declaredTypeNode, requireDeclared, type NumberLeaf } from "./contract-fields";
 import type { FieldType } from "./field-type";
 import { PACKAGE } from "./spec-facts";
 
@@ -74,26 +74,6 @@ function typeName(type: ts.Type, checker: ts.TypeChecker): string {
       ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope,
     )
     .replace(/\s+/g, " ");
-}
-
-/** The numbers met that name no contract field and hold no ID: the generation's error. */
-function checkNumbers(numbers: readonly NumberLeaf[]): void {
-  const loose = numbers.filter(
-    (n) =>
-      !n.field &&
-      !isIdField(
-        n.at
-          .replace(/(\[\]|\{\})+$/, "")
-          .split(".")
-          .pop()!,
-      ),
-  );
-  if (loose.length > 0) {
-    const at = [...new Set(loose.map((n) => n.at))].join(", ");
-    throw new Error(
-      `${at}: a number whose type names no contract field; type it as the field it holds (e.g. \`InstanceType["memory"]\`)`,
-    );
-  }
 }
 
 /** A type's members; `owner` names it in errors (`GetInstanceTypesArgs`). */
@@ -189,6 +169,14 @@ export function functionFacts(): FunctionFacts {
       description: type.getSymbol() ? docOf(type.getSymbol()!, checker) : "",
       members: membersOf(type, checker, name, numbers),
     }));
-  checkNumbers(numbers);
+  // A result's ID fields are strings in the schema: no contract field to name.
+  requireDeclared(numbers, (at) =>
+    isIdField(
+      at
+        .replace(/(\[\]|\{\})+$/, "")
+        .split(".")
+        .pop()!,
+    ),
+  );
   return { functions, resultTypes: resultFacts, numbers };
 }

@@ -4,14 +4,14 @@
  * outputs, and descriptions from the classes' TSDoc. The types of inputs come from the spec's zod
  * inputs (`inputJsonSchema`: zod's `toJSONSchema`, `io: "input"`), those of computed outputs from the class's
  * declared `pulumi.Output<...>` types, each number typed as the contract field it holds
- * (`contract-fields.ts`: `Image["size"]`, an integer), IDs where the spec's `computedIds` names them.
+ * (`contract-fields.ts`: `ContractNumber<"Image.size">`, an integer), IDs where the spec's `computedIds` names them.
  */
 import { computedIdSchema } from "../provider/core/computed-ids";
 import { inputJsonSchema } from "../provider/core/input-schema";
 import type { AnySpec } from "../provider/core/resource-spec";
 import { SPECS } from "../provider/specs";
 import { readClassDocs, type ClassDocs } from "./class-docs";
-import type { NumberLeaf } from "./contract-fields";
+import { requireDeclared } from "./contract-fields";
 import { fromJsonSchema, withDescriptions, type FieldType, type JsonSchema } from "./field-type";
 import { secretOutputs } from "./secrets";
 import { stemOf } from "./stem";
@@ -71,21 +71,6 @@ export function specFacts(specs: readonly AnySpec[] = SPECS): KindFacts[] {
   return specs.map((spec) => factsOf(spec, docs.get(spec.kind)!));
 }
 
-/**
- * A computed output's numbers name the contract fields they hold, but for IDs (`computedIds`): a
- * number typed `number` could be an int or a real, and the schema says which.
- */
-function checkNumbers(spec: AnySpec, numbers: readonly NumberLeaf[]): void {
-  const ids = new Set<string>(spec.computedIds ?? []);
-  const loose = numbers.filter((n) => !n.field && !ids.has(n.at.slice(spec.kind.length + 1)));
-  if (loose.length > 0) {
-    const at = loose.map((n) => n.at).join(", ");
-    throw new Error(
-      `${at}: a number whose type names no contract field; type it as the field it holds (e.g. \`Image["size"]\`)`,
-    );
-  }
-}
-
 /** The type with the numbers `ids` marks made ID references (strings in the package schema). */
 function withIds(type: FieldType, ids: JsonSchema | undefined): FieldType {
   if (!ids) return type;
@@ -130,11 +115,13 @@ export function factsOf(spec: AnySpec, docs: ClassDocs): KindFacts {
   if (missing.length > 0) throw new Error(`${spec.kind}: ${missing.join(", ")} not in ${spec.kind}Args`);
   const byName = new Map(inputs.map((input) => [input.name, input]));
   const ids = computedIdSchema(spec.computedIds).properties ?? {};
+  const idPaths = new Set<string>(spec.computedIds ?? []);
   const outputs: OutputFact[] = [...inputs.map((input) => input.name), ...spec.computed].map((name) => {
     const declared = docs.outputs[name];
     const input = byName.get(name);
     if (!declared && !input) throw new Error(`${spec.kind}: output ${name} is not declared by its class`);
-    if (!input) checkNumbers(spec, declared!.numbers);
+    // A computed output's IDs (`computedIds`) are strings in the schema: no contract field to name.
+    if (!input) requireDeclared(declared!.numbers, (at) => idPaths.has(at.slice(spec.kind.length + 1)));
     return {
       name,
       // An input echoed back has the type its contract gives it (an integer, where TypeScript says number).

@@ -3,7 +3,7 @@
  * then reads an int, not a float), `string` where it is an ID another resource's `id` gives, and
  * `number` only where the contract's field is a real number. Every schema property is walked beside
  * its contract field: a kind's zod inputs for its inputs; for computed outputs and the data functions'
- * arguments and results, the contract field each number's declared type names (`Image["size"]`).
+ * arguments and results, the contract field each number's declared type names (`ContractNumber<"Image.size">`).
  */
 import { readClassDocs } from "../../../src/schema/class-docs";
 import { computedIdSchema } from "../../../src/provider/core/computed-ids";
