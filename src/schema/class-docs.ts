@@ -133,7 +133,6 @@ export function fieldTypeOf(
   named = false,
 ): FieldType {
   if (depth > (named ? 12 : 6)) return ANY;
-  const field = contractFieldOf(site.node, checker);
   if (type.isUnion()) {
     const nullable = type.types.some((t) => t.flags & ts.TypeFlags.Null);
     const rest = type.types.filter((t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined)));
@@ -150,6 +149,7 @@ export function fieldTypeOf(
   }
   if (type.flags & ts.TypeFlags.StringLike) return { type: "string" };
   if (type.flags & ts.TypeFlags.NumberLike) {
+    const field = contractFieldOf(site.node, checker);
     site.numbers.push({ at: site.at, ...(field && { field }) });
     return field && isIntegerField(field) ? { type: "integer" } : { type: "number" };
   }

@@ -46,6 +46,22 @@ const inner = (schema: JsonSchema | undefined, name: string): JsonSchema | undef
     .map((o) => (name === "[]" ? o.items : o.properties?.[name]))
     .find((o) => o !== undefined);
 
+const records = new Map<string, JsonSchema | undefined>();
+
+/** A contract record's JSON Schema (`io: "output"`), by its export's name, read once. */
+function recordJson(name: string): JsonSchema | undefined {
+  if (!records.has(name)) {
+    const record: unknown = (contract as Record<string, unknown>)[name];
+    records.set(
+      name,
+      record instanceof z.ZodType
+        ? (z.toJSONSchema(record, { io: "output", unrepresentable: "any" }) as JsonSchema)
+        : undefined,
+    );
+  }
+  return records.get(name);
+}
+
 const CONTRACT_NUMBER = /[/\\]src[/\\]contract[/\\]contract-number\.(d\.)?ts$/;
 
 /** The field path a `ContractNumber<"Record.field">` names, if the node is one. */
@@ -74,12 +90,7 @@ export function contractFieldOf(
   const named = one && namedPath(one, checker);
   if (!named) return undefined;
   const [recordName, ...path] = named.replace(/\[\]/g, ".[]").split(".");
-  const record: unknown = (contract as Record<string, unknown>)[recordName!];
-  const json =
-    record instanceof z.ZodType
-      ? (z.toJSONSchema(record, { io: "output", unrepresentable: "any" }) as JsonSchema)
-      : undefined;
-  const field = path.reduce<JsonSchema | undefined>(inner, json);
+  const field = path.reduce<JsonSchema | undefined>(inner, recordJson(recordName!));
   if (!field || !options(field).some((o) => o.type === "integer" || o.type === "number"))
     throw new Error(`ContractNumber<"${named}">: the contract has no number field ${named}`);
   return field;
