@@ -7,8 +7,9 @@
  */
 import { DiffResponse, PropertyDiff } from "@pulumi/pulumi/proto/provider_pb";
 import type * as pulumi from "@pulumi/pulumi";
-import { storedInputs } from "../provider/core/declared";
+import { storedInputs, withStoredInputs } from "../provider/core/declared";
 import { diffInputs } from "../provider/core/diff";
+import { comparedState } from "../provider/core/imported-state";
 import type { AnySpec, Props } from "../provider/core/resource-spec";
 import {
   formatPath,
@@ -28,9 +29,10 @@ const KINDS: Record<LeafChange, [PropertyDiff.Kind, PropertyDiff.Kind]> = {
 };
 
 /**
- * The diff the engine asked for: the old outputs with the old inputs over them (an output the API
- * holds otherwise than the program declared it is no change), the new inputs with the old inputs'
- * values at each `ignoreChanges` path.
+ * The diff the engine asked for (and the update's olds): the old outputs with the old inputs over them
+ * (an output the API holds otherwise than the program declared it is no change; outputs an import's
+ * Read made, shaped as the program declares them: `imported-state.ts`), the new inputs with the old
+ * inputs' values at each `ignoreChanges` path.
  */
 export function diffRequestProps(
   spec: AnySpec,
@@ -39,13 +41,12 @@ export function diffRequestProps(
   news: Props,
   ignoreChanges: readonly string[],
 ): { olds: Props; news: Props } {
-  const own = Object.keys(spec.inputs.shape).filter((key) => key in oldInputs);
-  const olds = { ...oldOutputs, ...Object.fromEntries(own.map((key) => [key, oldInputs[key]])) };
   let kept: unknown = news;
   for (const text of ignoreChanges) {
     const path = parsePath(text);
     if (path) kept = withValueAtPath(kept, path, valueAtPath(oldInputs, path));
   }
+  const olds = comparedState(spec, withStoredInputs(spec, oldOutputs, oldInputs), kept as Props);
   return { olds, news: kept as Props };
 }
 

@@ -18,6 +18,7 @@ export function grpcError(
   secrets: Pick<RequestSecrets, "redact" | "mark">,
   outputs: {
     secrets: readonly string[];
+    carries?: Readonly<Record<string, string>>;
     toEngine?(props: Record<string, unknown>): Record<string, unknown>;
   } = {
     secrets: [],
@@ -29,7 +30,7 @@ export function grpcError(
     const detail = new ErrorResourceInitFailed();
     detail.setId(err.id);
     const engineProps = outputs.toEngine?.(err.properties) ?? err.properties;
-    detail.setProperties(toStruct(secrets.mark(engineProps), outputs.secrets));
+    detail.setProperties(toStruct(secrets.mark(engineProps, undefined, outputs.carries), outputs.secrets));
     detail.setReasonsList(err.reasons.map((reason) => secrets.redact(reason)));
     const any = new Any();
     any.pack(detail.serializeBinary(), "pulumirpc.ErrorResourceInitFailed");

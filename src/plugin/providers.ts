@@ -5,9 +5,12 @@
  * the kind's provider from the runtime (`provider(kind, context)`), the one the TypeScript classes use.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import { withStoredInputs } from "../provider/core/declared";
+import { markedImported } from "../provider/core/imported-state";
 import { withoutContext, type ResourceContext } from "../provider/core/resource-context";
 import type { AnySpec, Props } from "../provider/core/resource-spec";
 import { previewUpdateOutputs } from "../provider/core/preview-outputs";
+import { noteSecretLabel } from "../provider/core/names";
 import { processMemory } from "../provider/core/process-memory";
 import { configure as configureSettings, type ConfigSource } from "../provider/core/settings";
 import { provider as kindProvider } from "../provider/runtime";
@@ -19,10 +22,19 @@ import { engineLog } from "./engine-log";
 import { idConversions, type IdConversions } from "./id-strings";
 import { invoke } from "./invoke";
 import { runSignal } from "./runs";
-import type { RequestSecrets } from "./secrets";
+import { isSecretAt, type RequestSecrets } from "./secrets";
 import { journalKeyOf, parseUrn } from "./urn";
 
-export { diffConfig, diffRequestProps, diffResponse, invoke, previewUpdateOutputs, withoutContext };
+export {
+  diffConfig,
+  diffRequestProps,
+  diffResponse,
+  invoke,
+  markedImported,
+  previewUpdateOutputs,
+  withoutContext,
+  withStoredInputs,
+};
 
 const conversions = processMemory.map<string, IdConversions>("plugin: ID conversions by kind");
 
@@ -34,8 +46,19 @@ function idsOf(spec: AnySpec): IdConversions {
 }
 export const configure = (config: ConfigSource): void => configureSettings(config);
 
+/** The engine's import steps under way: the ID each resource's Read took with nothing stored (an
+ * `import` option, `pulumi import`, or a `get`), by URN. The step's Check and Diff follow in this process. */
+const importing = processMemory.map<string, string>("plugin: import steps under way, by URN");
+
+/** A Read with nothing stored: the engine is importing `id` (or getting it). */
+export const noteImportRead = (urn: string, id: string): void => void importing.set(urn, id);
+
+/** The import step's Diff was answered: the step is over. */
+export const endImportStep = (urn: string): void => void importing.delete(urn);
+
 interface Request {
   getUrn(): string;
+  getId?(): string;
   getTimeout?(): number;
 }
 
@@ -43,19 +66,28 @@ interface Request {
  * request's secrets out) and its secret fields. */
 export function served(
   request: Request,
-  secrets: Pick<RequestSecrets, "redact">,
+  secrets: Pick<RequestSecrets, "redact" | "mark" | "inputs" | "bags">,
   operation?: "create" | "update" | "delete",
 ) {
   const resource = parseUrn(request.getUrn());
   const spec = specOf(resource.kind);
   if (!spec) throw new Error(`${resource.type} is not a resource type of this version of the compute plugin`);
+  // An object whose label the request holds secret is named by its ID alone in every line (names.ts).
+  const labelSecret = secrets.bags.some((bag) => isSecretAt(bag, "label"));
+  const noteLabel = (id: string | undefined) => {
+    if (labelSecret && id) noteSecretLabel(spec.kind, id);
+  };
+  noteLabel(request.getId?.());
   const timeout = request.getTimeout?.() ?? 0;
   const log = engineLog(request.getUrn());
+  const imported = importing.get(request.getUrn());
   const context: ResourceContext = {
     journalKey: journalKeyOf(resource),
+    ...(imported !== undefined && { importId: importProps(spec, imported).id }),
     ...(log && { log: (line: string) => log(secrets.redact(line)) }),
     // Aborted by the engine's Cancel (Ctrl-C, or the end of the run): every wait of the run ends.
     signal: runSignal(),
+    secretInputs: secrets.inputs,
     ...(operation && timeout > 0 && { timeouts: { [operation]: timeout } }),
   };
   return {
@@ -63,15 +95,25 @@ export function served(
     provider: bound(kindProvider(spec.kind, context)),
     secretFields: secretOutputs(spec),
     ids: idsOf(spec),
+    /** A create's new object: named by its ID alone if the program holds its label secret. */
+    noteCreated: noteLabel,
+    /** An answer's properties marked secret from the request (`secrets.ts`): by path, and what the kind carries. */
+    marked: (props: Props, from?: Props) => secrets.mark(props, from, spec.carries),
+    /** Whether the engine is importing the resource: its Check and Diff are against what its Read returned. */
+    importStep: imported !== undefined,
   };
 }
 
-/** The secret outputs of the kind a URN names and its outputs as the engine takes them (for a
- * partial failure's properties); none and as they are for another URN. */
-export function outputsOfUrn(urn: string): { secrets: string[]; toEngine(props: Props): Props } {
+/** The secret outputs of the kind a URN names, those carrying an input, and its outputs as the engine
+ * takes them (for a partial failure's properties); none and as they are for another URN. */
+export function outputsOfUrn(urn: string): {
+  secrets: string[];
+  carries?: Readonly<Record<string, string>>;
+  toEngine(props: Props): Props;
+} {
   try {
     const spec = specOf(parseUrn(urn).kind);
-    if (spec) return { secrets: secretOutputs(spec), toEngine: idsOf(spec).toEngine };
+    if (spec) return { secrets: secretOutputs(spec), carries: spec.carries, toEngine: idsOf(spec).toEngine };
   } catch {
     // Not a resource's URN.
   }

@@ -166,9 +166,11 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
     check: unary(
       "check",
       async (request: proto.CheckRequest, secrets) => {
-        const { spec, provider, secretFields, ids } = served(request, secrets);
+        const { spec, provider, secretFields, ids, importStep } = served(request, secrets);
         const news = await programInputs(spec.kind, ids.toProvider(fromStruct(request.getNews())));
-        const result = await provider.check(ids.toProvider(fromStruct(request.getOlds())), news);
+        // An import step's olds are what its Read returned: the resource is new, the object to import.
+        const olds = importStep ? {} : ids.toProvider(fromStruct(request.getOlds()));
+        const result = await provider.check(olds, news);
         const inputs = secrets.mark(ids.toEngine(result.inputs ?? {}));
         const response = new proto.CheckResponse();
         response.setInputs(toStruct(inputs, secretFields));
@@ -190,7 +192,9 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
           ids.toProvider(fromStruct(request.getNews())),
           request.getIgnorechangesList(),
         );
-        return providers().diffResponse(spec, olds, news, await provider.diff(request.getId(), olds, news));
+        const result = await provider.diff(request.getId(), olds, news);
+        providers().endImportStep(request.getUrn());
+        return providers().diffResponse(spec, olds, news, result);
       },
       (request) => [request.getNews(), request.getOlds(), request.getOldInputs()],
     ),
@@ -203,9 +207,10 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
           preview.setProperties(request.getProperties());
           return preview;
         }
-        const { provider, secretFields, ids } = served(request, secrets, "create");
+        const { provider, secretFields, ids, marked, noteCreated } = served(request, secrets, "create");
         const result = await provider.create(ids.toProvider(fromStruct(request.getProperties())));
-        const outs = secrets.mark(ids.toEngine(result.outs ?? {}));
+        noteCreated(result.id);
+        const outs = marked(ids.toEngine(result.outs ?? {}));
         const response = new proto.CreateResponse();
         response.setId(result.id);
         response.setProperties(toStruct(outs, secretFields));
@@ -216,19 +221,29 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
     read: unary(
       "read",
       async (request: proto.ReadRequest, secrets) => {
-        const { spec, provider, secretFields, ids } = served(request, secrets);
+        const { spec, provider, secretFields, ids, marked } = served(request, secrets);
         let id = request.getId();
         let props = fromStruct(request.getProperties());
-        // `pulumi import` sends the ID alone: the parents' IDs come from it.
-        if (Object.keys(props).length === 0) ({ id, props } = providers().importProps(spec, id));
+        // An import (the option, or `pulumi import`) or a `get` sends the ID alone: the parents' IDs
+        // come from it, and the import step's Check and Diff follow.
+        const importStep = Object.keys(props).length === 0;
+        if (importStep) {
+          providers().noteImportRead(request.getUrn(), id);
+          ({ id, props } = providers().importProps(spec, id));
+        } else {
+          // A refresh: what the API never returns is the stored inputs' (an imported object's outputs
+          // never held it).
+          props = providers().withStoredInputs(spec, props, fromStruct(request.getInputs()));
+        }
         const result = await provider.read(id, ids.toProvider(props));
         const response = new proto.ReadResponse();
         response.setId(result.id ?? "");
         if (result.id) {
           const { withoutContext } = providers();
-          const state = ids.toEngine(withoutContext(result.props ?? {}));
+          const read = withoutContext(result.props ?? {});
+          const state = ids.toEngine(importStep ? providers().markedImported(read) : read);
           const inputs = ids.toEngine(withoutContext(result.inputs ?? {}));
-          response.setProperties(toStruct(secrets.mark(state), secretFields));
+          response.setProperties(toStruct(marked(state), secretFields));
           response.setInputs(toStruct(secrets.mark(inputs, secrets.bags[1]), secretFields));
         }
         return response;
@@ -238,21 +253,24 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
     update: unary(
       "update",
       async (request: proto.UpdateRequest, secrets) => {
-        const { spec, provider, secretFields, ids } = served(request, secrets, "update");
+        const { spec, provider, secretFields, ids, marked } = served(request, secrets, "update");
         if (request.getPreview()) {
           const olds = ids.toProvider(fromStruct(request.getOlds()));
           const news = ids.toProvider(fromStruct(request.getNews()));
           const expected = ids.toEngine(providers().previewUpdateOutputs(spec, olds, news));
           const preview = new proto.UpdateResponse();
-          preview.setProperties(toStruct(secrets.mark(expected), secretFields));
+          preview.setProperties(toStruct(marked(expected), secretFields));
           return preview;
         }
-        const result = await provider.update(
-          request.getId(),
+        const { olds, news } = providers().diffRequestProps(
+          spec,
           ids.toProvider(fromStruct(request.getOlds())),
+          ids.toProvider(fromStruct(request.getOldInputs())),
           ids.toProvider(fromStruct(request.getNews())),
+          [],
         );
-        const outs = secrets.mark(ids.toEngine(result.outs ?? {}));
+        const result = await provider.update(request.getId(), olds, news);
+        const outs = marked(ids.toEngine(result.outs ?? {}));
         const response = new proto.UpdateResponse();
         response.setProperties(toStruct(outs, secretFields));
         return response;

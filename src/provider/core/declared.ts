@@ -70,3 +70,12 @@ export function engineNamesChanges(spec: AnySpec, olds: Props, news: Props, chan
   const differ = Object.keys(spec.inputs.shape).filter((key) => !isDeepStrictEqual(stored[key], news[key]));
   return differ.length === changed.length && differ.every((key) => changed.includes(key));
 }
+
+/**
+ * Stored outputs with the stored inputs over them, as the engine keeps both (the plugin form): an
+ * input the API never returns, or holds otherwise than the program declared it, is the program's.
+ */
+export function withStoredInputs(spec: AnySpec, outputs: Props, inputs: Props): Props {
+  const own = Object.keys(spec.inputs.shape).filter((key) => key in inputs);
+  return { ...outputs, ...Object.fromEntries(own.map((key) => [key, inputs[key]])) };
+}

@@ -26,10 +26,11 @@ import { diffInputs } from "./diff";
 import { engineAlive } from "./engine-watch";
 import { describe, failure, PartialFailure } from "./errors";
 import { checkImport, importIdOf, importObject } from "./import-object";
+import { IMPORTED } from "./imported-state";
 import { readRecord } from "./read-record";
 import { labelClashes, noteHeldReplaced, noteReplacing } from "./label-claims";
 import { isSettled, PENDING, pendingIn, withPending } from "./pending";
-import { IMPORT_INPUT, JOURNAL_INPUT, logOf, signalOf } from "./resource-context";
+import { IMPORT_INPUT, JOURNAL_INPUT, logOf, secretInputsOf, signalOf } from "./resource-context";
 import type { AnySpec, OperationContext, Props } from "./resource-spec";
 import { clientFromConfig, requireSettings, timeoutProblems, waitTimeout, type Operation } from "./settings";
 import { containsUnknown } from "./unknown";
@@ -159,6 +160,8 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
           const stored = withPending(props);
           const record = await readRecord(spec, client, id, stored);
           const outs = outputsOf(spec, record, stored, declaredIn(props), pendingIn(stored));
+          // Outputs an import's Read made stay marked until a create or update writes them anew.
+          if (stored[IMPORTED] === true) outs[IMPORTED] = true;
           return { id, props: outs, inputs: inputsFrom(spec, outs) };
         } catch (err) {
           if (isNotFound(err)) return { id: "" };
@@ -287,7 +290,7 @@ async function checkAgainstApi(spec: AnySpec, step: CheckStep): Promise<CheckFai
 
 /** What the engine stores (the declared inputs, no defaults: `declared.ts`) and shows (one line each). */
 function reported(spec: AnySpec, { inputs, news, failures }: CheckStep) {
-  const secrets: readonly string[] = spec.secrets ?? [];
+  const secrets: readonly string[] = [...(spec.secrets ?? []), ...secretInputsOf(news)];
   return {
     inputs: declaredOnly(spec, inputs, news),
     failures: failures.map((f) => rendered(f, news, secrets)),

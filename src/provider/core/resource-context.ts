@@ -25,6 +25,9 @@ export interface ResourceContext {
   log?: (line: string) => void;
   /** Aborted when the engine cancels the operation (the plugin's Cancel): its waits end at once. */
   signal?: AbortSignal;
+  /** The inputs the program marked secret in this request (the plugin form): a failing check never
+   * shows their values, as for the kind's own secret inputs. */
+  secretInputs?: readonly string[];
 }
 
 /** The working inputs' keys for the context's facts: `__` keys, which no kind's input is named. */
@@ -38,6 +41,7 @@ const INTERNAL = [JOURNAL_INPUT, IMPORT_INPUT, TIMEOUTS_INPUT];
  * engine (its entries) carries. */
 const LOG_INPUT = Symbol("log");
 const SIGNAL_INPUT = Symbol("signal");
+const SECRET_INPUTS = Symbol("secret inputs");
 
 /** The inputs with the context's facts added under their keys. */
 export function withContext(props: Props, resource: ResourceContext): Props {
@@ -47,6 +51,7 @@ export function withContext(props: Props, resource: ResourceContext): Props {
   if (resource.timeouts !== undefined) added[TIMEOUTS_INPUT] = resource.timeouts;
   if (resource.log !== undefined) Reflect.set(added, LOG_INPUT, resource.log);
   if (resource.signal !== undefined) Reflect.set(added, SIGNAL_INPUT, resource.signal);
+  if (resource.secretInputs !== undefined) Reflect.set(added, SECRET_INPUTS, resource.secretInputs);
   return added;
 }
 
@@ -54,6 +59,12 @@ export function withContext(props: Props, resource: ResourceContext): Props {
 export function signalOf(props: Props): AbortSignal | undefined {
   const signal: unknown = Reflect.get(props, SIGNAL_INPUT);
   return signal instanceof AbortSignal ? signal : undefined;
+}
+
+/** The inputs the request marked secret, as the working inputs carry them (none: empty). */
+export function secretInputsOf(props: Props): readonly string[] {
+  const names: unknown = Reflect.get(props, SECRET_INPUTS);
+  return Array.isArray(names) ? names.filter((name): name is string => typeof name === "string") : [];
 }
 
 /** The context's log the working inputs carry, if any. */

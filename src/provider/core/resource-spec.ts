@@ -61,6 +61,11 @@ export interface ResourceSpec<Inputs extends Props = Props, Rec = unknown, Outpu
   /** Secret inputs (the resource class marks them secret): a failing check never shows their value. */
   secrets?: readonly (keyof Inputs & string)[];
   /**
+   * Outputs that hold an input's value under another name, each with the input's dotted path
+   * (`vpcAddress: "ipv4.vpc"`): secret wherever the program marks that input secret.
+   */
+  carries?: Readonly<Record<string, string>>;
+  /**
    * Rules across inputs, checked at preview once every field is valid and known. `olds` are the
    * inputs in the state (empty for a new resource), for rules that hold only for new values (an
    * expiry in the past); a rule may look something up in the API.

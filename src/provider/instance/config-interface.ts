@@ -247,6 +247,7 @@ export const configInterfaceSpec = defineSpec({
   delete: (client, id, props, ctx) =>
     onePowerAtATime(configParams(props).computeId, () => deleteInterface(client, id, props, ctx)),
   idOf: (record) => String(record.iface.id),
+  carries: { vpcAddress: "ipv4.vpc" },
   toOutputs: ({ iface, index, count, arranged }: InterfaceRecord, props: Props) => {
     // The inputs the create or update was given, checked (the core passes any kind's as Props).
     const asked = { ...(props as ConfigInterfaceInputs), primary: props.primary === true };

@@ -36,28 +36,56 @@ it("marks by key as the engine does: objects key by key, any other value whole",
   expect(containsSecrets({ a: [{ b: 1 }] })).toBe(false);
 });
 
-it("marks an output that carries a secret string under another key, and redacts the strings from text", () => {
+it("marks by path only: an output holding a secret's text under another key is not secret", () => {
   const secrets = new RequestSecrets([{ label: secret("topsecret-web"), region: "us-iad" }]);
   expect(secrets.any).toBe(true);
-  const marked = secrets.mark(
-    {
-      label: "topsecret-web",
-      hostname: "topsecret-web.example",
-      details: [{ name: "topsecret-web" }],
-      region: "us-iad",
-    },
-    { label: secret("topsecret-web") },
-  );
+  expect(secrets.inputs).toEqual(["label"]);
+  const outs = { label: "topsecret-web", hostname: "topsecret-web.example", region: "us-iad" };
+  expect(secrets.mark(outs)).toEqual({ ...outs, label: secret("topsecret-web") });
+  // A short secret marks nothing that merely contains it (a label, a date).
+  const short = new RequestSecrets([{ description: secret("net"), swapSize: secret(2) }]);
+  const marked = short.mark({ description: "net", swapSize: 2, label: "mynet-x", created: "2026-12-02" });
   expect(marked).toEqual({
-    label: secret("topsecret-web"),
-    hostname: secret("topsecret-web.example"),
-    details: [{ name: secret("topsecret-web") }],
-    region: "us-iad",
+    description: secret("net"),
+    swapSize: secret(2),
+    label: "mynet-x",
+    created: "2026-12-02",
   });
-  expect(secrets.redact("label topsecret-web is taken in us-iad")).toBe("label [secret] is taken in us-iad");
   const none = new RequestSecrets([{ label: "web" }]);
   expect(none.any).toBe(false);
   expect(none.mark({ label: "web" }, { label: "web" })).toEqual({ label: "web" });
+});
+
+it("marks an output the kind says carries a secret input's value, nested or not", () => {
+  const secrets = new RequestSecrets([{ ipv4: { vpc: secret("10.0.1.5") }, purpose: "vpc" }]);
+  const carries = { vpcAddress: "ipv4.vpc", purposeShown: "purpose" };
+  expect(secrets.mark({ vpcAddress: "10.0.1.5", purposeShown: "vpc" }, undefined, carries)).toEqual({
+    vpcAddress: secret("10.0.1.5"),
+    purposeShown: "vpc",
+  });
+});
+
+it("redacts each of the request's secret values where it stands whole, of any type", () => {
+  const secrets = new RequestSecrets([
+    {
+      label: secret("topsecret-web"),
+      alerts: { cpu: secret(-57) },
+      ok: secret(true),
+      image: "compute/debian12",
+    },
+  ]);
+  expect(secrets.redact("label topsecret-web is taken")).toBe("label [secret] is taken");
+  expect(secrets.redact("alerts.cpu: must be at least 0 (got -57)")).toBe(
+    "alerts.cpu: must be at least 0 (got [secret])",
+  );
+  // A value inside a longer word or number stays.
+  const two = new RequestSecrets([{ swapSize: secret(2), description: secret("net") }]);
+  expect(two.redact("Image compute/debian12 not found in mynet-x")).toBe(
+    "Image compute/debian12 not found in mynet-x",
+  );
+  expect(two.redact("swapSize 2 is too small")).toBe("swapSize [secret] is too small");
+  // Nothing of another request's secrets.
+  expect(new RequestSecrets([{ label: "web" }]).redact("label topsecret-web")).toBe("label topsecret-web");
 });
 
 it("a Struct keeps what is wrapped already and wraps the kind's secret fields once", () => {
