@@ -3,10 +3,12 @@
  * stack's `compute:*` config; for an explicit one, its arguments), checked before any resource is:
  * a name that is not a setting fails naming the closest one (`compute:apiurl`: did you mean
  * `compute:apiUrl`?), and a value of the wrong type fails naming the setting. The engine passes
- * `version` (and may pass `pluginDownloadURL`) beside them.
+ * `version` (and may pass `pluginDownloadURL`) beside them. During a preview an explicit provider's
+ * argument may be another resource's output, not yet known: it passes, and the rest is checked.
  */
 import { positiveSeconds, SETTINGS } from "../provider/core/settings-spec";
 import type { Props } from "../provider/core/props";
+import { containsUnknown } from "../provider/core/unknown";
 
 /** What the engine adds to every provider's inputs. */
 const RESERVED = new Set(["version", "pluginDownloadURL"]);
@@ -43,7 +45,7 @@ function closest(name: string): string | undefined {
 /** Why a setting's value is wrong, if it is. */
 function problem(name: string, value: unknown): string | undefined {
   const spec = SETTINGS[name]!;
-  if (value === undefined || value === null) return undefined;
+  if (value === undefined || value === null || containsUnknown(value)) return undefined;
   if (spec.type === "number") {
     return positiveSeconds(value) === undefined ? "must be a positive number of seconds" : undefined;
   }

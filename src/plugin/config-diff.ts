@@ -6,12 +6,14 @@
  * address (a new host name, a proxy: the profile both answer with the same `uid` and `username`) is
  * the same objects: an update, as a change of the token or of a wait timeout is. When either API
  * does not answer, nothing proves another account: an update (the old address is gone, or the move
- * is the user's own), which docs/configuration.md says.
+ * is the user's own), which docs/configuration.md says; so is a URL not yet known at preview (another
+ * resource's output), which is asked nothing.
  */
 import { DiffResponse } from "@pulumi/pulumi/proto/provider_pb";
 import { ComputeClient } from "../client/compute-client";
 import type { Props } from "../provider/core/props";
 import { SETTINGS } from "../provider/core/settings-spec";
+import { UNKNOWN } from "../provider/core/unknown";
 
 /** The account an API URL and token act on, or undefined when the API does not tell it. */
 export type AccountOf = (apiUrl: string, token: string | undefined) => Promise<string | undefined>;
@@ -47,7 +49,8 @@ export async function diffConfig(
   );
   let replaces: string[] = [];
   const [before, after] = [olds.apiUrl, news.apiUrl];
-  if (changed.includes("apiUrl") && typeof before === "string" && typeof after === "string") {
+  const asked = (url: unknown): url is string => typeof url === "string" && url !== UNKNOWN;
+  if (changed.includes("apiUrl") && asked(before) && asked(after)) {
     const token = (props: Props) =>
       typeof props.token === "string" ? props.token : process.env.COMPUTE_TOKEN;
     const [was, now] = await Promise.all([accountOf(before, token(olds)), accountOf(after, token(news))]);

@@ -130,6 +130,8 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
       },
       (request) => [request.getNews(), request.getOlds(), request.getOldInputs()],
     ),
+    // The engine does not call it while a setting is unknown (a preview of another resource's
+    // output): it answers the provider's resources' checks and previews itself, without the plugin.
     configure: unary("configure", async (request: proto.ConfigureRequest, _secrets, peer) => {
       configuredBy(peer);
       const variables = new Map(request.getVariablesMap().entries());

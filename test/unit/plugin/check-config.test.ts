@@ -37,3 +37,13 @@ it("checks each setting's type: numbers of seconds (config gives them as strings
     "`token` must be a string",
   ]);
 });
+
+it("lets a value not yet known pass at preview, and checks the known ones beside it", () => {
+  const unknown = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+  expect(settingFailures({ apiUrl: unknown, token: unknown, waitTimeoutSeconds: unknown }, false)).toEqual(
+    [],
+  );
+  expect(settingFailures({ apiUrl: unknown, token: 42 }, false).map((f) => f.reason)).toEqual([
+    "`token` must be a string",
+  ]);
+});

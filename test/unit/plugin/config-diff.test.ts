@@ -56,3 +56,12 @@ test("the same account at another address, an API that does not answer, a token 
     replaces: [],
   });
 });
+
+test("an apiUrl not yet known (a preview of another resource's output) updates, and no API is asked", async () => {
+  expect(await answer({ apiUrl: "04da6b54-80e4-46f7-96ec-b56ff0331ba9" })).toEqual({
+    changes: DIFF_SOME,
+    diffs: ["apiUrl"],
+    replaces: [],
+  });
+  expect(asked).toEqual([]);
+});
