@@ -6,6 +6,7 @@
  * `version` (and may pass `pluginDownloadURL`) beside them. During a preview an explicit provider's
  * argument may be another resource's output, not yet known: it passes, and the rest is checked.
  */
+import { closestName } from "../provider/core/closest-name";
 import { positiveSeconds, SETTINGS } from "../provider/core/settings-spec";
 import type { Props } from "../provider/core/props";
 import { containsUnknown } from "../provider/core/unknown";
@@ -16,30 +17,6 @@ const RESERVED = new Set(["version", "pluginDownloadURL"]);
 export interface SettingFailure {
   property: string;
   reason: string;
-}
-
-/** The edit distance of two names, case ignored. */
-function distance(a: string, b: string): number {
-  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
-  let row = Array.from({ length: y.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= x.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= y.length; j++) {
-      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
-    }
-    row = next;
-  }
-  return row[y.length]!;
-}
-
-/** The setting a misspelt name most likely means, if one is close (or begins with the name). */
-function closest(name: string): string | undefined {
-  const begun = Object.keys(SETTINGS).filter((s) => s.toLowerCase().startsWith(name.toLowerCase()));
-  if (begun.length === 1) return begun[0];
-  const [best] = Object.keys(SETTINGS)
-    .map((setting) => ({ setting, d: distance(name, setting) }))
-    .sort((a, b) => a.d - b.d);
-  return best && best.d <= Math.max(2, Math.floor(name.length / 3)) ? best.setting : undefined;
 }
 
 /** Why a setting's value is wrong, if it is. */
@@ -66,7 +43,7 @@ export function settingFailures(news: Props, stackConfig: boolean): SettingFailu
   for (const [name, value] of Object.entries(news)) {
     if (RESERVED.has(name) || name.startsWith("__")) continue;
     if (!Object.hasOwn(SETTINGS, name)) {
-      const meant = closest(name);
+      const meant = closestName(name, Object.keys(SETTINGS));
       const what = stackConfig ? "a setting" : "an argument";
       failures.push({
         property: "",

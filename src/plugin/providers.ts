@@ -5,6 +5,7 @@
  * the kind's provider from the runtime (`provider(kind, context)`), the one the TypeScript classes use.
  */
 import type * as pulumi from "@pulumi/pulumi";
+import { unknownInputs } from "../provider/core/check";
 import { withStoredInputs } from "../provider/core/declared";
 import { markedImported } from "../provider/core/imported-state";
 import { withoutContext, type ResourceContext } from "../provider/core/resource-context";
@@ -32,6 +33,7 @@ export {
   invoke,
   markedImported,
   previewUpdateOutputs,
+  unknownInputs,
   withoutContext,
   withStoredInputs,
 };

@@ -174,10 +174,14 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
         const olds = importStep ? {} : ids.toProvider(fromStruct(request.getOlds()));
         const result = await provider.check(olds, news);
         const inputs = secrets.mark(ids.toEngine(result.inputs ?? {}));
+        const failures = [
+          ...providers().unknownInputs(spec.kind, spec.inputs, news),
+          ...(result.failures ?? []),
+        ];
         const response = new proto.CheckResponse();
         response.setInputs(toStruct(inputs, secretFields));
         response.setFailuresList(
-          checkFailures((result.failures ?? []).map((f) => ({ ...f, reason: secrets.redact(f.reason) }))),
+          checkFailures(failures.map((f) => ({ ...f, reason: secrets.redact(f.reason) }))),
         );
         return response;
       },

@@ -1,6 +1,7 @@
 /** `check`: validates each input with the contract's field schema, naming the property and the
  * element (`tags[1]`); unknown values pass, and so does what they could make wrong. */
 import { z } from "zod";
+import { closestName } from "./closest-name";
 import { originOf } from "./issue-origin";
 import { containsUnknown, UNKNOWN } from "./unknown";
 import type { Props } from "./props";
@@ -44,6 +45,22 @@ export function checkInputs(
       });
   }
   return { inputs, failures };
+}
+
+/**
+ * A failure for each input name the kind does not have (`lable`), naming the one it most likely
+ * means, else the kind's inputs. The core's own `__` keys are not the program's. No property: the
+ * engine would print the value, and a misspelt secret's is one.
+ */
+export function unknownInputs(kind: string, schema: z.ZodObject, news: Props): CheckFailure[] {
+  const names = Object.keys(schema.shape);
+  return Object.keys(news)
+    .filter((key) => !key.startsWith("__") && !Object.hasOwn(schema.shape, key))
+    .map((key) => {
+      const meant = closestName(key, names);
+      const hint = meant ? `; did you mean \`${meant}\`?` : ` (its inputs: ${names.join(", ")})`;
+      return { property: "", reason: `\`${key}\` is not an input of ${kind}${hint}` };
+    });
 }
 
 /**

@@ -1,5 +1,6 @@
 /** check's failures as the engine prints them: one line naming the input and the element, values as JSON. */
-import { checkInputs, rendered } from "../../../../src/provider/core/check";
+import { z } from "zod";
+import { checkInputs, rendered, unknownInputs } from "../../../../src/provider/core/check";
 import { instanceSpec } from "../../../../src/provider/instance/instance";
 import { UNKNOWN } from "../../../../src/provider/core/unknown";
 
@@ -110,5 +111,22 @@ describe("checkInputs with values not yet known (a preview)", () => {
     });
     expect(failures.map((f) => f.property)).toEqual(["tags[1]", "interfaces"]);
     expect(failures[1]!.reason).not.toMatch(/did you mean/);
+  });
+});
+
+describe("unknownInputs", () => {
+  const schema = z.object({ label: z.string(), region: z.string(), description: z.string().optional() });
+
+  it("names an input the kind does not have and the one it most likely means, never its value", () => {
+    expect(unknownInputs("Vpc", schema, { lable: "secret-ish", region: "us-iad" })).toEqual([
+      { property: "", reason: "`lable` is not an input of Vpc; did you mean `label`?" },
+    ]);
+    expect(unknownInputs("Vpc", schema, { colour: "blue" })).toEqual([
+      { property: "", reason: "`colour` is not an input of Vpc (its inputs: label, region, description)" },
+    ]);
+  });
+
+  it("leaves the core's own __ keys and the kind's inputs alone", () => {
+    expect(unknownInputs("Vpc", schema, { label: "x", __journalKey: "p/s/Vpc/net" })).toEqual([]);
   });
 });
