@@ -6,10 +6,9 @@
  * (inputs that never change in place: the ones whose change replaces, while they do not change).
  */
 import { DiffResponse, PropertyDiff } from "@pulumi/pulumi/proto/provider_pb";
-import type * as pulumi from "@pulumi/pulumi";
 import { storedInputs, withStoredInputs } from "../provider/core/declared";
-import { diffInputs } from "../provider/core/diff";
 import { comparedState } from "../provider/core/imported-state";
+import type { CoreDiffResult } from "../provider/core/make-provider";
 import type { AnySpec, Props } from "../provider/core/resource-spec";
 import {
   formatPath,
@@ -50,17 +49,12 @@ export function diffRequestProps(
   return { olds, news: kept as Props };
 }
 
-/** `olds` are the old outputs with the old inputs over them (`diffRequestProps`). */
-export function diffResponse(
-  spec: AnySpec,
-  olds: Props,
-  news: Props,
-  result: pulumi.dynamic.DiffResult,
-): DiffResponse {
+/** `olds` are the old outputs with the old inputs over them (`diffRequestProps`); `result` the
+ * provider's diff, with the inputs it found changed. */
+export function diffResponse(spec: AnySpec, olds: Props, news: Props, result: CoreDiffResult): DiffResponse {
   const response = new DiffResponse();
   const replaces = result.replaces ?? [];
-  const { changed } = diffInputs(spec, olds, news);
-  const named = [...new Set([...changed, ...replaces])];
+  const named = [...new Set([...result.changed, ...replaces])];
   const declared = storedInputs(spec, olds) ?? olds;
   response.setChanges(
     result.changes === false ? DiffResponse.DiffChanges.DIFF_NONE : DiffResponse.DiffChanges.DIFF_SOME,

@@ -4,7 +4,7 @@
  * GetSchema and Configure answer without it. Each `compute:index:<Kind>` resource is served by
  * the kind's provider from the runtime (`provider(kind, context)`), the one the TypeScript classes use.
  */
-import type * as pulumi from "@pulumi/pulumi";
+import type { CoreProvider } from "../provider/core/make-provider";
 import { unknownInputs } from "../provider/core/check";
 import { withStoredInputs } from "../provider/core/declared";
 import { markedImported } from "../provider/core/imported-state";
@@ -123,12 +123,12 @@ export function outputsOfUrn(urn: string): {
 }
 
 /** Every method of the kind's provider (the generic provider has them all). */
-function bound(found: pulumi.dynamic.ResourceProvider): Required<pulumi.dynamic.ResourceProvider> {
+function bound(found: CoreProvider): Required<CoreProvider> {
   const missing = () => Promise.reject(new Error("not implemented by this kind's provider"));
   return {
     configure: async () => {},
     check: found.check ?? missing,
-    diff: found.diff ?? missing,
+    diff: found.diff,
     create: found.create,
     read: found.read ?? missing,
     update: found.update ?? missing,

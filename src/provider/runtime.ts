@@ -11,7 +11,7 @@ import { exitWhenEngineGone } from "./core/engine-watch";
 import { quietHostEcho } from "./core/errors";
 import { inFiles, keepHeldObjects } from "./core/held-objects";
 import { keepLifecycles } from "./core/lifecycle-memory";
-import { makeProvider } from "./core/make-provider";
+import { makeProvider, type CoreProvider } from "./core/make-provider";
 import type { ResourceContext } from "./core/resource-context";
 import { configure as configureSettings } from "./core/settings";
 import { specOf } from "./spec-loaders";
@@ -23,15 +23,15 @@ keepLifecycles();
 keepHeldObjects(inFiles);
 flushCompileCache();
 
-const providers = processMemory.map<string, pulumi.dynamic.ResourceProvider>("providers");
+const providers = processMemory.map<string, CoreProvider>("providers");
 
 /** The kind's provider; given a resource's context (`resource-context.ts`), the provider of that resource. */
-export function provider(kind: string, resource?: ResourceContext): pulumi.dynamic.ResourceProvider {
+export function provider(kind: string, resource?: ResourceContext): CoreProvider {
   const found = kindProvider(kind);
   return resource ? bindResource(found, resource) : found;
 }
 
-function kindProvider(kind: string): pulumi.dynamic.ResourceProvider {
+function kindProvider(kind: string): CoreProvider {
   let found = providers.get(kind);
   if (!found) {
     const spec = specOf(kind);

@@ -1,6 +1,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import { engineAlive } from "./engine-watch";
 import { PartialFailure } from "./errors";
+import type { CoreProvider } from "./make-provider";
 import { forgetHeld, noteHeld, stackChanged } from "./held-objects";
 import { withContext, withoutContext, type ResourceContext } from "./resource-context";
 import { apiUrlIfSet } from "./settings";
@@ -13,10 +14,7 @@ import { apiUrlIfSet } from "./settings";
  * create tells an engine still there to record it (a create that ends after the CLI was killed is
  * the interrupted run's: the journal adopts it, never this memory).
  */
-export function bindResource(
-  provider: pulumi.dynamic.ResourceProvider,
-  resource: ResourceContext,
-): pulumi.dynamic.ResourceProvider {
+export function bindResource(provider: CoreProvider, resource: ResourceContext): CoreProvider {
   const held = (id: unknown) => {
     const apiUrl = apiUrlIfSet();
     if (apiUrl !== undefined && typeof id === "string" && id !== "")
@@ -48,12 +46,10 @@ export function bindResource(
         const result = await check(olds, withContext(news, resource));
         return { ...result, inputs: withoutContext(result.inputs) };
       }),
-    diff:
-      diff &&
-      (async (id, olds, news) => {
-        held(id);
-        return diff(id, olds, withContext(news, resource));
-      }),
+    diff: async (id, olds, news) => {
+      held(id);
+      return diff(id, olds, withContext(news, resource));
+    },
     create: (inputs) =>
       kept(async () => {
         const result = await provider.create(withContext(inputs, resource));

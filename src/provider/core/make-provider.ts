@@ -109,7 +109,18 @@ async function guarded<T>(spec: AnySpec, operation: string, run: () => Promise<T
   }
 }
 
-export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
+/** What diff answers: the dynamic provider's result, and the inputs found changed (the plugin's
+ * detailed diff names them; the dynamic host passes on only the rest). */
+export interface CoreDiffResult extends pulumi.dynamic.DiffResult {
+  changed: string[];
+}
+
+/** The generic provider: the dynamic provider's methods, its diff telling what changed. */
+export interface CoreProvider extends pulumi.dynamic.ResourceProvider {
+  diff(id: string, olds: Props, news: Props): Promise<CoreDiffResult>;
+}
+
+export function makeProvider(spec: AnySpec): CoreProvider {
   return {
     async check(olds: Props, news: Props) {
       return guarded(spec, "check", async () => {
@@ -121,19 +132,20 @@ export function makeProvider(spec: AnySpec): pulumi.dynamic.ResourceProvider {
       });
     },
 
-    async diff(id: string, olds: Props, news: Props) {
+    async diff(id: string, olds: Props, news: Props): Promise<CoreDiffResult> {
       return guarded(spec, "diff", async () => {
         spec.observe?.(id, withDefaults(spec, news));
         if (await vanishedWhileUnsettled(spec, id, olds)) {
           // Deleted out of band while a wait of an earlier run failed: made again, with no refresh needed.
-          return { changes: true, replaces: [Object.keys(spec.inputs.shape)[0]!], deleteBeforeReplace: true };
+          const first = [Object.keys(spec.inputs.shape)[0]!];
+          return { changes: true, replaces: first, deleteBeforeReplace: true, changed: first };
         }
         const { changes, changed, replaces, deleteBeforeReplace } = diffInputs(spec, olds, news);
         if (replaces.length > 0) noteReplacing(spec, id, olds);
         if (changes) await verifyAccess(logOf(news));
         // Undefined: the engine diffs its stored inputs and names each changed one (a secret too).
         const told = changes && engineNamesChanges(spec, olds, news, changed) ? undefined : changes;
-        return { changes: told, replaces, deleteBeforeReplace };
+        return { changes: told, replaces, deleteBeforeReplace, changed };
       });
     },
 

@@ -11,8 +11,8 @@ import { instanceSpec } from "../../../src/provider/instance/instance";
 import { vpcSpec } from "../../../src/provider/kinds/vpc";
 
 const answer = (spec: AnySpec, olds: Props, news: Props) => {
-  const { changes, replaces, deleteBeforeReplace } = diffInputs(spec, olds, news);
-  const response = diffResponse(spec, olds, news, { changes, replaces, deleteBeforeReplace });
+  const { changes, replaces, deleteBeforeReplace, changed } = diffInputs(spec, olds, news);
+  const response = diffResponse(spec, olds, news, { changes, replaces, deleteBeforeReplace, changed });
   return {
     changes: response.getChanges(),
     details: Object.fromEntries(response.toObject().detaileddiffMap.map(([k, d]) => [k, d.kind])),

@@ -382,26 +382,34 @@ describe("diff", () => {
       changes: true,
       replaces: [],
       deleteBeforeReplace: false,
+      changed: ["description"],
     });
     await expect(provider.diff!("1", olds, { ...inputs, description: "b" })).resolves.toEqual({
       changes: true,
       replaces: ["description"],
       deleteBeforeReplace: true,
+      changed: ["description"],
     });
     await expect(
       provider.diff!("1", olds, { ...inputs, region: "fr-par", description: "b", label: "net-2" }),
-    ).resolves.toEqual({ changes: true, replaces: ["region", "description"], deleteBeforeReplace: false });
+    ).resolves.toEqual({
+      changes: true,
+      replaces: ["region", "description"],
+      deleteBeforeReplace: false,
+      changed: ["region", "label", "description"],
+    });
   });
 
   it("counts only inputs that changed, whatever `replaces` names", async () => {
     const always = defineSpec({ ...vpcSpec, replaces: () => ["description"] });
     await expect(
       makeProvider(always).diff!("1", olds, { ...inputs, description: "a", label: "net-2" }),
-    ).resolves.toEqual({ changes: true, replaces: [], deleteBeforeReplace: false });
+    ).resolves.toEqual({ changes: true, replaces: [], deleteBeforeReplace: false, changed: ["label"] });
     await expect(makeProvider(always).diff!("1", olds, { ...inputs, description: "a" })).resolves.toEqual({
       changes: false,
       replaces: [],
       deleteBeforeReplace: false,
+      changed: [],
     });
   });
 });
@@ -502,6 +510,7 @@ describe("what the engine stores and diffs: the inputs the program declared", ()
       changes: undefined,
       replaces: [],
       deleteBeforeReplace: false,
+      changed: ["label"],
     });
     // A removed input: the engine names it (a delete) and the provider goes back to the default.
     const described = (await provider.create({ ...declared, label: "net-2", description: "d" })).outs;
