@@ -12,6 +12,7 @@ import { PluginAttach, PluginInfo } from "@pulumi/pulumi/proto/plugin_pb";
 import * as proto from "@pulumi/pulumi/proto/provider_pb";
 import type { ConfigSource } from "../provider/core/settings";
 import { settingFailures } from "./check-config";
+import { checkFailures, engineFailure } from "./check-failures";
 import { configSource } from "./config";
 import { grpcError } from "./errors";
 import { packageFile, pluginVersion } from "./package-files";
@@ -80,14 +81,6 @@ function unary<Req, Res>(
     );
   };
 }
-
-const checkFailures = (failures: readonly { property: string; reason: string }[]) =>
-  failures.map((f) => {
-    const failure = new proto.CheckFailure();
-    failure.setProperty(f.property);
-    failure.setReason(f.reason);
-    return failure;
-  });
 
 const unimplemented =
   (what: string): grpc.handleUnaryCall<unknown, unknown> =>
@@ -169,6 +162,7 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
       "check",
       async (request: proto.CheckRequest, secrets) => {
         const { spec, provider, secretFields, ids, importStep } = served(request, secrets);
+        const raw = rawOf(request.getNews());
         const news = await programInputs(spec.kind, ids.toProvider(fromStruct(request.getNews())));
         // An import step's olds are what its Read returned: the resource is new, the object to import.
         const olds = importStep ? {} : ids.toProvider(fromStruct(request.getOlds()));
@@ -180,9 +174,7 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
         ];
         const response = new proto.CheckResponse();
         response.setInputs(toStruct(inputs, secretFields));
-        response.setFailuresList(
-          checkFailures(failures.map((f) => ({ ...f, reason: secrets.redact(f.reason) }))),
-        );
+        response.setFailuresList(checkFailures(failures.map((f) => engineFailure(f, raw, secrets))));
         return response;
       },
       (request) => [request.getNews(), request.getOlds()],

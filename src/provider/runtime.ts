@@ -49,5 +49,17 @@ export function configure(req: pulumi.dynamic.ConfigureRequest): void {
 /** The provider a resource's `__provider` module hands the host (`shim.ts`): the resource's, and
  * `configure`. Modules written before resources had a context name the kind only. */
 export function shim(kind: string, resource?: ResourceContext): pulumi.dynamic.ResourceProvider {
-  return { ...provider(kind, resource), configure: async (req) => configure(req) };
+  const found = provider(kind, resource);
+  const { check } = found;
+  return {
+    ...found,
+    // Each failure's line names its path; a property would have the engine print its value.
+    ...(check && {
+      check: async (olds, news) => {
+        const result = await check(olds, news);
+        return { ...result, failures: result.failures?.map((f) => ({ ...f, property: "" })) };
+      },
+    }),
+    configure: async (req) => configure(req),
+  };
 }

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { closestName } from "./closest-name";
 import { originOf } from "./issue-origin";
+import { shownValue } from "./shown-value";
 import { containsUnknown, UNKNOWN } from "./unknown";
 import type { Props } from "./props";
 
@@ -154,10 +155,11 @@ function valueAt(inputs: Props, path: string): unknown {
 const SHOWN_MAX = 80;
 
 /**
- * One line the engine prints as is: the path, the reason (without the field name it often starts
- * with), and, for an element or a field of an input (`tags[1]`, `alerts.cpu`), its value as JSON
- * when short and not secret. Given a property, the engine would print the whole property's value
- * Go-style (`{[{map[primary:{true}]}]}`), a secret's too.
+ * One line naming the path: the reason (without the field name it often starts with), and, for an
+ * element or a field of an input (`tags[1]`, `alerts.cpu`), its value as JSON when short and not
+ * secret. The property is the program's input the failure is in (`tags` for `tags[1]`), for the
+ * plugin; none for a secret input or a name that is not an input: the engine prints a property's
+ * value (Go-style, a secret's too). The dynamic form sends no property (`runtime.ts` `shim`).
  */
 export function rendered(failure: CheckFailure, inputs: Props, secrets: readonly string[]): CheckFailure {
   if (failure.property === "") return failure;
@@ -169,8 +171,9 @@ export function rendered(failure: CheckFailure, inputs: Props, secrets: readonly
   );
   const value = path === top ? undefined : valueAt(inputs, path);
   const json = secrets.includes(top) || value === undefined ? undefined : JSON.stringify(value);
-  const shown = json !== undefined && json.length <= SHOWN_MAX ? ` (got ${json})` : "";
+  const shown = json !== undefined && json.length <= SHOWN_MAX ? shownValue(json) : "";
   // A rule's reason may name the element itself (`[0]: ...`): it goes on the path.
   const line = /^(\[\d+\]|\.\w)/.test(reason) ? `${path}${reason}` : `${path}: ${reason}`;
-  return { property: "", reason: `${line}${shown}` };
+  const property = Object.hasOwn(inputs, top) && !secrets.includes(top) ? top : "";
+  return { property, reason: `${line}${shown}` };
 }

@@ -7,7 +7,7 @@
  *   a clean preview after;
  * - a refused token or an API that cannot be reached fails the preview naming the setting;
  * - bad input (an unknown region, a weak root password, a missing required input) fails the
- *   preview naming the property, one line, no trace.
+ *   preview naming the property, one line, no trace; a value the program made secret is never shown.
  * The emulator runs 20 times faster: a boot's 3 s take 0.15 s.
  */
 import { collect } from "../../../src/client";
@@ -155,7 +155,11 @@ describe("credentials at preview", () => {
 
 describe("bad input fails the preview naming the property, one line, no trace", () => {
   test.each([
-    ["an unknown region", { region: "xx-nowhere" }, /web' has a problem: region: .*xx-nowhere/],
+    [
+      "an unknown region",
+      { region: "xx-nowhere" },
+      /web': property region value \{xx-nowhere\} has a problem: Region xx-nowhere does not exist/,
+    ],
     ["a weak root password", { rootPass: "weakweakweak" }, /web' has a problem: rootPass: /],
     // The YAML host checks the schema's required inputs before it registers the resource, so the
     // plugin never sees this one: the host's own three lines, naming the property.
@@ -172,6 +176,33 @@ describe("bad input fails the preview naming the property, one line, no trace", 
     oneLine(shown);
     // Nor the weak password: a secret, whatever its strength.
     expect(shown).not.toContain("weakweakweak");
+    expect(await p.writes()).toEqual([]);
+  });
+});
+
+describe("a value the program made secret, failing a rule", () => {
+  const cpu = (value: unknown) => ({
+    label: "yaml-web-2",
+    image: "compute/debian11",
+    alerts: { cpu: value },
+  });
+
+  test("a plain one: the engine names the input and shows its value", async () => {
+    p.setProgram(program(cpu(-5731)));
+    const shown = await p.failing("preview");
+    expect(shown).toMatch(
+      /web': property alerts value \{map\[cpu:\{-5731\}\]\} has a problem: alerts\.cpu: must be at least 0 \(got -5731\)/,
+    );
+  });
+
+  test("a secret one (`fn::secret`, inside an input): the path without the value, in neither part", async () => {
+    p.setProgram(program(cpu({ "fn::secret": -5731 })));
+    await p.control.clearRequests();
+    const shown = await p.failing("preview");
+    expect(shown).toMatch(/web' has a problem: alerts\.cpu: must be at least 0\n/);
+    expect(shown).not.toContain("5731");
+    expect(shown).not.toMatch(/property alerts/);
+    oneLine(shown);
     expect(await p.writes()).toEqual([]);
   });
 });

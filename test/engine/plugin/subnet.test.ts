@@ -118,7 +118,10 @@ test("an overlapping range fails the preview naming ipv4", async () => {
     ),
   );
   const shown = await p.failing("preview");
-  expect(shown).toMatch(/compute:index:Subnet resource 'db' has a problem: ipv4/);
+  // The engine names the property and its value; the reason no longer repeats the name.
+  expect(shown).toMatch(
+    /compute:index:Subnet resource 'db': property ipv4 value \{10\.0\.9\.128\/25\} has a problem: ipv4 10\.0\.9\.128\/25 overlaps/,
+  );
   expect(shown).not.toMatch(/\n\s+at /);
 });
 
@@ -135,7 +138,7 @@ test("two new subnets overlapping in a VPC named by its ID fail the preview nami
   const shown = await p.failing("preview");
   // The engine checks one after the other: the second meets the first (the process notes both).
   expect(shown).toMatch(
-    /compute:index:Subnet resource '(left|right)' has a problem: ipv4: ipv4 10\.5\.0\.\S+ overlaps subnet (left|right) \(10\.5\.0\.\S+\)/,
+    /compute:index:Subnet resource '(left|right)': property ipv4 value \{10\.5\.0\.\S+\} has a problem: ipv4 10\.5\.0\.\S+ overlaps subnet (left|right) \(10\.5\.0\.\S+\)/,
   );
   expect(shown).not.toMatch(/\n\s+at /);
   expect(await p.writes()).toEqual([]);
@@ -159,7 +162,7 @@ test("in a VPC the same run creates, the preview cannot tell (its ID is unknown)
   await p.control.clearRequests();
   const shown = await p.failing("up", "--yes");
   expect(shown).toMatch(
-    /compute:index:Subnet \((left|right)\):\n\s+error: compute:index:Subnet resource '(left|right)' has a problem: ipv4: ipv4 10\.5\.0\.\S+ overlaps subnet (left|right)/,
+    /compute:index:Subnet \((left|right)\):\n\s+error: compute:index:Subnet resource '(left|right)': property ipv4 value \{10\.5\.0\.\S+\} has a problem: ipv4 10\.5\.0\.\S+ overlaps subnet (left|right)/,
   );
   expect(shown).not.toMatch(/\n\s+at /);
   expect((await p.writes()).filter((w) => w.startsWith("POST /vpcs/"))).toHaveLength(1);

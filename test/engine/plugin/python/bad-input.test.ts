@@ -46,7 +46,9 @@ test("an unknown region: one line naming region and the value", async () => {
   const lines = errorLines(shown, "Vpc");
   expect(lines.length).toBeGreaterThan(0);
   for (const line of lines)
-    expect(line).toMatch(/error: compute:index:Vpc resource 'net' has a problem: region: .*xx-nowhere/);
+    expect(line).toMatch(
+      /error: compute:index:Vpc resource 'net': property region value \{xx-nowhere\} has a problem: Region xx-nowhere does not exist/,
+    );
   noProviderTrace(shown);
 });
 

@@ -30,13 +30,13 @@ describe("rendered", () => {
 
   it("puts the path first and shows an element's value as JSON", () => {
     expect(rendered({ property: "tags[1]", reason: "tags must be 3..50 characters" }, inputs, [])).toEqual({
-      property: "",
+      property: "tags",
       reason: 'tags[1]: must be 3..50 characters (got "x")',
     });
     expect(
       rendered({ property: "devices.sda", reason: "devices.sda must be an integer ID" }, inputs, []),
     ).toEqual({
-      property: "",
+      property: "devices",
       reason: 'devices.sda: must be an integer ID (got "x")',
     });
   });
@@ -64,7 +64,16 @@ describe("rendered", () => {
       reason: "rootPass: Password does not meet strength requirement",
     });
     const secretElement = rendered({ property: "tags[1]", reason: "is wrong" }, inputs, ["tags"]);
-    expect(secretElement.reason).toBe("tags[1]: is wrong");
+    expect(secretElement).toEqual({ property: "", reason: "tags[1]: is wrong" });
+  });
+
+  it("names as its property only an input the program gave", () => {
+    const timeout = { property: "customTimeouts.create", reason: "must be a positive duration" };
+    expect(rendered(timeout, inputs, [])).toEqual({
+      property: "",
+      reason: "customTimeouts.create: must be a positive duration",
+    });
+    expect(rendered({ property: "label", reason: "is taken" }, inputs, []).property).toBe("label");
   });
 
   it("leaves out a value too long for one line", () => {

@@ -1,0 +1,31 @@
+/** Check failures as the engine prints them, the program's secrets kept out. */
+import * as proto from "@pulumi/pulumi/proto/provider_pb";
+import { containsSecrets, type RequestSecrets } from "./secrets";
+import { withoutShownValue } from "../provider/core/shown-value";
+
+export interface Failure {
+  property: string;
+  reason: string;
+}
+
+export const checkFailures = (failures: readonly Failure[]) =>
+  failures.map((f) => {
+    const failure = new proto.CheckFailure();
+    failure.setProperty(f.property);
+    failure.setReason(f.reason);
+    return failure;
+  });
+
+/**
+ * A check failure as the engine prints it (`property label value {1bad} has a problem: must ...`):
+ * with its property, the line without the property's name it begins with. An input holding a value
+ * the program made secret is never the property (the engine would print it), and the line leaves
+ * out the value it shows; secret strings are redacted.
+ */
+export function engineFailure(f: Failure, raw: Record<string, unknown>, secrets: RequestSecrets): Failure {
+  const secret = f.property !== "" && containsSecrets(raw[f.property]);
+  const property = secret ? "" : f.property;
+  const line = secret ? withoutShownValue(f.reason) : f.reason;
+  const reason = property && line.startsWith(`${property}: `) ? line.slice(property.length + 2) : line;
+  return { property, reason: secrets.redact(reason) };
+}
