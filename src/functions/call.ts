@@ -49,6 +49,21 @@ export class DataFunctionError extends RunError {
   override readonly name = "DataFunctionError";
 }
 
+/**
+ * A data function's argument that is wrong (its form, a filter that cannot be used), named by its
+ * path (`id`, `vpcId`): the plugin answers it as the invoke's failure for that argument, with
+ * `withoutValue`, the line without the argument's value (which may be a secret).
+ */
+export class ArgumentError extends DataFunctionError {
+  constructor(
+    readonly argument: string,
+    message: string,
+    readonly withoutValue: string,
+  ) {
+    super(message);
+  }
+}
+
 /** @internal Whether a token must be at hand: `optional` endpoints answer public records without one. */
 export type TokenNeed = "required" | "optional";
 
@@ -113,7 +128,8 @@ export type IdArg = number | string;
 export function idArg(name: string, value: IdArg): number {
   const n = typeof value === "number" ? value : /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
   if (!Number.isSafeInteger(n) || n <= 0) {
-    throw new DataFunctionError(`${name} must be an integer ID, not ${JSON.stringify(value)}`);
+    const must = `${name} must be an integer ID`;
+    throw new ArgumentError(name, `${must}, not ${JSON.stringify(value)}`, must);
   }
   return n;
 }

@@ -5,6 +5,7 @@ import type { Image } from "../contract/images";
 import type { ImageStatus } from "../contract/values";
 import {
   clientFor,
+  ArgumentError,
   DataFunctionError,
   endpoints,
   outputOf,
@@ -159,7 +160,8 @@ export function getImage(args: GetImageArgs, opts?: FunctionOptions): Promise<Im
   const given = describe(filters);
   return run({ fn: "getImage", notFound: id === undefined ? undefined : `image ${id}` }, async () => {
     if (id !== undefined) {
-      if (given) throw new DataFunctionError(`getImage: give an image ID or filters, not both (${given})`);
+      const both = "getImage: give an image ID or filters, not both";
+      if (given) throw new ArgumentError("id", `${both} (${given})`, both);
       return toImageResult(await clientFor(opts, "optional").api.getImage({ params: { imageId: id } }));
     }
     const latest = latestImage(await matching(filters, opts));

@@ -3,7 +3,7 @@
  * API can filter on sent as an `X-Filter` condition and the rest checked here.
  */
 import type { ListFilter } from "../contract/filter";
-import { DataFunctionError } from "./call";
+import { ArgumentError } from "./call";
 
 /** How a list function matches labels. */
 export interface LabelArgs {
@@ -34,8 +34,11 @@ export function labelTest(args: LabelArgs): (label: string) => boolean {
     try {
       tests.push(new RegExp(args.labelRegex));
     } catch (err) {
-      throw new DataFunctionError(
-        `labelRegex ${JSON.stringify(args.labelRegex)} is not a valid regular expression: ${(err as Error).message}`,
+      const invalid = "is not a valid regular expression";
+      throw new ArgumentError(
+        "labelRegex",
+        `labelRegex ${JSON.stringify(args.labelRegex)} ${invalid}: ${(err as Error).message}`,
+        `labelRegex ${invalid}`,
       );
     }
   }

@@ -1,4 +1,4 @@
-/** Check failures as the engine prints them, the program's secrets kept out. */
+/** Check and invoke failures as the engine and the SDKs print them, the program's secrets kept out. */
 import * as proto from "@pulumi/pulumi/proto/provider_pb";
 import { containsSecrets, type RequestSecrets } from "./secrets";
 import { withoutShownValue } from "../provider/core/shown-value";
@@ -29,3 +29,10 @@ export function engineFailure(f: Failure, raw: Record<string, unknown>, secrets:
   const reason = property && line.startsWith(`${property}: `) ? line.slice(property.length + 2) : line;
   return { property, reason: secrets.redact(reason) };
 }
+
+/** A data function's wrong argument as the invoke's failure (the SDKs print `<token> invoke failed:
+ * <reason> (<property>)`), secret strings redacted. */
+export const argumentFailure = (f: Failure, secrets: RequestSecrets): Failure => ({
+  property: f.property,
+  reason: secrets.redact(f.reason),
+});

@@ -75,13 +75,34 @@ function functionOf(token: string): Invoked {
   return fn;
 }
 
-export async function invoke(token: string, args: Props): Promise<Props> {
+/** An argument the function found wrong: its path and the line, without its value. */
+export interface ArgumentFailure {
+  property: string;
+  reason: string;
+}
+
+/**
+ * The function's result, or its failures: a wrong argument (`ArgumentError` of the functions) is a
+ * failure naming it, for the engine to report as the invoke's, without the argument's value: a
+ * secret may arrive unmarked (Pulumi YAML resolves an invoke's arguments before it sends them). Any
+ * other error (the API, an object not found) is thrown.
+ */
+export async function invoke(
+  token: string,
+  args: Props,
+): Promise<{ result: Props; failures?: never } | { failures: ArgumentFailure[] }> {
   const fn = functionOf(token);
   const opts: FunctionOptions = {};
   const apiUrl = apiUrlIfSet();
   const key = apiToken();
   if (apiUrl) opts.apiUrl = apiUrl;
   if (key) opts.token = key;
-  // IDs as strings, as the schema types them (result-ids.ts).
-  return idsAsStrings(await fn(args, opts)) as Props;
+  try {
+    // IDs as strings, as the schema types them (result-ids.ts).
+    return { result: idsAsStrings(await fn(args, opts)) as Props };
+  } catch (err) {
+    const { ArgumentError } = require("../functions/call") as typeof import("../functions/call");
+    if (!(err instanceof ArgumentError)) throw err;
+    return { failures: [{ property: err.argument, reason: err.withoutValue }] };
+  }
 }

@@ -12,7 +12,7 @@ import { PluginAttach, PluginInfo } from "@pulumi/pulumi/proto/plugin_pb";
 import * as proto from "@pulumi/pulumi/proto/provider_pb";
 import type { ConfigSource } from "../provider/core/settings";
 import { settingFailures } from "./check-config";
-import { checkFailures, engineFailure } from "./check-failures";
+import { argumentFailure, checkFailures, engineFailure } from "./check-failures";
 import { configSource } from "./config";
 import { grpcError } from "./errors";
 import { packageFile, pluginVersion } from "./package-files";
@@ -147,11 +147,15 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
     invoke: unary(
       "invoke",
       async (request: proto.InvokeRequest, secrets) => {
-        const result = await providers().invoke(request.getTok(), fromStruct(request.getArgs()));
+        const answer = await providers().invoke(request.getTok(), fromStruct(request.getArgs()));
+        const response = new proto.InvokeResponse();
+        if (answer.failures) {
+          response.setFailuresList(checkFailures(answer.failures.map((f) => argumentFailure(f, secrets))));
+          return response;
+        }
         // A secret argument makes the whole result secret, as the engine makes it for a provider
         // that does not accept secrets.
-        const response = new proto.InvokeResponse();
-        response.setReturn(toStruct(secrets.any ? wrappedEach(result) : result));
+        response.setReturn(toStruct(secrets.any ? wrappedEach(answer.result) : answer.result));
         return response;
       },
       (request) => [request.getArgs()],

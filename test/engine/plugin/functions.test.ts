@@ -1,7 +1,8 @@
 /**
  * The data functions in the plugin form: Pulumi YAML's `fn::invoke` of `compute:index:get<Noun>`,
  * served by the plugin's Invoke with the stack's settings: a get by ID, a list with a label filter,
- * and failures as one line naming what was not found or the argument that is wrong.
+ * failures as one line naming what was not found, and a wrong argument as the invoke's failure naming
+ * it (its value left out when the program made it secret).
  */
 import { yamlProject, type YamlProject } from "./yaml-project";
 
@@ -47,16 +48,46 @@ test("getVpc by a resource's id and getVpcs with a label filter return the API's
   }
 });
 
-test("an unknown ID fails naming it, a bad ID argument fails naming the argument: one line each", async () => {
+/** The lines of the invoke's failures the program reports. */
+const failureLines = (shown: string) => shown.split("\n").filter((line) => line.includes("invoke failed"));
+
+test("an unknown ID fails naming it (an error); a bad argument is the invoke's failure naming the argument", async () => {
   p.setProgram(vpcs, { missing: invoke("getVpc", { id: "424242" }) });
   const missing = await p.failing("preview");
-  expect(missing).toMatch(/VPC 424242 not found/);
+  expect(missing).toMatch(/invocation of compute:index:getVpc returned an error: VPC 424242 not found/);
+  expect(failureLines(missing)).toEqual([]);
+  // The engine hands the plugin's failure to the program, which reports `<token> invoke failed: <reason> (<argument>)`.
   p.setProgram(vpcs, { bad: invoke("getVpc", { id: "twelve" }) });
   const bad = await p.failing("preview");
-  expect(bad).toMatch(/id must be an integer ID, not "twelve"/);
-  for (const shown of [missing, bad]) expect(shown).not.toMatch(/\n\s+at .*\.(js|ts):\d+/);
+  expect(bad).toMatch(/compute:index:getVpc invoke failed: id must be an integer ID \(id\)/);
+  expect(bad).not.toMatch(/returned an error/);
+  p.setProgram(vpcs, { regex: invoke("getVpcs", { labelRegex: "fn-(" }) });
+  const regex = await p.failing("preview");
+  expect(regex).toMatch(
+    /compute:index:getVpcs invoke failed: labelRegex is not a valid regular expression \(labelRegex\)/,
+  );
+  for (const shown of [missing, bad, regex]) expect(shown).not.toMatch(/\n\s+at .*\.(js|ts):\d+/);
   p.setProgram(vpcs, { unknown: invoke("getNothing", {}) });
   expect(await p.failing("preview")).toMatch(/compute:index:getNothing/);
+});
+
+test("a failure never holds the argument's value: a secret reaches the plugin unmarked from YAML", async () => {
+  await p.control.clearRequests();
+  p.setProgram(vpcs, { bad: invoke("getVpc", { id: { "fn::secret": "topsecret-id" } }) });
+  const bad = await p.failing("preview");
+  p.setProgram(vpcs, { regex: invoke("getVpcs", { labelRegex: { "fn::secret": "topsecret-(" } }) });
+  const regex = await p.failing("preview");
+  // YAML lists the program's own lines under the failure; the failure itself names the argument only.
+  expect(failureLines(bad)).toEqual([
+    expect.stringMatching(/getVpc invoke failed: id must be an integer ID \(id\)$/),
+  ]);
+  expect(failureLines(regex)).toEqual([
+    expect.stringMatching(
+      /getVpcs invoke failed: labelRegex is not a valid regular expression \(labelRegex\)$/,
+    ),
+  ]);
+  for (const line of [...failureLines(bad), ...failureLines(regex)]) expect(line).not.toContain("topsecret");
+  expect(await p.writes()).toEqual([]);
 });
 
 test("destroy leaves nothing", async () => {

@@ -96,6 +96,13 @@ describe("labels", () => {
     expect(() => labelTest({ labelRegex: "(" })).toThrow(
       /^labelRegex "\(" is not a valid regular expression/,
     );
+    // An argument error: the plugin's invoke answers it as a failure naming the argument.
+    expect(() => labelTest({ labelRegex: "(" })).toThrow(
+      expect.objectContaining({
+        argument: "labelRegex",
+        withoutValue: "labelRegex is not a valid regular expression",
+      }) as Error,
+    );
   });
 
   it("the API gets the exact label, or +contains of the glob's longest literal run", () => {

@@ -1,4 +1,4 @@
-import { engineFailure } from "../../../src/plugin/check-failures";
+import { argumentFailure, engineFailure } from "../../../src/plugin/check-failures";
 import { RequestSecrets } from "../../../src/plugin/secrets";
 import { secret } from "../../../src/plugin/values";
 
@@ -27,5 +27,19 @@ describe("engineFailure", () => {
     expect(
       engineFailure({ property: "label", reason: "label: topsecret-label is taken" }, raw, secrets),
     ).toEqual({ property: "", reason: "label: [secret] is taken" });
+  });
+});
+
+describe("argumentFailure", () => {
+  it("names the argument; a secret string of the request is redacted", () => {
+    const raw = { label: secret("topsecret-x") };
+    const f = {
+      property: "labelRegex",
+      reason: "labelRegex is not a valid regular expression near topsecret-x",
+    };
+    expect(argumentFailure(f, new RequestSecrets([raw]))).toEqual({
+      property: "labelRegex",
+      reason: "labelRegex is not a valid regular expression near [secret]",
+    });
   });
 });

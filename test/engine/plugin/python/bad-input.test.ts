@@ -2,7 +2,8 @@
  * Bad input in a Python program fails `pulumi preview` with nothing written: an unknown region and a
  * weak root password in one error line from the plugin's Check, naming the property, with no trace of
  * the provider's code; a missing required input as the generated SDK raises it (Python's TypeError,
- * naming the property and the program's line); a snake_case key inside `interfaces` (which the SDK
+ * naming the property and the program's line); a data function's bad argument as the invoke's failure
+ * naming it (never its value); a snake_case key inside `interfaces` (which the SDK
  * types `Any`, so it passes the key as written) names the camelCase key, even beside a value the
  * preview does not know yet.
  *
@@ -94,4 +95,22 @@ compute.Instance(
   const lines = errorLines(shown, "Instance");
   expect(lines.some((line) => /interfaces\[1\]: Unrecognized key: "subnet"/.test(line))).toBe(true);
   noProviderTrace(shown);
+});
+
+test("a data function's bad argument: the invoke's failure naming it, never its value, a secret's neither", async () => {
+  // Python's traceback shows the program's line; the failure names the argument only.
+  const failure = (shown: string) =>
+    shown.split("\n").filter((line) => line.includes("invoke of compute:index:"));
+  const plain = await failedPreview(`compute.get_vpc(id="twelve")`);
+  const secret = await failedPreview(
+    `pulumi.export("vpc", compute.get_vpc_output(id=pulumi.Output.secret("topsecret-id")))`,
+  );
+  for (const shown of [plain, secret]) {
+    expect(failure(shown)).toEqual([
+      expect.stringMatching(
+        /Exception: invoke of compute:index:getVpc failed: id must be an integer ID \(id\)$/,
+      ),
+    ]);
+    noProviderTrace(shown);
+  }
 });
