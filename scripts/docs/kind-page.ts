@@ -8,7 +8,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { AnySpec } from "../../src/provider/core/resource-spec";
 import { WRITE_ONLY } from "../../src/importer/kinds";
-import { importIdFormat } from "../../src/plugin/providers";
+import { idField, importIdPlaceholder } from "../../src/provider/core/import-id";
 import { exampleOfKind } from "../../src/schema/examples";
 import { splitDescription } from "../../src/schema/examples/renderings";
 import { exampleBlock } from "./example-block";
@@ -42,15 +42,6 @@ export function exampleOf(facts: KindFacts): string | undefined {
 }
 
 /** What the spec's `idOf` makes the ID of: probed with a record whose every field names itself. */
-function idField(spec: AnySpec): string | undefined {
-  const record = new Proxy({}, { get: (_target, key) => (typeof key === "string" ? `<${key}>` : undefined) });
-  try {
-    return /^<(\w+)>$/.exec(String(spec.idOf(record)))?.[1];
-  } catch {
-    return undefined;
-  }
-}
-
 const code = (text: string) => `\`${text}\``;
 const json = (value: unknown) => code(JSON.stringify(value));
 
@@ -221,18 +212,24 @@ function importSection(facts: KindFacts, spec: AnySpec): string[] {
       `Not compared, because the API never returns them: ${notCompared.map(code).join(", ")}; leave them out or set them (the state keeps what the program says).`,
     );
   }
-  const format = importIdFormat(spec, field === "label" || field === "username" ? field : "id");
   lines.push(
     "",
-    `In the plugin form (YAML, Python, Go), the CLI's ${code("pulumi import")} takes the ID as ${code(format)}${
+    `In the plugin form (YAML, Python, Go), the CLI's ${code("pulumi import")} takes the ID as ${code(facts.importId)}${
       parents.length > 0 ? ", the parents' IDs first" : ""
     }:`,
     "",
     "```sh",
-    `pulumi import compute:index:${facts.kind} NAME ${format.replace(/(\w+)/g, "<$1>")}`,
+    `pulumi import compute:index:${facts.kind} NAME ${importIdPlaceholder(facts.importId)}`,
     "```",
     "",
   );
+  if (parents.length > 0) {
+    const state = parents.map((key) => `${key}: <${key}>`).join(", ");
+    lines.push(
+      `A program's ${code("get")} takes either that ID or the ${facts.kind}'s ${code("id")} with the parents' IDs in its state (the schema's ${code("stateInputs")}): in YAML, ${code(`get: {id: <id>, state: {${state}}}`)}.`,
+      "",
+    );
+  }
   lines.push("More: [importing](../importing.md).", "");
   return lines;
 }

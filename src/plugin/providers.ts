@@ -10,6 +10,7 @@ import { withStoredInputs } from "../provider/core/declared";
 import { markedImported } from "../provider/core/imported-state";
 import { withoutContext, type ResourceContext } from "../provider/core/resource-context";
 import type { AnySpec, Props } from "../provider/core/resource-spec";
+import { readTarget } from "../provider/core/import-id";
 import { previewUpdateOutputs } from "../provider/core/preview-outputs";
 import { noteSecretLabel } from "../provider/core/names";
 import { processMemory } from "../provider/core/process-memory";
@@ -33,6 +34,7 @@ export {
   invoke,
   markedImported,
   previewUpdateOutputs,
+  readTarget,
   unknownInputs,
   withoutContext,
   withStoredInputs,
@@ -85,7 +87,7 @@ export function served(
   const imported = importing.get(request.getUrn());
   const context: ResourceContext = {
     journalKey: journalKeyOf(resource),
-    ...(imported !== undefined && { importId: importProps(spec, imported).id }),
+    ...(imported !== undefined && { importId: readTarget(spec, imported, {}).id }),
     ...(log && { log: (line: string) => log(secrets.redact(line)) }),
     // Aborted by the engine's Cancel (Ctrl-C, or the end of the run): every wait of the run ends.
     signal: runSignal(),
@@ -134,25 +136,4 @@ function bound(found: CoreProvider): Required<CoreProvider> {
     update: found.update ?? missing,
     delete: found.delete ?? missing,
   };
-}
-
-/**
- * The ID `pulumi import` takes for a kind: the parents' IDs, then the object's own (`vpcId/subnetId`);
- * `own` names the object's (`id` by default, written `<kind>Id` after parents).
- */
-export function importIdFormat(spec: Pick<AnySpec, "kind" | "parents">, own = "id"): string {
-  const parents: string[] = spec.parents ?? [];
-  if (parents.length === 0) return own;
-  return [...parents, own === "id" ? `${spec.kind[0]!.toLowerCase()}${spec.kind.slice(1)}Id` : own].join("/");
-}
-
-/** The parents' IDs an import ID names before the object's own (`<vpcId>/<subnetId>`). */
-export function importProps(spec: AnySpec, id: string): { id: string; props: Record<string, unknown> } {
-  const parents: string[] = spec.parents ?? [];
-  const parts = id.split("/");
-  if (parents.length === 0) return { id, props: {} };
-  if (parts.length !== parents.length + 1 || parts.some((part) => part === "")) {
-    throw new Error(`${spec.kind} import ID must be ${importIdFormat(spec)}, not ${id}`);
-  }
-  return { id: parts.at(-1)!, props: Object.fromEntries(parents.map((key, i) => [key, parts[i]])) };
 }

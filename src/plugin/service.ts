@@ -226,17 +226,14 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
         const { spec, provider, secretFields, ids, marked } = served(request, secrets);
         let id = request.getId();
         let props = fromStruct(request.getProperties());
-        // An import (the option, or `pulumi import`) or a `get` sends the ID alone: the parents' IDs
-        // come from it, and the import step's Check and Diff follow.
+        // An import (the option, or `pulumi import`) sends the ID alone, and the import step's Check
+        // and Diff follow; a `get`, the state the program gives; a refresh, the state, where what the API
+        // never returns is the stored inputs' (an imported object's outputs never held it). The
+        // parents' IDs come from the ID where the properties lack them.
         const importStep = Object.keys(props).length === 0;
-        if (importStep) {
-          providers().noteImportRead(request.getUrn(), id);
-          ({ id, props } = providers().importProps(spec, id));
-        } else {
-          // A refresh: what the API never returns is the stored inputs' (an imported object's outputs
-          // never held it).
-          props = providers().withStoredInputs(spec, props, fromStruct(request.getInputs()));
-        }
+        if (importStep) providers().noteImportRead(request.getUrn(), id);
+        else props = providers().withStoredInputs(spec, props, fromStruct(request.getInputs()));
+        ({ id, props } = providers().readTarget(spec, id, props));
         const result = await provider.read(id, ids.toProvider(props));
         const response = new proto.ReadResponse();
         response.setId(result.id ?? "");

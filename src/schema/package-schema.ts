@@ -6,6 +6,7 @@
  * config variables and provider inputs.
  */
 import { isIdField } from "../functions/result-ids";
+import { importIdPlaceholder } from "../provider/core/import-id";
 import { pascal } from "./names";
 import type { PropertySpec } from "./property-spec";
 import { REPOSITORY, GO_MODULE, RELEASES } from "./repository";
@@ -211,6 +212,40 @@ function withExamples(description: string, kind: string, schema: SchemaTypes): s
   ].join("\n");
 }
 
+/**
+ * A kind's `## Import` section, as Pulumi's bridged providers write it, so that each SDK's docstring
+ * names the ID `pulumi import` takes (`import-id.ts`), and for a child kind what `get` takes.
+ */
+function importSection(k: KindFacts): string {
+  const lines = [
+    "## Import",
+    "",
+    `The ID \`pulumi import\` takes for a ${k.kind}: \`${k.importId}\`${k.parents.length > 0 ? ", the parents' IDs first" : ""}.`,
+    "",
+    "```sh",
+    `$ pulumi import ${k.token} name ${importIdPlaceholder(k.importId)}`,
+    "```",
+  ];
+  if (k.parents.length > 0) {
+    lines.push(
+      "",
+      `A \`get\` takes that ID, or the ${k.kind}'s \`id\` with ${k.parents.map((p) => `\`${p}\``).join(" and ")} in its state.`,
+    );
+  }
+  return lines.join("\n");
+}
+
+/** The state a `get` of a child kind takes: its parents' IDs, which a read needs besides its ID. */
+function stateInputs(types: Types, k: KindFacts): object | undefined {
+  if (k.parents.length === 0) return undefined;
+  const outputs = k.outputs.filter((o) => k.parents.includes(o.name));
+  return {
+    description: `The parents' IDs a \`get\` of a ${k.kind} by its \`id\` takes.`,
+    type: "object",
+    properties: Object.fromEntries(outputs.map((o) => [o.name, outputProperty(types, k, o)])),
+  };
+}
+
 /** What a build of the package is: its version (package.json's) and where its plugin is released. */
 export interface PackageBuild {
   version: string;
@@ -235,13 +270,15 @@ export function packageSchema(
           required: k.outputs.filter((o) => o.required).map((o) => o.name),
           inputProperties: Object.fromEntries(k.inputs.map((i) => [i.name, inputProperty(types, k.kind, i)])),
           requiredInputs: k.inputs.filter((i) => i.required).map((i) => i.name),
+          ...(k.parents.length > 0 && { stateInputs: stateInputs(types, k) }),
         },
       ]),
     );
   // Once every input's type is known: the descriptions with each language's example.
   for (const k of facts) {
     const resource = resources[k.token]!;
-    resource.description = withExamples(resource.description, k.kind, { resources, types: types.specs });
+    const described = withExamples(resource.description, k.kind, { resources, types: types.specs });
+    resource.description = `${described}\n\n${importSection(k)}`;
   }
   return {
     name: PACKAGE,

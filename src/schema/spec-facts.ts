@@ -7,6 +7,7 @@
  * (`contract-fields.ts`: `ContractNumber<"Image.size">`, an integer), IDs where the spec's `computedIds` names them.
  */
 import { computedIdSchema } from "../provider/core/computed-ids";
+import { importIdFormat } from "../provider/core/import-id";
 import { inputJsonSchema } from "../provider/core/input-schema";
 import type { AnySpec } from "../provider/core/resource-spec";
 import { SPECS } from "../provider/specs";
@@ -61,6 +62,10 @@ export interface KindFacts {
   conditionalReplaces: boolean;
   /** A replacement may delete the old resource first (the spec's `deleteBeforeReplace` rule). */
   deleteBeforeReplace: boolean;
+  /** The inputs holding the parents' IDs (the spec's `parents`), which a read needs besides the ID. */
+  parents: string[];
+  /** The ID `pulumi import` takes (`import-id.ts`): `vpcId/subnetId`. */
+  importId: string;
 }
 
 export const tokenOf = (kind: string): string => `${PACKAGE}:index:${kind}`;
@@ -141,5 +146,7 @@ export function factsOf(spec: AnySpec, docs: ClassDocs): KindFacts {
     outputs,
     conditionalReplaces: spec.replaces !== undefined,
     deleteBeforeReplace: spec.deleteBeforeReplace !== undefined,
+    parents: [...(spec.parents ?? [])],
+    importId: importIdFormat(spec),
   };
 }

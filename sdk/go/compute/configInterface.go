@@ -95,6 +95,16 @@ import (
 //	}
 //
 // ```
+//
+// ## Import
+//
+// The ID `pulumi import` takes for a ConfigInterface: `computeId/configId/configInterfaceId`, the parents' IDs first.
+//
+// ```sh
+// $ pulumi import compute:index:ConfigInterface name <computeId>/<configId>/<configInterfaceId>
+// ```
+//
+// A `get` takes that ID, or the ConfigInterface's `id` with `computeId` and `configId` in its state.
 type ConfigInterface struct {
 	pulumi.CustomResourceState
 
@@ -175,9 +185,19 @@ func GetConfigInterface(ctx *pulumi.Context,
 
 // Input properties used for looking up and filtering ConfigInterface resources.
 type configInterfaceState struct {
+	// The instance's ID (e.g. `instance.id`). Changing it replaces the interface.
+	ComputeId *string `pulumi:"computeId"`
+	// The config's ID (e.g. `config.id`); the config must leave its `interfaces` out. Changing it
+	// replaces the interface.
+	ConfigId *string `pulumi:"configId"`
 }
 
 type ConfigInterfaceState struct {
+	// The instance's ID (e.g. `instance.id`). Changing it replaces the interface.
+	ComputeId pulumi.StringPtrInput
+	// The config's ID (e.g. `config.id`); the config must leave its `interfaces` out. Changing it
+	// replaces the interface.
+	ConfigId pulumi.StringPtrInput
 }
 
 func (ConfigInterfaceState) ElementType() reflect.Type {

@@ -61,6 +61,14 @@ import (
 //	}
 //
 // ```
+//
+// ## Import
+//
+// The ID `pulumi import` takes for a Image: `id`.
+//
+// ```sh
+// $ pulumi import compute:index:Image name <id>
+// ```
 type Image struct {
 	pulumi.CustomResourceState
 

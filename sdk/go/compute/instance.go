@@ -53,6 +53,14 @@ import (
 //	}
 //
 // ```
+//
+// ## Import
+//
+// The ID `pulumi import` takes for a Instance: `id`.
+//
+// ```sh
+// $ pulumi import compute:index:Instance name <id>
+// ```
 type Instance struct {
 	pulumi.CustomResourceState
 

@@ -96,6 +96,16 @@ import (
 //	}
 //
 // ```
+//
+// ## Import
+//
+// The ID `pulumi import` takes for a InstanceConfig: `computeId/instanceConfigId`, the parents' IDs first.
+//
+// ```sh
+// $ pulumi import compute:index:InstanceConfig name <computeId>/<instanceConfigId>
+// ```
+//
+// A `get` takes that ID, or the InstanceConfig's `id` with `computeId` in its state.
 type InstanceConfig struct {
 	pulumi.CustomResourceState
 
@@ -180,9 +190,13 @@ func GetInstanceConfig(ctx *pulumi.Context,
 
 // Input properties used for looking up and filtering InstanceConfig resources.
 type instanceConfigState struct {
+	// The instance's ID (e.g. `instance.id`). Changing it replaces the config.
+	ComputeId *string `pulumi:"computeId"`
 }
 
 type InstanceConfigState struct {
+	// The instance's ID (e.g. `instance.id`). Changing it replaces the config.
+	ComputeId pulumi.StringPtrInput
 }
 
 func (InstanceConfigState) ElementType() reflect.Type {

@@ -64,6 +64,16 @@ import (
 //	}
 //
 // ```
+//
+// ## Import
+//
+// The ID `pulumi import` takes for a InstanceDisk: `computeId/instanceDiskId`, the parents' IDs first.
+//
+// ```sh
+// $ pulumi import compute:index:InstanceDisk name <computeId>/<instanceDiskId>
+// ```
+//
+// A `get` takes that ID, or the InstanceDisk's `id` with `computeId` in its state.
 type InstanceDisk struct {
 	pulumi.CustomResourceState
 
@@ -149,9 +159,13 @@ func GetInstanceDisk(ctx *pulumi.Context,
 
 // Input properties used for looking up and filtering InstanceDisk resources.
 type instanceDiskState struct {
+	// The instance's ID (e.g. `instance.id`). Changing it replaces the disk.
+	ComputeId *string `pulumi:"computeId"`
 }
 
 type InstanceDiskState struct {
+	// The instance's ID (e.g. `instance.id`). Changing it replaces the disk.
+	ComputeId pulumi.StringPtrInput
 }
 
 func (InstanceDiskState) ElementType() reflect.Type {

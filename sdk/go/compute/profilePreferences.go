@@ -45,6 +45,14 @@ import (
 //	}
 //
 // ```
+//
+// ## Import
+//
+// The ID `pulumi import` takes for a ProfilePreferences: `username`.
+//
+// ```sh
+// $ pulumi import compute:index:ProfilePreferences name <username>
+// ```
 type ProfilePreferences struct {
 	pulumi.CustomResourceState
 

@@ -41,6 +41,14 @@ import (
 //	}
 //
 // ```
+//
+// ## Import
+//
+// The ID `pulumi import` takes for a ProfileSettings: `username`.
+//
+// ```sh
+// $ pulumi import compute:index:ProfileSettings name <username>
+// ```
 type ProfileSettings struct {
 	pulumi.CustomResourceState
 

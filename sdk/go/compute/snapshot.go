@@ -65,6 +65,16 @@ import (
 //	}
 //
 // ```
+//
+// ## Import
+//
+// The ID `pulumi import` takes for a Snapshot: `computeId/snapshotId`, the parents' IDs first.
+//
+// ```sh
+// $ pulumi import compute:index:Snapshot name <computeId>/<snapshotId>
+// ```
+//
+// A `get` takes that ID, or the Snapshot's `id` with `computeId` in its state.
 type Snapshot struct {
 	pulumi.CustomResourceState
 
@@ -125,9 +135,15 @@ func GetSnapshot(ctx *pulumi.Context,
 
 // Input properties used for looking up and filtering Snapshot resources.
 type snapshotState struct {
+	// The instance's ID (e.g. `instance.id`); the instance needs `backupsEnabled: true`, else the
+	// create fails saying so. Changing it replaces the snapshot.
+	ComputeId *string `pulumi:"computeId"`
 }
 
 type SnapshotState struct {
+	// The instance's ID (e.g. `instance.id`); the instance needs `backupsEnabled: true`, else the
+	// create fails saying so. Changing it replaces the snapshot.
+	ComputeId pulumi.StringPtrInput
 }
 
 func (SnapshotState) ElementType() reflect.Type {

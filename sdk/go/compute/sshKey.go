@@ -42,6 +42,14 @@ import (
 //	}
 //
 // ```
+//
+// ## Import
+//
+// The ID `pulumi import` takes for a SshKey: `id`.
+//
+// ```sh
+// $ pulumi import compute:index:SshKey name <id>
+// ```
 type SshKey struct {
 	pulumi.CustomResourceState
 

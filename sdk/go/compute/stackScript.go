@@ -43,6 +43,14 @@ import (
 //	}
 //
 // ```
+//
+// ## Import
+//
+// The ID `pulumi import` takes for a StackScript: `id`.
+//
+// ```sh
+// $ pulumi import compute:index:StackScript name <id>
+// ```
 type StackScript struct {
 	pulumi.CustomResourceState
 

@@ -49,6 +49,16 @@ import (
 //	}
 //
 // ```
+//
+// ## Import
+//
+// The ID `pulumi import` takes for a Subnet: `vpcId/subnetId`, the parents' IDs first.
+//
+// ```sh
+// $ pulumi import compute:index:Subnet name <vpcId>/<subnetId>
+// ```
+//
+// A `get` takes that ID, or the Subnet's `id` with `vpcId` in its state.
 type Subnet struct {
 	pulumi.CustomResourceState
 
@@ -104,9 +114,13 @@ func GetSubnet(ctx *pulumi.Context,
 
 // Input properties used for looking up and filtering Subnet resources.
 type subnetState struct {
+	// The VPC's ID (e.g. `vpc.id`). Changing it replaces the subnet.
+	VpcId *string `pulumi:"vpcId"`
 }
 
 type SubnetState struct {
+	// The VPC's ID (e.g. `vpc.id`). Changing it replaces the subnet.
+	VpcId pulumi.StringPtrInput
 }
 
 func (SubnetState) ElementType() reflect.Type {

@@ -60,6 +60,14 @@ import (
 //	}
 //
 // ```
+//
+// ## Import
+//
+// The ID `pulumi import` takes for a Tag: `label`.
+//
+// ```sh
+// $ pulumi import compute:index:Tag name <label>
+// ```
 type Tag struct {
 	pulumi.CustomResourceState
 

@@ -44,6 +44,14 @@ import (
 //	}
 //
 // ```
+//
+// ## Import
+//
+// The ID `pulumi import` takes for a Token: `id`.
+//
+// ```sh
+// $ pulumi import compute:index:Token name <id>
+// ```
 type Token struct {
 	pulumi.CustomResourceState
 

@@ -42,6 +42,14 @@ import (
 //	}
 //
 // ```
+//
+// ## Import
+//
+// The ID `pulumi import` takes for a Vpc: `id`.
+//
+// ```sh
+// $ pulumi import compute:index:Vpc name <id>
+// ```
 type Vpc struct {
 	pulumi.CustomResourceState
 

@@ -228,6 +228,49 @@ class ConfigInterfaceArgs:
         pulumi.set(self, "subnet_id", value)
 
 
+@pulumi.input_type
+class _ConfigInterfaceState:
+    def __init__(__self__, *,
+                 compute_id: pulumi.Input[Optional[_builtins.str]] = None,
+                 config_id: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        Input properties used for looking up and filtering ConfigInterface resources.
+
+        :param pulumi.Input[_builtins.str] compute_id: The instance's ID (e.g. `instance.id`). Changing it replaces the interface.
+        :param pulumi.Input[_builtins.str] config_id: The config's ID (e.g. `config.id`); the config must leave its `interfaces` out. Changing it
+               replaces the interface.
+        """
+        if compute_id is not None:
+            pulumi.set(__self__, "compute_id", compute_id)
+        if config_id is not None:
+            pulumi.set(__self__, "config_id", config_id)
+
+    @_builtins.property
+    @pulumi.getter(name="computeId")
+    def compute_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The instance's ID (e.g. `instance.id`). Changing it replaces the interface.
+        """
+        return pulumi.get(self, "compute_id")
+
+    @compute_id.setter
+    def compute_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "compute_id", value)
+
+    @_builtins.property
+    @pulumi.getter(name="configId")
+    def config_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The config's ID (e.g. `config.id`); the config must leave its `interfaces` out. Changing it
+        replaces the interface.
+        """
+        return pulumi.get(self, "config_id")
+
+    @config_id.setter
+    def config_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "config_id", value)
+
+
 @pulumi.type_token("compute:index:ConfigInterface")
 class ConfigInterface(pulumi.CustomResource):
     r"""
@@ -289,6 +332,16 @@ class ConfigInterface(pulumi.CustomResource):
     )
     pulumi.export("dbVpcIp", vpc_nic.vpc_address)
     ```
+
+    ## Import
+
+    The ID `pulumi import` takes for a ConfigInterface: `computeId/configId/configInterfaceId`, the parents' IDs first.
+
+    ```sh
+    $ pulumi import compute:index:ConfigInterface name <computeId>/<configId>/<configInterfaceId>
+    ```
+
+    A `get` takes that ID, or the ConfigInterface's `id` with `computeId` and `configId` in its state.
     """
     @overload
     def __init__(__self__,
@@ -366,6 +419,16 @@ class ConfigInterface(pulumi.CustomResource):
         )
         pulumi.export("dbVpcIp", vpc_nic.vpc_address)
         ```
+
+        ## Import
+
+        The ID `pulumi import` takes for a ConfigInterface: `computeId/configId/configInterfaceId`, the parents' IDs first.
+
+        ```sh
+        $ pulumi import compute:index:ConfigInterface name <computeId>/<configId>/<configInterfaceId>
+        ```
+
+        A `get` takes that ID, or the ConfigInterface's `id` with `computeId` and `configId` in its state.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -454,6 +517,16 @@ class ConfigInterface(pulumi.CustomResource):
         pulumi.export("dbVpcIp", vpc_nic.vpc_address)
         ```
 
+        ## Import
+
+        The ID `pulumi import` takes for a ConfigInterface: `computeId/configId/configInterfaceId`, the parents' IDs first.
+
+        ```sh
+        $ pulumi import compute:index:ConfigInterface name <computeId>/<configId>/<configInterfaceId>
+        ```
+
+        A `get` takes that ID, or the ConfigInterface's `id` with `computeId` and `configId` in its state.
+
         :param str resource_name: The name of the resource.
         :param ConfigInterfaceArgs args: The arguments to use to populate this resource's properties.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -521,7 +594,9 @@ class ConfigInterface(pulumi.CustomResource):
     @staticmethod
     def get(resource_name: str,
             id: pulumi.Input[str],
-            opts: Optional[pulumi.ResourceOptions] = None) -> 'ConfigInterface':
+            opts: Optional[pulumi.ResourceOptions] = None,
+            compute_id: pulumi.Input[Optional[_builtins.str]] = None,
+            config_id: pulumi.Input[Optional[_builtins.str]] = None) -> 'ConfigInterface':
         """
         Get an existing ConfigInterface resource's state with the given name, id, and optional extra
         properties used to qualify the lookup.
@@ -529,15 +604,18 @@ class ConfigInterface(pulumi.CustomResource):
         :param str resource_name: The unique name of the resulting resource.
         :param pulumi.Input[str] id: The unique provider ID of the resource to lookup.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.str] compute_id: The instance's ID (e.g. `instance.id`). Changing it replaces the interface.
+        :param pulumi.Input[_builtins.str] config_id: The config's ID (e.g. `config.id`); the config must leave its `interfaces` out. Changing it
+               replaces the interface.
         """
         opts = pulumi.ResourceOptions.merge(opts, pulumi.ResourceOptions(id=id))
 
-        __props__ = ConfigInterfaceArgs.__new__(ConfigInterfaceArgs)
+        __props__ = _ConfigInterfaceState.__new__(_ConfigInterfaceState)
 
+        __props__.__dict__["compute_id"] = compute_id
+        __props__.__dict__["config_id"] = config_id
         __props__.__dict__["active"] = None
         __props__.__dict__["allow_reboot"] = None
-        __props__.__dict__["compute_id"] = None
-        __props__.__dict__["config_id"] = None
         __props__.__dict__["ip_ranges"] = None
         __props__.__dict__["ipam_address"] = None
         __props__.__dict__["ipv4"] = None

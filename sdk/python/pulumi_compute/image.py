@@ -188,6 +188,14 @@ class Image(pulumi.CustomResource):
     )
     pulumi.export("imageId", golden.id)
     ```
+
+    ## Import
+
+    The ID `pulumi import` takes for a Image: `id`.
+
+    ```sh
+    $ pulumi import compute:index:Image name <id>
+    ```
     """
     @overload
     def __init__(__self__,
@@ -233,6 +241,14 @@ class Image(pulumi.CustomResource):
             description="web base",
         )
         pulumi.export("imageId", golden.id)
+        ```
+
+        ## Import
+
+        The ID `pulumi import` takes for a Image: `id`.
+
+        ```sh
+        $ pulumi import compute:index:Image name <id>
         ```
 
         :param str resource_name: The name of the resource.
@@ -291,6 +307,14 @@ class Image(pulumi.CustomResource):
             description="web base",
         )
         pulumi.export("imageId", golden.id)
+        ```
+
+        ## Import
+
+        The ID `pulumi import` takes for a Image: `id`.
+
+        ```sh
+        $ pulumi import compute:index:Image name <id>
         ```
 
         :param str resource_name: The name of the resource.

@@ -460,6 +460,14 @@ class Instance(pulumi.CustomResource):
     )
     pulumi.export("webIps", web.ipv4)
     ```
+
+    ## Import
+
+    The ID `pulumi import` takes for a Instance: `id`.
+
+    ```sh
+    $ pulumi import compute:index:Instance name <id>
+    ```
     """
     @overload
     def __init__(__self__,
@@ -514,6 +522,14 @@ class Instance(pulumi.CustomResource):
             tags=["web"],
         )
         pulumi.export("webIps", web.ipv4)
+        ```
+
+        ## Import
+
+        The ID `pulumi import` takes for a Instance: `id`.
+
+        ```sh
+        $ pulumi import compute:index:Instance name <id>
         ```
 
         :param str resource_name: The name of the resource.
@@ -600,6 +616,14 @@ class Instance(pulumi.CustomResource):
             tags=["web"],
         )
         pulumi.export("webIps", web.ipv4)
+        ```
+
+        ## Import
+
+        The ID `pulumi import` takes for a Instance: `id`.
+
+        ```sh
+        $ pulumi import compute:index:Instance name <id>
         ```
 
         :param str resource_name: The name of the resource.

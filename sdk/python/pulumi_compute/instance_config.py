@@ -246,6 +246,31 @@ class InstanceConfigArgs:
         pulumi.set(self, "virt_mode", value)
 
 
+@pulumi.input_type
+class _InstanceConfigState:
+    def __init__(__self__, *,
+                 compute_id: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        Input properties used for looking up and filtering InstanceConfig resources.
+
+        :param pulumi.Input[_builtins.str] compute_id: The instance's ID (e.g. `instance.id`). Changing it replaces the config.
+        """
+        if compute_id is not None:
+            pulumi.set(__self__, "compute_id", compute_id)
+
+    @_builtins.property
+    @pulumi.getter(name="computeId")
+    def compute_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The instance's ID (e.g. `instance.id`). Changing it replaces the config.
+        """
+        return pulumi.get(self, "compute_id")
+
+    @compute_id.setter
+    def compute_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "compute_id", value)
+
+
 @pulumi.type_token("compute:index:InstanceConfig")
 class InstanceConfig(pulumi.CustomResource):
     r"""
@@ -310,6 +335,16 @@ class InstanceConfig(pulumi.CustomResource):
     )
     pulumi.export("configId", boot.id)
     ```
+
+    ## Import
+
+    The ID `pulumi import` takes for a InstanceConfig: `computeId/instanceConfigId`, the parents' IDs first.
+
+    ```sh
+    $ pulumi import compute:index:InstanceConfig name <computeId>/<instanceConfigId>
+    ```
+
+    A `get` takes that ID, or the InstanceConfig's `id` with `computeId` in its state.
     """
     @overload
     def __init__(__self__,
@@ -391,6 +426,16 @@ class InstanceConfig(pulumi.CustomResource):
         )
         pulumi.export("configId", boot.id)
         ```
+
+        ## Import
+
+        The ID `pulumi import` takes for a InstanceConfig: `computeId/instanceConfigId`, the parents' IDs first.
+
+        ```sh
+        $ pulumi import compute:index:InstanceConfig name <computeId>/<instanceConfigId>
+        ```
+
+        A `get` takes that ID, or the InstanceConfig's `id` with `computeId` in its state.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -484,6 +529,16 @@ class InstanceConfig(pulumi.CustomResource):
         pulumi.export("configId", boot.id)
         ```
 
+        ## Import
+
+        The ID `pulumi import` takes for a InstanceConfig: `computeId/instanceConfigId`, the parents' IDs first.
+
+        ```sh
+        $ pulumi import compute:index:InstanceConfig name <computeId>/<instanceConfigId>
+        ```
+
+        A `get` takes that ID, or the InstanceConfig's `id` with `computeId` in its state.
+
         :param str resource_name: The name of the resource.
         :param InstanceConfigArgs args: The arguments to use to populate this resource's properties.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -553,7 +608,8 @@ class InstanceConfig(pulumi.CustomResource):
     @staticmethod
     def get(resource_name: str,
             id: pulumi.Input[str],
-            opts: Optional[pulumi.ResourceOptions] = None) -> 'InstanceConfig':
+            opts: Optional[pulumi.ResourceOptions] = None,
+            compute_id: pulumi.Input[Optional[_builtins.str]] = None) -> 'InstanceConfig':
         """
         Get an existing InstanceConfig resource's state with the given name, id, and optional extra
         properties used to qualify the lookup.
@@ -561,14 +617,15 @@ class InstanceConfig(pulumi.CustomResource):
         :param str resource_name: The unique name of the resulting resource.
         :param pulumi.Input[str] id: The unique provider ID of the resource to lookup.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.str] compute_id: The instance's ID (e.g. `instance.id`). Changing it replaces the config.
         """
         opts = pulumi.ResourceOptions.merge(opts, pulumi.ResourceOptions(id=id))
 
-        __props__ = InstanceConfigArgs.__new__(InstanceConfigArgs)
+        __props__ = _InstanceConfigState.__new__(_InstanceConfigState)
 
+        __props__.__dict__["compute_id"] = compute_id
         __props__.__dict__["booted"] = None
         __props__.__dict__["comments"] = None
-        __props__.__dict__["compute_id"] = None
         __props__.__dict__["created"] = None
         __props__.__dict__["devices"] = None
         __props__.__dict__["helpers"] = None

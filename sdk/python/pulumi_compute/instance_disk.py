@@ -217,6 +217,31 @@ class InstanceDiskArgs:
         pulumi.set(self, "stackscript_id", value)
 
 
+@pulumi.input_type
+class _InstanceDiskState:
+    def __init__(__self__, *,
+                 compute_id: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        Input properties used for looking up and filtering InstanceDisk resources.
+
+        :param pulumi.Input[_builtins.str] compute_id: The instance's ID (e.g. `instance.id`). Changing it replaces the disk.
+        """
+        if compute_id is not None:
+            pulumi.set(__self__, "compute_id", compute_id)
+
+    @_builtins.property
+    @pulumi.getter(name="computeId")
+    def compute_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The instance's ID (e.g. `instance.id`). Changing it replaces the disk.
+        """
+        return pulumi.get(self, "compute_id")
+
+    @compute_id.setter
+    def compute_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "compute_id", value)
+
+
 @pulumi.type_token("compute:index:InstanceDisk")
 class InstanceDisk(pulumi.CustomResource):
     r"""
@@ -254,6 +279,16 @@ class InstanceDisk(pulumi.CustomResource):
     )
     pulumi.export("rootDiskId", root.id)
     ```
+
+    ## Import
+
+    The ID `pulumi import` takes for a InstanceDisk: `computeId/instanceDiskId`, the parents' IDs first.
+
+    ```sh
+    $ pulumi import compute:index:InstanceDisk name <computeId>/<instanceDiskId>
+    ```
+
+    A `get` takes that ID, or the InstanceDisk's `id` with `computeId` in its state.
     """
     @overload
     def __init__(__self__,
@@ -306,6 +341,16 @@ class InstanceDisk(pulumi.CustomResource):
         )
         pulumi.export("rootDiskId", root.id)
         ```
+
+        ## Import
+
+        The ID `pulumi import` takes for a InstanceDisk: `computeId/instanceDiskId`, the parents' IDs first.
+
+        ```sh
+        $ pulumi import compute:index:InstanceDisk name <computeId>/<instanceDiskId>
+        ```
+
+        A `get` takes that ID, or the InstanceDisk's `id` with `computeId` in its state.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -372,6 +417,16 @@ class InstanceDisk(pulumi.CustomResource):
         pulumi.export("rootDiskId", root.id)
         ```
 
+        ## Import
+
+        The ID `pulumi import` takes for a InstanceDisk: `computeId/instanceDiskId`, the parents' IDs first.
+
+        ```sh
+        $ pulumi import compute:index:InstanceDisk name <computeId>/<instanceDiskId>
+        ```
+
+        A `get` takes that ID, or the InstanceDisk's `id` with `computeId` in its state.
+
         :param str resource_name: The name of the resource.
         :param InstanceDiskArgs args: The arguments to use to populate this resource's properties.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -436,7 +491,8 @@ class InstanceDisk(pulumi.CustomResource):
     @staticmethod
     def get(resource_name: str,
             id: pulumi.Input[str],
-            opts: Optional[pulumi.ResourceOptions] = None) -> 'InstanceDisk':
+            opts: Optional[pulumi.ResourceOptions] = None,
+            compute_id: pulumi.Input[Optional[_builtins.str]] = None) -> 'InstanceDisk':
         """
         Get an existing InstanceDisk resource's state with the given name, id, and optional extra
         properties used to qualify the lookup.
@@ -444,15 +500,16 @@ class InstanceDisk(pulumi.CustomResource):
         :param str resource_name: The unique name of the resulting resource.
         :param pulumi.Input[str] id: The unique provider ID of the resource to lookup.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.str] compute_id: The instance's ID (e.g. `instance.id`). Changing it replaces the disk.
         """
         opts = pulumi.ResourceOptions.merge(opts, pulumi.ResourceOptions(id=id))
 
-        __props__ = InstanceDiskArgs.__new__(InstanceDiskArgs)
+        __props__ = _InstanceDiskState.__new__(_InstanceDiskState)
 
+        __props__.__dict__["compute_id"] = compute_id
         __props__.__dict__["allow_reboot"] = None
         __props__.__dict__["authorized_keys"] = None
         __props__.__dict__["authorized_users"] = None
-        __props__.__dict__["compute_id"] = None
         __props__.__dict__["created"] = None
         __props__.__dict__["filesystem"] = None
         __props__.__dict__["image"] = None

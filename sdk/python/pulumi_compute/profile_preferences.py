@@ -65,6 +65,14 @@ class ProfilePreferences(pulumi.CustomResource):
         },
     )
     ```
+
+    ## Import
+
+    The ID `pulumi import` takes for a ProfilePreferences: `username`.
+
+    ```sh
+    $ pulumi import compute:index:ProfilePreferences name <username>
+    ```
     """
     @overload
     def __init__(__self__,
@@ -92,6 +100,14 @@ class ProfilePreferences(pulumi.CustomResource):
                 },
             },
         )
+        ```
+
+        ## Import
+
+        The ID `pulumi import` takes for a ProfilePreferences: `username`.
+
+        ```sh
+        $ pulumi import compute:index:ProfilePreferences name <username>
         ```
 
         :param str resource_name: The name of the resource.
@@ -125,6 +141,14 @@ class ProfilePreferences(pulumi.CustomResource):
                 },
             },
         )
+        ```
+
+        ## Import
+
+        The ID `pulumi import` takes for a ProfilePreferences: `username`.
+
+        ```sh
+        $ pulumi import compute:index:ProfilePreferences name <username>
         ```
 
         :param str resource_name: The name of the resource.

@@ -125,6 +125,14 @@ class ProfileSettings(pulumi.CustomResource):
         lish_auth_method="keys_only",
     )
     ```
+
+    ## Import
+
+    The ID `pulumi import` takes for a ProfileSettings: `username`.
+
+    ```sh
+    $ pulumi import compute:index:ProfileSettings name <username>
+    ```
     """
     @overload
     def __init__(__self__,
@@ -153,6 +161,14 @@ class ProfileSettings(pulumi.CustomResource):
             timezone="Europe/Paris",
             lish_auth_method="keys_only",
         )
+        ```
+
+        ## Import
+
+        The ID `pulumi import` takes for a ProfileSettings: `username`.
+
+        ```sh
+        $ pulumi import compute:index:ProfileSettings name <username>
         ```
 
         :param str resource_name: The name of the resource.
@@ -186,6 +202,14 @@ class ProfileSettings(pulumi.CustomResource):
             timezone="Europe/Paris",
             lish_auth_method="keys_only",
         )
+        ```
+
+        ## Import
+
+        The ID `pulumi import` takes for a ProfileSettings: `username`.
+
+        ```sh
+        $ pulumi import compute:index:ProfileSettings name <username>
         ```
 
         :param str resource_name: The name of the resource.

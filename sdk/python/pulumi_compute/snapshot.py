@@ -58,6 +58,33 @@ class SnapshotArgs:
         pulumi.set(self, "label", value)
 
 
+@pulumi.input_type
+class _SnapshotState:
+    def __init__(__self__, *,
+                 compute_id: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        Input properties used for looking up and filtering Snapshot resources.
+
+        :param pulumi.Input[_builtins.str] compute_id: The instance's ID (e.g. `instance.id`); the instance needs `backupsEnabled: true`, else the
+               create fails saying so. Changing it replaces the snapshot.
+        """
+        if compute_id is not None:
+            pulumi.set(__self__, "compute_id", compute_id)
+
+    @_builtins.property
+    @pulumi.getter(name="computeId")
+    def compute_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The instance's ID (e.g. `instance.id`); the instance needs `backupsEnabled: true`, else the
+        create fails saying so. Changing it replaces the snapshot.
+        """
+        return pulumi.get(self, "compute_id")
+
+    @compute_id.setter
+    def compute_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "compute_id", value)
+
+
 @pulumi.type_token("compute:index:Snapshot")
 class Snapshot(pulumi.CustomResource):
     r"""
@@ -97,6 +124,16 @@ class Snapshot(pulumi.CustomResource):
     )
     pulumi.export("snapshotId", before_upgrade.id)
     ```
+
+    ## Import
+
+    The ID `pulumi import` takes for a Snapshot: `computeId/snapshotId`, the parents' IDs first.
+
+    ```sh
+    $ pulumi import compute:index:Snapshot name <computeId>/<snapshotId>
+    ```
+
+    A `get` takes that ID, or the Snapshot's `id` with `computeId` in its state.
     """
     @overload
     def __init__(__self__,
@@ -142,6 +179,16 @@ class Snapshot(pulumi.CustomResource):
         )
         pulumi.export("snapshotId", before_upgrade.id)
         ```
+
+        ## Import
+
+        The ID `pulumi import` takes for a Snapshot: `computeId/snapshotId`, the parents' IDs first.
+
+        ```sh
+        $ pulumi import compute:index:Snapshot name <computeId>/<snapshotId>
+        ```
+
+        A `get` takes that ID, or the Snapshot's `id` with `computeId` in its state.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -193,6 +240,16 @@ class Snapshot(pulumi.CustomResource):
         pulumi.export("snapshotId", before_upgrade.id)
         ```
 
+        ## Import
+
+        The ID `pulumi import` takes for a Snapshot: `computeId/snapshotId`, the parents' IDs first.
+
+        ```sh
+        $ pulumi import compute:index:Snapshot name <computeId>/<snapshotId>
+        ```
+
+        A `get` takes that ID, or the Snapshot's `id` with `computeId` in its state.
+
         :param str resource_name: The name of the resource.
         :param SnapshotArgs args: The arguments to use to populate this resource's properties.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -242,7 +299,8 @@ class Snapshot(pulumi.CustomResource):
     @staticmethod
     def get(resource_name: str,
             id: pulumi.Input[str],
-            opts: Optional[pulumi.ResourceOptions] = None) -> 'Snapshot':
+            opts: Optional[pulumi.ResourceOptions] = None,
+            compute_id: pulumi.Input[Optional[_builtins.str]] = None) -> 'Snapshot':
         """
         Get an existing Snapshot resource's state with the given name, id, and optional extra
         properties used to qualify the lookup.
@@ -250,13 +308,15 @@ class Snapshot(pulumi.CustomResource):
         :param str resource_name: The unique name of the resulting resource.
         :param pulumi.Input[str] id: The unique provider ID of the resource to lookup.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.str] compute_id: The instance's ID (e.g. `instance.id`); the instance needs `backupsEnabled: true`, else the
+               create fails saying so. Changing it replaces the snapshot.
         """
         opts = pulumi.ResourceOptions.merge(opts, pulumi.ResourceOptions(id=id))
 
-        __props__ = SnapshotArgs.__new__(SnapshotArgs)
+        __props__ = _SnapshotState.__new__(_SnapshotState)
 
+        __props__.__dict__["compute_id"] = compute_id
         __props__.__dict__["available"] = None
-        __props__.__dict__["compute_id"] = None
         __props__.__dict__["configs"] = None
         __props__.__dict__["created"] = None
         __props__.__dict__["disks"] = None

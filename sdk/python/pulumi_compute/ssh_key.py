@@ -78,6 +78,14 @@ class SshKey(pulumi.CustomResource):
     )
     pulumi.export("keyId", deploy.id)
     ```
+
+    ## Import
+
+    The ID `pulumi import` takes for a SshKey: `id`.
+
+    ```sh
+    $ pulumi import compute:index:SshKey name <id>
+    ```
     """
     @overload
     def __init__(__self__,
@@ -102,6 +110,14 @@ class SshKey(pulumi.CustomResource):
             ssh_key="ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIF3GGbjGAJAMMRzuGsUpfBkTUAVDDAJdisaHcr2XtrFG deploy@example",
         )
         pulumi.export("keyId", deploy.id)
+        ```
+
+        ## Import
+
+        The ID `pulumi import` takes for a SshKey: `id`.
+
+        ```sh
+        $ pulumi import compute:index:SshKey name <id>
         ```
 
         :param str resource_name: The name of the resource.
@@ -133,6 +149,14 @@ class SshKey(pulumi.CustomResource):
             ssh_key="ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIF3GGbjGAJAMMRzuGsUpfBkTUAVDDAJdisaHcr2XtrFG deploy@example",
         )
         pulumi.export("keyId", deploy.id)
+        ```
+
+        ## Import
+
+        The ID `pulumi import` takes for a SshKey: `id`.
+
+        ```sh
+        $ pulumi import compute:index:SshKey name <id>
         ```
 
         :param str resource_name: The name of the resource.

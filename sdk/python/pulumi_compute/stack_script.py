@@ -147,6 +147,14 @@ class StackScript(pulumi.CustomResource):
     )
     pulumi.export("stackScriptId", setup.id)
     ```
+
+    ## Import
+
+    The ID `pulumi import` takes for a StackScript: `id`.
+
+    ```sh
+    $ pulumi import compute:index:StackScript name <id>
+    ```
     """
     @overload
     def __init__(__self__,
@@ -176,6 +184,14 @@ class StackScript(pulumi.CustomResource):
             script="#!/bin/bash\\n# <UDF name=\\"site\\" label=\\"Site name\\" example=\\"example.com\\"/>\\necho \\"$SITE\\"\\n",
         )
         pulumi.export("stackScriptId", setup.id)
+        ```
+
+        ## Import
+
+        The ID `pulumi import` takes for a StackScript: `id`.
+
+        ```sh
+        $ pulumi import compute:index:StackScript name <id>
         ```
 
         :param str resource_name: The name of the resource.
@@ -214,6 +230,14 @@ class StackScript(pulumi.CustomResource):
             script="#!/bin/bash\\n# <UDF name=\\"site\\" label=\\"Site name\\" example=\\"example.com\\"/>\\necho \\"$SITE\\"\\n",
         )
         pulumi.export("stackScriptId", setup.id)
+        ```
+
+        ## Import
+
+        The ID `pulumi import` takes for a StackScript: `id`.
+
+        ```sh
+        $ pulumi import compute:index:StackScript name <id>
         ```
 
         :param str resource_name: The name of the resource.

@@ -72,6 +72,31 @@ class SubnetArgs:
         pulumi.set(self, "vpc_id", value)
 
 
+@pulumi.input_type
+class _SubnetState:
+    def __init__(__self__, *,
+                 vpc_id: pulumi.Input[Optional[_builtins.str]] = None):
+        """
+        Input properties used for looking up and filtering Subnet resources.
+
+        :param pulumi.Input[_builtins.str] vpc_id: The VPC's ID (e.g. `vpc.id`). Changing it replaces the subnet.
+        """
+        if vpc_id is not None:
+            pulumi.set(__self__, "vpc_id", vpc_id)
+
+    @_builtins.property
+    @pulumi.getter(name="vpcId")
+    def vpc_id(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        The VPC's ID (e.g. `vpc.id`). Changing it replaces the subnet.
+        """
+        return pulumi.get(self, "vpc_id")
+
+    @vpc_id.setter
+    def vpc_id(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "vpc_id", value)
+
+
 @pulumi.type_token("compute:index:Subnet")
 class Subnet(pulumi.CustomResource):
     r"""
@@ -96,6 +121,16 @@ class Subnet(pulumi.CustomResource):
     )
     pulumi.export("subnetId", app.id)
     ```
+
+    ## Import
+
+    The ID `pulumi import` takes for a Subnet: `vpcId/subnetId`, the parents' IDs first.
+
+    ```sh
+    $ pulumi import compute:index:Subnet name <vpcId>/<subnetId>
+    ```
+
+    A `get` takes that ID, or the Subnet's `id` with `vpcId` in its state.
     """
     @overload
     def __init__(__self__,
@@ -127,6 +162,16 @@ class Subnet(pulumi.CustomResource):
         )
         pulumi.export("subnetId", app.id)
         ```
+
+        ## Import
+
+        The ID `pulumi import` takes for a Subnet: `vpcId/subnetId`, the parents' IDs first.
+
+        ```sh
+        $ pulumi import compute:index:Subnet name <vpcId>/<subnetId>
+        ```
+
+        A `get` takes that ID, or the Subnet's `id` with `vpcId` in its state.
 
         :param str resource_name: The name of the resource.
         :param pulumi.ResourceOptions opts: Options for the resource.
@@ -163,6 +208,16 @@ class Subnet(pulumi.CustomResource):
         )
         pulumi.export("subnetId", app.id)
         ```
+
+        ## Import
+
+        The ID `pulumi import` takes for a Subnet: `vpcId/subnetId`, the parents' IDs first.
+
+        ```sh
+        $ pulumi import compute:index:Subnet name <vpcId>/<subnetId>
+        ```
+
+        A `get` takes that ID, or the Subnet's `id` with `vpcId` in its state.
 
         :param str resource_name: The name of the resource.
         :param SubnetArgs args: The arguments to use to populate this resource's properties.
@@ -212,7 +267,8 @@ class Subnet(pulumi.CustomResource):
     @staticmethod
     def get(resource_name: str,
             id: pulumi.Input[str],
-            opts: Optional[pulumi.ResourceOptions] = None) -> 'Subnet':
+            opts: Optional[pulumi.ResourceOptions] = None,
+            vpc_id: pulumi.Input[Optional[_builtins.str]] = None) -> 'Subnet':
         """
         Get an existing Subnet resource's state with the given name, id, and optional extra
         properties used to qualify the lookup.
@@ -220,17 +276,18 @@ class Subnet(pulumi.CustomResource):
         :param str resource_name: The unique name of the resulting resource.
         :param pulumi.Input[str] id: The unique provider ID of the resource to lookup.
         :param pulumi.ResourceOptions opts: Options for the resource.
+        :param pulumi.Input[_builtins.str] vpc_id: The VPC's ID (e.g. `vpc.id`). Changing it replaces the subnet.
         """
         opts = pulumi.ResourceOptions.merge(opts, pulumi.ResourceOptions(id=id))
 
-        __props__ = SubnetArgs.__new__(SubnetArgs)
+        __props__ = _SubnetState.__new__(_SubnetState)
 
+        __props__.__dict__["vpc_id"] = vpc_id
         __props__.__dict__["computes"] = None
         __props__.__dict__["created"] = None
         __props__.__dict__["ipv4"] = None
         __props__.__dict__["label"] = None
         __props__.__dict__["updated"] = None
-        __props__.__dict__["vpc_id"] = None
         return Subnet(resource_name, opts=opts, __props__=__props__)
 
     @_builtins.property

@@ -96,6 +96,14 @@ class Tag(pulumi.CustomResource):
         instances=[web.id, db.id],
     )
     ```
+
+    ## Import
+
+    The ID `pulumi import` takes for a Tag: `label`.
+
+    ```sh
+    $ pulumi import compute:index:Tag name <label>
+    ```
     """
     @overload
     def __init__(__self__,
@@ -135,6 +143,14 @@ class Tag(pulumi.CustomResource):
             label="prod",
             instances=[web.id, db.id],
         )
+        ```
+
+        ## Import
+
+        The ID `pulumi import` takes for a Tag: `label`.
+
+        ```sh
+        $ pulumi import compute:index:Tag name <label>
         ```
 
         :param str resource_name: The name of the resource.
@@ -182,6 +198,14 @@ class Tag(pulumi.CustomResource):
             label="prod",
             instances=[web.id, db.id],
         )
+        ```
+
+        ## Import
+
+        The ID `pulumi import` takes for a Tag: `label`.
+
+        ```sh
+        $ pulumi import compute:index:Tag name <label>
         ```
 
         :param str resource_name: The name of the resource.

@@ -101,6 +101,14 @@ class Token(pulumi.CustomResource):
     )
     pulumi.export("ciToken", ci.token)
     ```
+
+    ## Import
+
+    The ID `pulumi import` takes for a Token: `id`.
+
+    ```sh
+    $ pulumi import compute:index:Token name <id>
+    ```
     """
     @overload
     def __init__(__self__,
@@ -128,6 +136,14 @@ class Token(pulumi.CustomResource):
             expiry="2030-01-01T00:00:00",
         )
         pulumi.export("ciToken", ci.token)
+        ```
+
+        ## Import
+
+        The ID `pulumi import` takes for a Token: `id`.
+
+        ```sh
+        $ pulumi import compute:index:Token name <id>
         ```
 
         :param str resource_name: The name of the resource.
@@ -164,6 +180,14 @@ class Token(pulumi.CustomResource):
             expiry="2030-01-01T00:00:00",
         )
         pulumi.export("ciToken", ci.token)
+        ```
+
+        ## Import
+
+        The ID `pulumi import` takes for a Token: `id`.
+
+        ```sh
+        $ pulumi import compute:index:Token name <id>
         ```
 
         :param str resource_name: The name of the resource.

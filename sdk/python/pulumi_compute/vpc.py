@@ -90,6 +90,14 @@ class Vpc(pulumi.CustomResource):
     )
     pulumi.export("vpcId", net.id)
     ```
+
+    ## Import
+
+    The ID `pulumi import` takes for a Vpc: `id`.
+
+    ```sh
+    $ pulumi import compute:index:Vpc name <id>
+    ```
     """
     @overload
     def __init__(__self__,
@@ -115,6 +123,14 @@ class Vpc(pulumi.CustomResource):
             description="production",
         )
         pulumi.export("vpcId", net.id)
+        ```
+
+        ## Import
+
+        The ID `pulumi import` takes for a Vpc: `id`.
+
+        ```sh
+        $ pulumi import compute:index:Vpc name <id>
         ```
 
         :param str resource_name: The name of the resource.
@@ -145,6 +161,14 @@ class Vpc(pulumi.CustomResource):
             description="production",
         )
         pulumi.export("vpcId", net.id)
+        ```
+
+        ## Import
+
+        The ID `pulumi import` takes for a Vpc: `id`.
+
+        ```sh
+        $ pulumi import compute:index:Vpc name <id>
         ```
 
         :param str resource_name: The name of the resource.

@@ -105,6 +105,50 @@ test("`pulumi import compute:index:Subnet` takes VPCID/SUBNETID and writes nothi
   expect(bad).not.toMatch(/\n\s+at /);
 });
 
+test("a `get` reads a subnet by its id with the VPC's in its state, or by VPCID/SUBNETID; by its id alone it fails naming both", async () => {
+  const [outside] = (await subnets()).filter((s) => s.label === "outside");
+  const kept = {
+    outside: {
+      type: "compute:index:Subnet",
+      properties: { vpcId: "${net.id}", label: "outside", ipv4: "10.0.20.0/24" },
+    },
+  };
+  const read = (get: Record<string, unknown>) => ({ type: "compute:index:Subnet", get });
+  p.setProgram(
+    program(
+      { label: "app2", ipv4: "10.0.9.0/24" },
+      {
+        ...kept,
+        byState: read({ id: String(outside!.id), state: { vpcId: "${net.id}" } }),
+        byPath: read({ id: `${vpcId}/${outside!.id}` }),
+      },
+    ),
+    { labelByState: "${byState.label}", rangeByPath: "${byPath.ipv4}" },
+  );
+  await p.control.clearRequests();
+  await p.pulumi("up", "--yes");
+  expect(await p.writes()).toEqual([]);
+  expect(await p.output("labelByState")).toBe("outside");
+  expect(await p.output("rangeByPath")).toBe("10.0.20.0/24");
+  const state = await p.resources();
+  for (const name of ["byState", "byPath"]) {
+    const got = state.find((r) => r.urn.endsWith(`::${name}`))!;
+    expect(got).toMatchObject({ id: String(outside!.id), external: true });
+    expect(got.outputs).toMatchObject({ vpcId: String(vpcId), label: "outside" });
+  }
+
+  p.setProgram(
+    program({ label: "app2", ipv4: "10.0.9.0/24" }, { ...kept, bare: read({ id: String(outside!.id) }) }),
+  );
+  const bad = await p.failing("preview");
+  expect(bad).toContain(
+    `Subnet import ID must be vpcId/subnetId, not ${outside!.id} (a get takes the Subnet's id with state {vpcId: ...})`,
+  );
+  expect(bad).not.toMatch(/\n\s+at /);
+  p.setProgram(program({ label: "app2", ipv4: "10.0.9.0/24" }, kept));
+  await p.pulumi("up", "--yes");
+});
+
 test("an overlapping range fails the preview naming ipv4", async () => {
   p.setProgram(
     program(

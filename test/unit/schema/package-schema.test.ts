@@ -71,3 +71,36 @@ it("describes every resource, function and object type, so that each SDK's docst
   // An object type takes its interface's TSDoc, else the TSDoc of the property that holds it.
   expect(undescribed).toEqual([]);
 });
+
+it("ends each resource's description with the ID `pulumi import` takes, as the plugin parses it", () => {
+  const subnet = schema.resources["compute:index:Subnet"].description as string;
+  expect(subnet).toMatch(
+    /\n## Import\n\nThe ID `pulumi import` takes for a Subnet: `vpcId\/subnetId`, the parents' IDs first\.\n\n```sh\n\$ pulumi import compute:index:Subnet name <vpcId>\/<subnetId>\n```\n/,
+  );
+  expect(schema.resources["compute:index:Tag"].description).toContain(
+    "$ pulumi import compute:index:Tag name <label>",
+  );
+  for (const [token, resource] of Object.entries(
+    schema.resources as Record<string, { description: string }>,
+  )) {
+    expect([token, resource.description.split("\n## Import\n").length]).toEqual([token, 2]);
+  }
+});
+
+it("gives each child kind the state a `get` by its id takes: its parents' IDs, as strings", () => {
+  const children = Object.entries(
+    schema.resources as Record<string, { stateInputs?: { properties: object } }>,
+  )
+    .filter(([, resource]) => resource.stateInputs)
+    .map(([token, resource]) => [token, Object.keys(resource.stateInputs!.properties)]);
+  expect(Object.fromEntries(children)).toEqual({
+    "compute:index:Subnet": ["vpcId"],
+    "compute:index:Snapshot": ["computeId"],
+    "compute:index:InstanceDisk": ["computeId"],
+    "compute:index:InstanceConfig": ["computeId"],
+    "compute:index:ConfigInterface": ["computeId", "configId"],
+  });
+  expect(schema.resources["compute:index:ConfigInterface"].stateInputs.properties.configId.type).toBe(
+    "string",
+  );
+});
