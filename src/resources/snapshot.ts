@@ -51,7 +51,7 @@ export interface SnapshotDisk {
  */
 export class Snapshot extends pulumi.CustomResource {
   declare readonly computeId: pulumi.Output<number>;
-  declare readonly label: pulumi.Output<string>;
+  declare readonly label: pulumi.Output<string | undefined>;
   /** `successful` once `up` returns (`pending` or `running` while the API takes it). */
   declare readonly status: pulumi.Output<string>;
   /** `snapshot`. */

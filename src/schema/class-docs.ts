@@ -173,22 +173,24 @@ export function fieldTypeOf(
     if (properties.length === 0) return ANY;
     const name = type.aliasSymbol?.getName() ?? type.getSymbol()?.getName();
     const own = named && name && /^[A-Z]/.test(name) ? name : undefined;
+    const fields = properties.map((p) => {
+      const inner: TypeSite = {
+        ...site,
+        node: declaredTypeNode(p),
+        at: `${own ?? site.at}.${p.name}`,
+      };
+      const type = fieldTypeOf(checker.getTypeOfSymbol(p), checker, depth + 1, inner, named);
+      const description = docOf(p, checker);
+      return { symbol: p, type: description ? { ...type, description } : type };
+    });
     return {
       type: "object",
       ...(own && { name: own }),
-      properties: Object.fromEntries(
-        properties.map((p) => {
-          const inner: TypeSite = {
-            ...site,
-            node: declaredTypeNode(p),
-            at: `${own ?? site.at}.${p.name}`,
-          };
-          const type = fieldTypeOf(checker.getTypeOfSymbol(p), checker, depth + 1, inner, named);
-          const description = docOf(p, checker);
-          return [p.name, description ? { ...type, description } : type];
-        }),
-      ),
-      required: properties.filter((p) => !(p.flags & ts.SymbolFlags.Optional)).map((p) => p.name),
+      properties: Object.fromEntries(fields.map((f) => [f.symbol.name, f.type])),
+      // What the API may leave null (`string | null`) or out (`?`) is never required.
+      required: fields
+        .filter((f) => !(f.symbol.flags & ts.SymbolFlags.Optional) && !f.type.nullable)
+        .map((f) => f.symbol.name),
     };
   }
   return ANY;

@@ -31,7 +31,7 @@ type GetGrantsResult struct {
 	Compute      []EntityGrantResult `pulumi:"compute"`
 	Database     []EntityGrantResult `pulumi:"database"`
 	Domain       []EntityGrantResult `pulumi:"domain"`
-	Global       GlobalGrantsResult  `pulumi:"global"`
+	Global       *GlobalGrantsResult `pulumi:"global"`
 	Image        []EntityGrantResult `pulumi:"image"`
 	Longview     []EntityGrantResult `pulumi:"longview"`
 	Nodebalancer []EntityGrantResult `pulumi:"nodebalancer"`
@@ -81,8 +81,8 @@ func (o GetGrantsResultOutput) Domain() EntityGrantResultArrayOutput {
 	return o.ApplyT(func(v GetGrantsResult) []EntityGrantResult { return v.Domain }).(EntityGrantResultArrayOutput)
 }
 
-func (o GetGrantsResultOutput) Global() GlobalGrantsResultOutput {
-	return o.ApplyT(func(v GetGrantsResult) GlobalGrantsResult { return v.Global }).(GlobalGrantsResultOutput)
+func (o GetGrantsResultOutput) Global() GlobalGrantsResultPtrOutput {
+	return o.ApplyT(func(v GetGrantsResult) *GlobalGrantsResult { return v.Global }).(GlobalGrantsResultPtrOutput)
 }
 
 func (o GetGrantsResultOutput) Image() EntityGrantResultArrayOutput {

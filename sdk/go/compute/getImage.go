@@ -46,13 +46,13 @@ type LookupImageResult struct {
 	// ISO 8601.
 	Created string `pulumi:"created"`
 	// `compute` for public images, else the username that made it.
-	CreatedBy   string `pulumi:"createdBy"`
-	Deprecated  bool   `pulumi:"deprecated"`
-	Description string `pulumi:"description"`
+	CreatedBy   *string `pulumi:"createdBy"`
+	Deprecated  bool    `pulumi:"deprecated"`
+	Description *string `pulumi:"description"`
 	// End of life (public images), ISO 8601.
-	Eol string `pulumi:"eol"`
+	Eol *string `pulumi:"eol"`
 	// When an automatic image expires.
-	Expiry string `pulumi:"expiry"`
+	Expiry *string `pulumi:"expiry"`
 	// Image ID: `compute/<name>` for public images, `private/<n>` for the account's.
 	Id       string `pulumi:"id"`
 	IsPublic bool   `pulumi:"isPublic"`
@@ -64,7 +64,7 @@ type LookupImageResult struct {
 	Type    string `pulumi:"type"`
 	Updated string `pulumi:"updated"`
 	// The distribution's vendor for public images (`Debian`), else null.
-	Vendor string `pulumi:"vendor"`
+	Vendor *string `pulumi:"vendor"`
 }
 
 func LookupImageOutput(ctx *pulumi.Context, args LookupImageOutputArgs, opts ...pulumi.InvokeOption) LookupImageResultOutput {
@@ -119,26 +119,26 @@ func (o LookupImageResultOutput) Created() pulumi.StringOutput {
 }
 
 // `compute` for public images, else the username that made it.
-func (o LookupImageResultOutput) CreatedBy() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupImageResult) string { return v.CreatedBy }).(pulumi.StringOutput)
+func (o LookupImageResultOutput) CreatedBy() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupImageResult) *string { return v.CreatedBy }).(pulumi.StringPtrOutput)
 }
 
 func (o LookupImageResultOutput) Deprecated() pulumi.BoolOutput {
 	return o.ApplyT(func(v LookupImageResult) bool { return v.Deprecated }).(pulumi.BoolOutput)
 }
 
-func (o LookupImageResultOutput) Description() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupImageResult) string { return v.Description }).(pulumi.StringOutput)
+func (o LookupImageResultOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupImageResult) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
 // End of life (public images), ISO 8601.
-func (o LookupImageResultOutput) Eol() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupImageResult) string { return v.Eol }).(pulumi.StringOutput)
+func (o LookupImageResultOutput) Eol() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupImageResult) *string { return v.Eol }).(pulumi.StringPtrOutput)
 }
 
 // When an automatic image expires.
-func (o LookupImageResultOutput) Expiry() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupImageResult) string { return v.Expiry }).(pulumi.StringOutput)
+func (o LookupImageResultOutput) Expiry() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupImageResult) *string { return v.Expiry }).(pulumi.StringPtrOutput)
 }
 
 // Image ID: `compute/<name>` for public images, `private/<n>` for the account's.
@@ -173,8 +173,8 @@ func (o LookupImageResultOutput) Updated() pulumi.StringOutput {
 }
 
 // The distribution's vendor for public images (`Debian`), else null.
-func (o LookupImageResultOutput) Vendor() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupImageResult) string { return v.Vendor }).(pulumi.StringOutput)
+func (o LookupImageResultOutput) Vendor() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupImageResult) *string { return v.Vendor }).(pulumi.StringPtrOutput)
 }
 
 func init() {

@@ -40,12 +40,12 @@ type LookupInstanceResult struct {
 	Hypervisor  string                `pulumi:"hypervisor"`
 	Id          string                `pulumi:"id"`
 	// The image it was deployed from, or null.
-	Image string `pulumi:"image"`
+	Image *string `pulumi:"image"`
 	// Its IPv4 addresses, public and private.
 	Ipv4 []string `pulumi:"ipv4"`
 	// Its SLAAC IPv6 address (with prefix), or null.
-	Ipv6  string `pulumi:"ipv6"`
-	Label string `pulumi:"label"`
+	Ipv6  *string `pulumi:"ipv6"`
+	Label string  `pulumi:"label"`
 	// Region ID.
 	Region string `pulumi:"region"`
 	// What its type gives it: disk and memory in MB, transfer in GB.
@@ -123,8 +123,8 @@ func (o LookupInstanceResultOutput) Id() pulumi.StringOutput {
 }
 
 // The image it was deployed from, or null.
-func (o LookupInstanceResultOutput) Image() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupInstanceResult) string { return v.Image }).(pulumi.StringOutput)
+func (o LookupInstanceResultOutput) Image() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupInstanceResult) *string { return v.Image }).(pulumi.StringPtrOutput)
 }
 
 // Its IPv4 addresses, public and private.
@@ -133,8 +133,8 @@ func (o LookupInstanceResultOutput) Ipv4() pulumi.StringArrayOutput {
 }
 
 // Its SLAAC IPv6 address (with prefix), or null.
-func (o LookupInstanceResultOutput) Ipv6() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupInstanceResult) string { return v.Ipv6 }).(pulumi.StringOutput)
+func (o LookupInstanceResultOutput) Ipv6() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupInstanceResult) *string { return v.Ipv6 }).(pulumi.StringPtrOutput)
 }
 
 func (o LookupInstanceResultOutput) Label() pulumi.StringOutput {

@@ -45,7 +45,7 @@ type GetInstanceTypeResult struct {
 	Price        PriceResult         `pulumi:"price"`
 	RegionPrices []RegionPriceResult `pulumi:"regionPrices"`
 	// The type a deprecated type upgrades to; null when current.
-	Successor string `pulumi:"successor"`
+	Successor *string `pulumi:"successor"`
 	// Monthly transfer quota, GB.
 	Transfer int `pulumi:"transfer"`
 	Vcpus    int `pulumi:"vcpus"`
@@ -126,8 +126,8 @@ func (o GetInstanceTypeResultOutput) RegionPrices() RegionPriceResultArrayOutput
 }
 
 // The type a deprecated type upgrades to; null when current.
-func (o GetInstanceTypeResultOutput) Successor() pulumi.StringOutput {
-	return o.ApplyT(func(v GetInstanceTypeResult) string { return v.Successor }).(pulumi.StringOutput)
+func (o GetInstanceTypeResultOutput) Successor() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetInstanceTypeResult) *string { return v.Successor }).(pulumi.StringPtrOutput)
 }
 
 // Monthly transfer quota, GB.

@@ -39,11 +39,11 @@ type GetProfileResult struct {
 	// Whether the user is restricted (its access then comes from `getGrants`).
 	Restricted bool `pulumi:"restricted"`
 	// IANA time zone name.
-	Timezone            string `pulumi:"timezone"`
-	TwoFactorAuth       bool   `pulumi:"twoFactorAuth"`
-	Uid                 int    `pulumi:"uid"`
-	Username            string `pulumi:"username"`
-	VerifiedPhoneNumber string `pulumi:"verifiedPhoneNumber"`
+	Timezone            string  `pulumi:"timezone"`
+	TwoFactorAuth       bool    `pulumi:"twoFactorAuth"`
+	Uid                 int     `pulumi:"uid"`
+	Username            string  `pulumi:"username"`
+	VerifiedPhoneNumber *string `pulumi:"verifiedPhoneNumber"`
 }
 
 func GetProfileOutput(ctx *pulumi.Context, args GetProfileOutputArgs, opts ...pulumi.InvokeOption) GetProfileResultOutput {
@@ -125,8 +125,8 @@ func (o GetProfileResultOutput) Username() pulumi.StringOutput {
 	return o.ApplyT(func(v GetProfileResult) string { return v.Username }).(pulumi.StringOutput)
 }
 
-func (o GetProfileResultOutput) VerifiedPhoneNumber() pulumi.StringOutput {
-	return o.ApplyT(func(v GetProfileResult) string { return v.VerifiedPhoneNumber }).(pulumi.StringOutput)
+func (o GetProfileResultOutput) VerifiedPhoneNumber() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GetProfileResult) *string { return v.VerifiedPhoneNumber }).(pulumi.StringPtrOutput)
 }
 
 func init() {

@@ -36,9 +36,9 @@ type LookupSubnetResult struct {
 	// IDs of the instances with an interface on it.
 	InstanceIds []string `pulumi:"instanceIds"`
 	// Its IPv4 range, e.g. `10.0.1.0/24`.
-	Ipv4    string `pulumi:"ipv4"`
-	Label   string `pulumi:"label"`
-	Updated string `pulumi:"updated"`
+	Ipv4    string  `pulumi:"ipv4"`
+	Label   string  `pulumi:"label"`
+	Updated *string `pulumi:"updated"`
 }
 
 func LookupSubnetOutput(ctx *pulumi.Context, args LookupSubnetOutputArgs, opts ...pulumi.InvokeOption) LookupSubnetResultOutput {
@@ -94,8 +94,8 @@ func (o LookupSubnetResultOutput) Label() pulumi.StringOutput {
 	return o.ApplyT(func(v LookupSubnetResult) string { return v.Label }).(pulumi.StringOutput)
 }
 
-func (o LookupSubnetResultOutput) Updated() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupSubnetResult) string { return v.Updated }).(pulumi.StringOutput)
+func (o LookupSubnetResultOutput) Updated() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupSubnetResult) *string { return v.Updated }).(pulumi.StringPtrOutput)
 }
 
 func init() {

@@ -36,7 +36,7 @@ type LookupVpcResult struct {
 	// Region ID.
 	Region  string         `pulumi:"region"`
 	Subnets []SubnetResult `pulumi:"subnets"`
-	Updated string         `pulumi:"updated"`
+	Updated *string        `pulumi:"updated"`
 }
 
 func LookupVpcOutput(ctx *pulumi.Context, args LookupVpcOutputArgs, opts ...pulumi.InvokeOption) LookupVpcResultOutput {
@@ -93,8 +93,8 @@ func (o LookupVpcResultOutput) Subnets() SubnetResultArrayOutput {
 	return o.ApplyT(func(v LookupVpcResult) []SubnetResult { return v.Subnets }).(SubnetResultArrayOutput)
 }
 
-func (o LookupVpcResultOutput) Updated() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupVpcResult) string { return v.Updated }).(pulumi.StringOutput)
+func (o LookupVpcResultOutput) Updated() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v LookupVpcResult) *string { return v.Updated }).(pulumi.StringPtrOutput)
 }
 
 func init() {

@@ -170,7 +170,7 @@ type EntityGrantResult struct {
 	Id    string `pulumi:"id"`
 	Label string `pulumi:"label"`
 	// `read_only`, `read_write`, or null (no access).
-	Permissions string `pulumi:"permissions"`
+	Permissions *string `pulumi:"permissions"`
 }
 
 // Access to one entity.
@@ -198,8 +198,8 @@ func (o EntityGrantResultOutput) Label() pulumi.StringOutput {
 }
 
 // `read_only`, `read_write`, or null (no access).
-func (o EntityGrantResultOutput) Permissions() pulumi.StringOutput {
-	return o.ApplyT(func(v EntityGrantResult) string { return v.Permissions }).(pulumi.StringOutput)
+func (o EntityGrantResultOutput) Permissions() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v EntityGrantResult) *string { return v.Permissions }).(pulumi.StringPtrOutput)
 }
 
 type EntityGrantResultArrayOutput struct{ *pulumi.OutputState }
@@ -224,7 +224,7 @@ func (o EntityGrantResultArrayOutput) Index(i pulumi.IntInput) EntityGrantResult
 
 // What a restricted user may do across the account.
 type GlobalGrantsResult struct {
-	AccountAccess string `pulumi:"accountAccess"`
+	AccountAccess *string `pulumi:"accountAccess"`
 	// May create instances.
 	AddComputes          bool `pulumi:"addComputes"`
 	AddDatabases         bool `pulumi:"addDatabases"`
@@ -255,8 +255,8 @@ func (o GlobalGrantsResultOutput) ToGlobalGrantsResultOutputWithContext(ctx cont
 	return o
 }
 
-func (o GlobalGrantsResultOutput) AccountAccess() pulumi.StringOutput {
-	return o.ApplyT(func(v GlobalGrantsResult) string { return v.AccountAccess }).(pulumi.StringOutput)
+func (o GlobalGrantsResultOutput) AccountAccess() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v GlobalGrantsResult) *string { return v.AccountAccess }).(pulumi.StringPtrOutput)
 }
 
 // May create instances.
@@ -308,6 +308,148 @@ func (o GlobalGrantsResultOutput) LongviewSubscription() pulumi.BoolOutput {
 	return o.ApplyT(func(v GlobalGrantsResult) bool { return v.LongviewSubscription }).(pulumi.BoolOutput)
 }
 
+type GlobalGrantsResultPtrOutput struct{ *pulumi.OutputState }
+
+func (GlobalGrantsResultPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**GlobalGrantsResult)(nil)).Elem()
+}
+
+func (o GlobalGrantsResultPtrOutput) ToGlobalGrantsResultPtrOutput() GlobalGrantsResultPtrOutput {
+	return o
+}
+
+func (o GlobalGrantsResultPtrOutput) ToGlobalGrantsResultPtrOutputWithContext(ctx context.Context) GlobalGrantsResultPtrOutput {
+	return o
+}
+
+func (o GlobalGrantsResultPtrOutput) Elem() GlobalGrantsResultOutput {
+	return o.ApplyT(func(v *GlobalGrantsResult) GlobalGrantsResult {
+		if v != nil {
+			return *v
+		}
+		var ret GlobalGrantsResult
+		return ret
+	}).(GlobalGrantsResultOutput)
+}
+
+func (o GlobalGrantsResultPtrOutput) AccountAccess() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *GlobalGrantsResult) *string {
+		if v == nil {
+			return nil
+		}
+		return v.AccountAccess
+	}).(pulumi.StringPtrOutput)
+}
+
+// May create instances.
+func (o GlobalGrantsResultPtrOutput) AddComputes() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *GlobalGrantsResult) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.AddComputes
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o GlobalGrantsResultPtrOutput) AddDatabases() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *GlobalGrantsResult) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.AddDatabases
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o GlobalGrantsResultPtrOutput) AddDomains() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *GlobalGrantsResult) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.AddDomains
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o GlobalGrantsResultPtrOutput) AddFirewalls() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *GlobalGrantsResult) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.AddFirewalls
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o GlobalGrantsResultPtrOutput) AddImages() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *GlobalGrantsResult) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.AddImages
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o GlobalGrantsResultPtrOutput) AddLongview() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *GlobalGrantsResult) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.AddLongview
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o GlobalGrantsResultPtrOutput) AddNodebalancers() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *GlobalGrantsResult) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.AddNodebalancers
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o GlobalGrantsResultPtrOutput) AddStackscripts() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *GlobalGrantsResult) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.AddStackscripts
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o GlobalGrantsResultPtrOutput) AddVolumes() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *GlobalGrantsResult) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.AddVolumes
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o GlobalGrantsResultPtrOutput) AddVpcs() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *GlobalGrantsResult) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.AddVpcs
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o GlobalGrantsResultPtrOutput) CancelAccount() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *GlobalGrantsResult) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.CancelAccount
+	}).(pulumi.BoolPtrOutput)
+}
+
+func (o GlobalGrantsResultPtrOutput) LongviewSubscription() pulumi.BoolPtrOutput {
+	return o.ApplyT(func(v *GlobalGrantsResult) *bool {
+		if v == nil {
+			return nil
+		}
+		return &v.LongviewSubscription
+	}).(pulumi.BoolPtrOutput)
+}
+
 // An image: public (`compute/debian12`) or a private one of the account (`private/12`).
 type ImageResult struct {
 	// e.g. `cloud-init` when the image supports it.
@@ -315,13 +457,13 @@ type ImageResult struct {
 	// ISO 8601.
 	Created string `pulumi:"created"`
 	// `compute` for public images, else the username that made it.
-	CreatedBy   string `pulumi:"createdBy"`
-	Deprecated  bool   `pulumi:"deprecated"`
-	Description string `pulumi:"description"`
+	CreatedBy   *string `pulumi:"createdBy"`
+	Deprecated  bool    `pulumi:"deprecated"`
+	Description *string `pulumi:"description"`
 	// End of life (public images), ISO 8601.
-	Eol string `pulumi:"eol"`
+	Eol *string `pulumi:"eol"`
 	// When an automatic image expires.
-	Expiry string `pulumi:"expiry"`
+	Expiry *string `pulumi:"expiry"`
 	// Image ID: `compute/<name>` for public images, `private/<n>` for the account's.
 	Id       string `pulumi:"id"`
 	IsPublic bool   `pulumi:"isPublic"`
@@ -333,7 +475,7 @@ type ImageResult struct {
 	Type    string `pulumi:"type"`
 	Updated string `pulumi:"updated"`
 	// The distribution's vendor for public images (`Debian`), else null.
-	Vendor string `pulumi:"vendor"`
+	Vendor *string `pulumi:"vendor"`
 }
 
 // An image: public (`compute/debian12`) or a private one of the account (`private/12`).
@@ -362,26 +504,26 @@ func (o ImageResultOutput) Created() pulumi.StringOutput {
 }
 
 // `compute` for public images, else the username that made it.
-func (o ImageResultOutput) CreatedBy() pulumi.StringOutput {
-	return o.ApplyT(func(v ImageResult) string { return v.CreatedBy }).(pulumi.StringOutput)
+func (o ImageResultOutput) CreatedBy() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ImageResult) *string { return v.CreatedBy }).(pulumi.StringPtrOutput)
 }
 
 func (o ImageResultOutput) Deprecated() pulumi.BoolOutput {
 	return o.ApplyT(func(v ImageResult) bool { return v.Deprecated }).(pulumi.BoolOutput)
 }
 
-func (o ImageResultOutput) Description() pulumi.StringOutput {
-	return o.ApplyT(func(v ImageResult) string { return v.Description }).(pulumi.StringOutput)
+func (o ImageResultOutput) Description() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ImageResult) *string { return v.Description }).(pulumi.StringPtrOutput)
 }
 
 // End of life (public images), ISO 8601.
-func (o ImageResultOutput) Eol() pulumi.StringOutput {
-	return o.ApplyT(func(v ImageResult) string { return v.Eol }).(pulumi.StringOutput)
+func (o ImageResultOutput) Eol() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ImageResult) *string { return v.Eol }).(pulumi.StringPtrOutput)
 }
 
 // When an automatic image expires.
-func (o ImageResultOutput) Expiry() pulumi.StringOutput {
-	return o.ApplyT(func(v ImageResult) string { return v.Expiry }).(pulumi.StringOutput)
+func (o ImageResultOutput) Expiry() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ImageResult) *string { return v.Expiry }).(pulumi.StringPtrOutput)
 }
 
 // Image ID: `compute/<name>` for public images, `private/<n>` for the account's.
@@ -416,8 +558,8 @@ func (o ImageResultOutput) Updated() pulumi.StringOutput {
 }
 
 // The distribution's vendor for public images (`Debian`), else null.
-func (o ImageResultOutput) Vendor() pulumi.StringOutput {
-	return o.ApplyT(func(v ImageResult) string { return v.Vendor }).(pulumi.StringOutput)
+func (o ImageResultOutput) Vendor() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v ImageResult) *string { return v.Vendor }).(pulumi.StringPtrOutput)
 }
 
 type ImageResultArrayOutput struct{ *pulumi.OutputState }
@@ -649,9 +791,9 @@ type InstanceBackups struct {
 	// Whether backups are enabled (`backupsEnabled`).
 	Enabled bool `pulumi:"enabled"`
 	// When the last backup succeeded (ISO 8601), or null.
-	LastSuccessful string `pulumi:"lastSuccessful"`
+	LastSuccessful *string `pulumi:"lastSuccessful"`
 	// When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
-	Schedule InstanceBackupsScheduleDetails `pulumi:"schedule"`
+	Schedule InstanceBackupsSchedule `pulumi:"schedule"`
 }
 
 // Its backup service: whether it is available and enabled, the last success and the schedule.
@@ -680,13 +822,13 @@ func (o InstanceBackupsOutput) Enabled() pulumi.BoolOutput {
 }
 
 // When the last backup succeeded (ISO 8601), or null.
-func (o InstanceBackupsOutput) LastSuccessful() pulumi.StringOutput {
-	return o.ApplyT(func(v InstanceBackups) string { return v.LastSuccessful }).(pulumi.StringOutput)
+func (o InstanceBackupsOutput) LastSuccessful() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstanceBackups) *string { return v.LastSuccessful }).(pulumi.StringPtrOutput)
 }
 
 // When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
-func (o InstanceBackupsOutput) Schedule() InstanceBackupsScheduleDetailsOutput {
-	return o.ApplyT(func(v InstanceBackups) InstanceBackupsScheduleDetails { return v.Schedule }).(InstanceBackupsScheduleDetailsOutput)
+func (o InstanceBackupsOutput) Schedule() InstanceBackupsScheduleOutput {
+	return o.ApplyT(func(v InstanceBackups) InstanceBackupsSchedule { return v.Schedule }).(InstanceBackupsScheduleOutput)
 }
 
 // When the backup service takes its weekly and daily backups: `day` (`Sunday`..`Saturday`, or
@@ -844,35 +986,6 @@ func (o InstanceBackupsSchedulePtrOutput) Window() pulumi.StringPtrOutput {
 		}
 		return v.Window
 	}).(pulumi.StringPtrOutput)
-}
-
-// When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
-type InstanceBackupsScheduleDetails struct {
-	Day    string `pulumi:"day"`
-	Window string `pulumi:"window"`
-}
-
-// When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
-type InstanceBackupsScheduleDetailsOutput struct{ *pulumi.OutputState }
-
-func (InstanceBackupsScheduleDetailsOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*InstanceBackupsScheduleDetails)(nil)).Elem()
-}
-
-func (o InstanceBackupsScheduleDetailsOutput) ToInstanceBackupsScheduleDetailsOutput() InstanceBackupsScheduleDetailsOutput {
-	return o
-}
-
-func (o InstanceBackupsScheduleDetailsOutput) ToInstanceBackupsScheduleDetailsOutputWithContext(ctx context.Context) InstanceBackupsScheduleDetailsOutput {
-	return o
-}
-
-func (o InstanceBackupsScheduleDetailsOutput) Day() pulumi.StringOutput {
-	return o.ApplyT(func(v InstanceBackupsScheduleDetails) string { return v.Day }).(pulumi.StringOutput)
-}
-
-func (o InstanceBackupsScheduleDetailsOutput) Window() pulumi.StringOutput {
-	return o.ApplyT(func(v InstanceBackupsScheduleDetails) string { return v.Window }).(pulumi.StringOutput)
 }
 
 // Disks on devices `sda`..`sdh` by ID (`{ sda: root.id, sdb: swap.id }`), each disk once; devices
@@ -1331,14 +1444,14 @@ type InstanceConfigInterfaceDetailsItem struct {
 	Active      bool     `pulumi:"active"`
 	Id          string   `pulumi:"id"`
 	IpRanges    []string `pulumi:"ipRanges"`
-	IpamAddress string   `pulumi:"ipamAddress"`
+	IpamAddress *string  `pulumi:"ipamAddress"`
 	// The VPC address and the 1:1 NAT address (vpc interfaces), else null.
-	Ipv4     InstanceConfigInterfaceDetailsItemIpv4 `pulumi:"ipv4"`
-	Label    string                                 `pulumi:"label"`
-	Primary  bool                                   `pulumi:"primary"`
-	Purpose  string                                 `pulumi:"purpose"`
-	SubnetId string                                 `pulumi:"subnetId"`
-	VpcId    string                                 `pulumi:"vpcId"`
+	Ipv4     *InstanceConfigInterfaceDetailsItemIpv4 `pulumi:"ipv4"`
+	Label    *string                                 `pulumi:"label"`
+	Primary  bool                                    `pulumi:"primary"`
+	Purpose  string                                  `pulumi:"purpose"`
+	SubnetId *string                                 `pulumi:"subnetId"`
+	VpcId    *string                                 `pulumi:"vpcId"`
 }
 
 // The interfaces as the API holds them: IDs, the VPC addresses it chose, whether active.
@@ -1369,17 +1482,17 @@ func (o InstanceConfigInterfaceDetailsItemOutput) IpRanges() pulumi.StringArrayO
 	return o.ApplyT(func(v InstanceConfigInterfaceDetailsItem) []string { return v.IpRanges }).(pulumi.StringArrayOutput)
 }
 
-func (o InstanceConfigInterfaceDetailsItemOutput) IpamAddress() pulumi.StringOutput {
-	return o.ApplyT(func(v InstanceConfigInterfaceDetailsItem) string { return v.IpamAddress }).(pulumi.StringOutput)
+func (o InstanceConfigInterfaceDetailsItemOutput) IpamAddress() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstanceConfigInterfaceDetailsItem) *string { return v.IpamAddress }).(pulumi.StringPtrOutput)
 }
 
 // The VPC address and the 1:1 NAT address (vpc interfaces), else null.
-func (o InstanceConfigInterfaceDetailsItemOutput) Ipv4() InstanceConfigInterfaceDetailsItemIpv4Output {
-	return o.ApplyT(func(v InstanceConfigInterfaceDetailsItem) InstanceConfigInterfaceDetailsItemIpv4 { return v.Ipv4 }).(InstanceConfigInterfaceDetailsItemIpv4Output)
+func (o InstanceConfigInterfaceDetailsItemOutput) Ipv4() InstanceConfigInterfaceDetailsItemIpv4PtrOutput {
+	return o.ApplyT(func(v InstanceConfigInterfaceDetailsItem) *InstanceConfigInterfaceDetailsItemIpv4 { return v.Ipv4 }).(InstanceConfigInterfaceDetailsItemIpv4PtrOutput)
 }
 
-func (o InstanceConfigInterfaceDetailsItemOutput) Label() pulumi.StringOutput {
-	return o.ApplyT(func(v InstanceConfigInterfaceDetailsItem) string { return v.Label }).(pulumi.StringOutput)
+func (o InstanceConfigInterfaceDetailsItemOutput) Label() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstanceConfigInterfaceDetailsItem) *string { return v.Label }).(pulumi.StringPtrOutput)
 }
 
 func (o InstanceConfigInterfaceDetailsItemOutput) Primary() pulumi.BoolOutput {
@@ -1390,12 +1503,12 @@ func (o InstanceConfigInterfaceDetailsItemOutput) Purpose() pulumi.StringOutput 
 	return o.ApplyT(func(v InstanceConfigInterfaceDetailsItem) string { return v.Purpose }).(pulumi.StringOutput)
 }
 
-func (o InstanceConfigInterfaceDetailsItemOutput) SubnetId() pulumi.StringOutput {
-	return o.ApplyT(func(v InstanceConfigInterfaceDetailsItem) string { return v.SubnetId }).(pulumi.StringOutput)
+func (o InstanceConfigInterfaceDetailsItemOutput) SubnetId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstanceConfigInterfaceDetailsItem) *string { return v.SubnetId }).(pulumi.StringPtrOutput)
 }
 
-func (o InstanceConfigInterfaceDetailsItemOutput) VpcId() pulumi.StringOutput {
-	return o.ApplyT(func(v InstanceConfigInterfaceDetailsItem) string { return v.VpcId }).(pulumi.StringOutput)
+func (o InstanceConfigInterfaceDetailsItemOutput) VpcId() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstanceConfigInterfaceDetailsItem) *string { return v.VpcId }).(pulumi.StringPtrOutput)
 }
 
 type InstanceConfigInterfaceDetailsItemArrayOutput struct{ *pulumi.OutputState }
@@ -1420,8 +1533,8 @@ func (o InstanceConfigInterfaceDetailsItemArrayOutput) Index(i pulumi.IntInput) 
 
 // The VPC address and the 1:1 NAT address (vpc interfaces), else null.
 type InstanceConfigInterfaceDetailsItemIpv4 struct {
-	Nat11 string `pulumi:"nat11"`
-	Vpc   string `pulumi:"vpc"`
+	Nat11 *string `pulumi:"nat11"`
+	Vpc   *string `pulumi:"vpc"`
 }
 
 // The VPC address and the 1:1 NAT address (vpc interfaces), else null.
@@ -1439,12 +1552,54 @@ func (o InstanceConfigInterfaceDetailsItemIpv4Output) ToInstanceConfigInterfaceD
 	return o
 }
 
-func (o InstanceConfigInterfaceDetailsItemIpv4Output) Nat11() pulumi.StringOutput {
-	return o.ApplyT(func(v InstanceConfigInterfaceDetailsItemIpv4) string { return v.Nat11 }).(pulumi.StringOutput)
+func (o InstanceConfigInterfaceDetailsItemIpv4Output) Nat11() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstanceConfigInterfaceDetailsItemIpv4) *string { return v.Nat11 }).(pulumi.StringPtrOutput)
 }
 
-func (o InstanceConfigInterfaceDetailsItemIpv4Output) Vpc() pulumi.StringOutput {
-	return o.ApplyT(func(v InstanceConfigInterfaceDetailsItemIpv4) string { return v.Vpc }).(pulumi.StringOutput)
+func (o InstanceConfigInterfaceDetailsItemIpv4Output) Vpc() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstanceConfigInterfaceDetailsItemIpv4) *string { return v.Vpc }).(pulumi.StringPtrOutput)
+}
+
+type InstanceConfigInterfaceDetailsItemIpv4PtrOutput struct{ *pulumi.OutputState }
+
+func (InstanceConfigInterfaceDetailsItemIpv4PtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**InstanceConfigInterfaceDetailsItemIpv4)(nil)).Elem()
+}
+
+func (o InstanceConfigInterfaceDetailsItemIpv4PtrOutput) ToInstanceConfigInterfaceDetailsItemIpv4PtrOutput() InstanceConfigInterfaceDetailsItemIpv4PtrOutput {
+	return o
+}
+
+func (o InstanceConfigInterfaceDetailsItemIpv4PtrOutput) ToInstanceConfigInterfaceDetailsItemIpv4PtrOutputWithContext(ctx context.Context) InstanceConfigInterfaceDetailsItemIpv4PtrOutput {
+	return o
+}
+
+func (o InstanceConfigInterfaceDetailsItemIpv4PtrOutput) Elem() InstanceConfigInterfaceDetailsItemIpv4Output {
+	return o.ApplyT(func(v *InstanceConfigInterfaceDetailsItemIpv4) InstanceConfigInterfaceDetailsItemIpv4 {
+		if v != nil {
+			return *v
+		}
+		var ret InstanceConfigInterfaceDetailsItemIpv4
+		return ret
+	}).(InstanceConfigInterfaceDetailsItemIpv4Output)
+}
+
+func (o InstanceConfigInterfaceDetailsItemIpv4PtrOutput) Nat11() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *InstanceConfigInterfaceDetailsItemIpv4) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Nat11
+	}).(pulumi.StringPtrOutput)
+}
+
+func (o InstanceConfigInterfaceDetailsItemIpv4PtrOutput) Vpc() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *InstanceConfigInterfaceDetailsItemIpv4) *string {
+		if v == nil {
+			return nil
+		}
+		return v.Vpc
+	}).(pulumi.StringPtrOutput)
 }
 
 // vpc only: `vpc`, the address in the subnet (the API picks a free one when left out); `nat11`, the
@@ -1750,12 +1905,12 @@ type InstanceResult struct {
 	Hypervisor  string                `pulumi:"hypervisor"`
 	Id          string                `pulumi:"id"`
 	// The image it was deployed from, or null.
-	Image string `pulumi:"image"`
+	Image *string `pulumi:"image"`
 	// Its IPv4 addresses, public and private.
 	Ipv4 []string `pulumi:"ipv4"`
 	// Its SLAAC IPv6 address (with prefix), or null.
-	Ipv6  string `pulumi:"ipv6"`
-	Label string `pulumi:"label"`
+	Ipv6  *string `pulumi:"ipv6"`
+	Label string  `pulumi:"label"`
 	// Region ID.
 	Region string `pulumi:"region"`
 	// What its type gives it: disk and memory in MB, transfer in GB.
@@ -1819,8 +1974,8 @@ func (o InstanceResultOutput) Id() pulumi.StringOutput {
 }
 
 // The image it was deployed from, or null.
-func (o InstanceResultOutput) Image() pulumi.StringOutput {
-	return o.ApplyT(func(v InstanceResult) string { return v.Image }).(pulumi.StringOutput)
+func (o InstanceResultOutput) Image() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstanceResult) *string { return v.Image }).(pulumi.StringPtrOutput)
 }
 
 // Its IPv4 addresses, public and private.
@@ -1829,8 +1984,8 @@ func (o InstanceResultOutput) Ipv4() pulumi.StringArrayOutput {
 }
 
 // Its SLAAC IPv6 address (with prefix), or null.
-func (o InstanceResultOutput) Ipv6() pulumi.StringOutput {
-	return o.ApplyT(func(v InstanceResult) string { return v.Ipv6 }).(pulumi.StringOutput)
+func (o InstanceResultOutput) Ipv6() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstanceResult) *string { return v.Ipv6 }).(pulumi.StringPtrOutput)
 }
 
 func (o InstanceResultOutput) Label() pulumi.StringOutput {
@@ -1940,7 +2095,7 @@ type InstanceResultBackups struct {
 	// Whether backups are enabled (`backupsEnabled`).
 	Enabled bool `pulumi:"enabled"`
 	// When the last backup succeeded (ISO 8601), or null.
-	LastSuccessful string `pulumi:"lastSuccessful"`
+	LastSuccessful *string `pulumi:"lastSuccessful"`
 	// When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
 	Schedule InstanceResultBackupsSchedule `pulumi:"schedule"`
 }
@@ -1971,8 +2126,8 @@ func (o InstanceResultBackupsOutput) Enabled() pulumi.BoolOutput {
 }
 
 // When the last backup succeeded (ISO 8601), or null.
-func (o InstanceResultBackupsOutput) LastSuccessful() pulumi.StringOutput {
-	return o.ApplyT(func(v InstanceResultBackups) string { return v.LastSuccessful }).(pulumi.StringOutput)
+func (o InstanceResultBackupsOutput) LastSuccessful() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstanceResultBackups) *string { return v.LastSuccessful }).(pulumi.StringPtrOutput)
 }
 
 // When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
@@ -1982,8 +2137,8 @@ func (o InstanceResultBackupsOutput) Schedule() InstanceResultBackupsScheduleOut
 
 // When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
 type InstanceResultBackupsSchedule struct {
-	Day    string `pulumi:"day"`
-	Window string `pulumi:"window"`
+	Day    *string `pulumi:"day"`
+	Window *string `pulumi:"window"`
 }
 
 // When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
@@ -2001,12 +2156,12 @@ func (o InstanceResultBackupsScheduleOutput) ToInstanceResultBackupsScheduleOutp
 	return o
 }
 
-func (o InstanceResultBackupsScheduleOutput) Day() pulumi.StringOutput {
-	return o.ApplyT(func(v InstanceResultBackupsSchedule) string { return v.Day }).(pulumi.StringOutput)
+func (o InstanceResultBackupsScheduleOutput) Day() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstanceResultBackupsSchedule) *string { return v.Day }).(pulumi.StringPtrOutput)
 }
 
-func (o InstanceResultBackupsScheduleOutput) Window() pulumi.StringOutput {
-	return o.ApplyT(func(v InstanceResultBackupsSchedule) string { return v.Window }).(pulumi.StringOutput)
+func (o InstanceResultBackupsScheduleOutput) Window() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstanceResultBackupsSchedule) *string { return v.Window }).(pulumi.StringPtrOutput)
 }
 
 // What its type gives it: disk and memory in MB, transfer in GB.
@@ -2121,7 +2276,7 @@ type InstanceTypeResult struct {
 	Price        PriceResult         `pulumi:"price"`
 	RegionPrices []RegionPriceResult `pulumi:"regionPrices"`
 	// The type a deprecated type upgrades to; null when current.
-	Successor string `pulumi:"successor"`
+	Successor *string `pulumi:"successor"`
 	// Monthly transfer quota, GB.
 	Transfer int `pulumi:"transfer"`
 	Vcpus    int `pulumi:"vcpus"`
@@ -2188,8 +2343,8 @@ func (o InstanceTypeResultOutput) RegionPrices() RegionPriceResultArrayOutput {
 }
 
 // The type a deprecated type upgrades to; null when current.
-func (o InstanceTypeResultOutput) Successor() pulumi.StringOutput {
-	return o.ApplyT(func(v InstanceTypeResult) string { return v.Successor }).(pulumi.StringOutput)
+func (o InstanceTypeResultOutput) Successor() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v InstanceTypeResult) *string { return v.Successor }).(pulumi.StringPtrOutput)
 }
 
 // Monthly transfer quota, GB.
@@ -3078,9 +3233,9 @@ type SubnetResult struct {
 	// IDs of the instances with an interface on it.
 	InstanceIds []string `pulumi:"instanceIds"`
 	// Its IPv4 range, e.g. `10.0.1.0/24`.
-	Ipv4    string `pulumi:"ipv4"`
-	Label   string `pulumi:"label"`
-	Updated string `pulumi:"updated"`
+	Ipv4    string  `pulumi:"ipv4"`
+	Label   string  `pulumi:"label"`
+	Updated *string `pulumi:"updated"`
 }
 
 // A subnet of a VPC.
@@ -3120,8 +3275,8 @@ func (o SubnetResultOutput) Label() pulumi.StringOutput {
 	return o.ApplyT(func(v SubnetResult) string { return v.Label }).(pulumi.StringOutput)
 }
 
-func (o SubnetResultOutput) Updated() pulumi.StringOutput {
-	return o.ApplyT(func(v SubnetResult) string { return v.Updated }).(pulumi.StringOutput)
+func (o SubnetResultOutput) Updated() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v SubnetResult) *string { return v.Updated }).(pulumi.StringPtrOutput)
 }
 
 type SubnetResultArrayOutput struct{ *pulumi.OutputState }
@@ -3153,7 +3308,7 @@ type VpcResult struct {
 	// Region ID.
 	Region  string         `pulumi:"region"`
 	Subnets []SubnetResult `pulumi:"subnets"`
-	Updated string         `pulumi:"updated"`
+	Updated *string        `pulumi:"updated"`
 }
 
 // A VPC, with its subnets.
@@ -3196,8 +3351,8 @@ func (o VpcResultOutput) Subnets() SubnetResultArrayOutput {
 	return o.ApplyT(func(v VpcResult) []SubnetResult { return v.Subnets }).(SubnetResultArrayOutput)
 }
 
-func (o VpcResultOutput) Updated() pulumi.StringOutput {
-	return o.ApplyT(func(v VpcResult) string { return v.Updated }).(pulumi.StringOutput)
+func (o VpcResultOutput) Updated() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v VpcResult) *string { return v.Updated }).(pulumi.StringPtrOutput)
 }
 
 type VpcResultArrayOutput struct{ *pulumi.OutputState }
@@ -3241,6 +3396,7 @@ func init() {
 	pulumi.RegisterOutputType(EntityGrantResultOutput{})
 	pulumi.RegisterOutputType(EntityGrantResultArrayOutput{})
 	pulumi.RegisterOutputType(GlobalGrantsResultOutput{})
+	pulumi.RegisterOutputType(GlobalGrantsResultPtrOutput{})
 	pulumi.RegisterOutputType(ImageResultOutput{})
 	pulumi.RegisterOutputType(ImageResultArrayOutput{})
 	pulumi.RegisterOutputType(InstanceAlertsOutput{})
@@ -3248,7 +3404,6 @@ func init() {
 	pulumi.RegisterOutputType(InstanceBackupsOutput{})
 	pulumi.RegisterOutputType(InstanceBackupsScheduleOutput{})
 	pulumi.RegisterOutputType(InstanceBackupsSchedulePtrOutput{})
-	pulumi.RegisterOutputType(InstanceBackupsScheduleDetailsOutput{})
 	pulumi.RegisterOutputType(InstanceConfigDevicesOutput{})
 	pulumi.RegisterOutputType(InstanceConfigHelpersOutput{})
 	pulumi.RegisterOutputType(InstanceConfigHelpersPtrOutput{})
@@ -3257,6 +3412,7 @@ func init() {
 	pulumi.RegisterOutputType(InstanceConfigInterfaceDetailsItemOutput{})
 	pulumi.RegisterOutputType(InstanceConfigInterfaceDetailsItemArrayOutput{})
 	pulumi.RegisterOutputType(InstanceConfigInterfaceDetailsItemIpv4Output{})
+	pulumi.RegisterOutputType(InstanceConfigInterfaceDetailsItemIpv4PtrOutput{})
 	pulumi.RegisterOutputType(InstanceConfigInterfaceIpv4Output{})
 	pulumi.RegisterOutputType(InstanceConfigInterfaceIpv4PtrOutput{})
 	pulumi.RegisterOutputType(InstanceMetadataOutput{})

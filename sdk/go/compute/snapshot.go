@@ -91,7 +91,7 @@ type Snapshot struct {
 	// When the snapshot finished; absent until then.
 	Finished pulumi.StringPtrOutput `pulumi:"finished"`
 	// 1..255 characters, checked at preview. The API cannot relabel a backup: changing it takes a new snapshot.
-	Label pulumi.StringOutput `pulumi:"label"`
+	Label pulumi.StringPtrOutput `pulumi:"label"`
 	// `successful` once `up` returns (`pending` or `running` while the API takes it).
 	Status pulumi.StringOutput `pulumi:"status"`
 	// `snapshot`.
@@ -235,8 +235,8 @@ func (o SnapshotOutput) Finished() pulumi.StringPtrOutput {
 }
 
 // 1..255 characters, checked at preview. The API cannot relabel a backup: changing it takes a new snapshot.
-func (o SnapshotOutput) Label() pulumi.StringOutput {
-	return o.ApplyT(func(v *Snapshot) pulumi.StringOutput { return v.Label }).(pulumi.StringOutput)
+func (o SnapshotOutput) Label() pulumi.StringPtrOutput {
+	return o.ApplyT(func(v *Snapshot) pulumi.StringPtrOutput { return v.Label }).(pulumi.StringPtrOutput)
 }
 
 // `successful` once `up` returns (`pending` or `running` while the API takes it).

@@ -82,7 +82,7 @@ class GetGrantsResult:
 
     @_builtins.property
     @pulumi.getter(name="global")
-    def global_(self) -> 'outputs.GlobalGrantsResult':
+    def global_(self) -> Optional['outputs.GlobalGrantsResult']:
         return pulumi.get(self, "global_")
 
     @_builtins.property

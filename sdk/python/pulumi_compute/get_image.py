@@ -91,7 +91,7 @@ class GetImageResult:
 
     @_builtins.property
     @pulumi.getter(name="createdBy")
-    def created_by(self) -> _builtins.str:
+    def created_by(self) -> Optional[_builtins.str]:
         """
         `compute` for public images, else the username that made it.
         """
@@ -104,12 +104,12 @@ class GetImageResult:
 
     @_builtins.property
     @pulumi.getter
-    def description(self) -> _builtins.str:
+    def description(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "description")
 
     @_builtins.property
     @pulumi.getter
-    def eol(self) -> _builtins.str:
+    def eol(self) -> Optional[_builtins.str]:
         """
         End of life (public images), ISO 8601.
         """
@@ -117,7 +117,7 @@ class GetImageResult:
 
     @_builtins.property
     @pulumi.getter
-    def expiry(self) -> _builtins.str:
+    def expiry(self) -> Optional[_builtins.str]:
         """
         When an automatic image expires.
         """
@@ -169,7 +169,7 @@ class GetImageResult:
 
     @_builtins.property
     @pulumi.getter
-    def vendor(self) -> _builtins.str:
+    def vendor(self) -> Optional[_builtins.str]:
         """
         The distribution's vendor for public images (`Debian`), else null.
         """

@@ -134,7 +134,7 @@ class GetInstanceResult:
 
     @_builtins.property
     @pulumi.getter
-    def image(self) -> _builtins.str:
+    def image(self) -> Optional[_builtins.str]:
         """
         The image it was deployed from, or null.
         """
@@ -150,7 +150,7 @@ class GetInstanceResult:
 
     @_builtins.property
     @pulumi.getter
-    def ipv6(self) -> _builtins.str:
+    def ipv6(self) -> Optional[_builtins.str]:
         """
         Its SLAAC IPv6 address (with prefix), or null.
         """

@@ -135,7 +135,7 @@ class GetInstanceTypeResult:
 
     @_builtins.property
     @pulumi.getter
-    def successor(self) -> _builtins.str:
+    def successor(self) -> Optional[_builtins.str]:
         """
         The type a deprecated type upgrades to; null when current.
         """

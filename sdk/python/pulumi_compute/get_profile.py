@@ -75,7 +75,7 @@ class GetProfileResult:
 
     @_builtins.property
     @pulumi.getter(name="authorizedKeys")
-    def authorized_keys(self) -> Sequence[_builtins.str]:
+    def authorized_keys(self) -> Optional[Sequence[_builtins.str]]:
         """
         Public keys installed on new instances' root user; null when none were set.
         """
@@ -142,7 +142,7 @@ class GetProfileResult:
 
     @_builtins.property
     @pulumi.getter(name="verifiedPhoneNumber")
-    def verified_phone_number(self) -> _builtins.str:
+    def verified_phone_number(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "verified_phone_number")
 
 

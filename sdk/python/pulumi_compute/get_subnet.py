@@ -79,7 +79,7 @@ class GetSubnetResult:
 
     @_builtins.property
     @pulumi.getter
-    def updated(self) -> _builtins.str:
+    def updated(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "updated")
 
 

@@ -85,7 +85,7 @@ class GetVpcResult:
 
     @_builtins.property
     @pulumi.getter
-    def updated(self) -> _builtins.str:
+    def updated(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "updated")
 
 

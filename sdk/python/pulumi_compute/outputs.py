@@ -23,7 +23,6 @@ __all__ = [
     'InstanceAlerts',
     'InstanceBackups',
     'InstanceBackupsSchedule',
-    'InstanceBackupsScheduleDetails',
     'InstanceConfigDevices',
     'InstanceConfigHelpers',
     'InstanceConfigInterface',
@@ -91,7 +90,7 @@ class EntityGrantResult(dict):
     def __init__(__self__, *,
                  id: _builtins.str,
                  label: _builtins.str,
-                 permissions: _builtins.str):
+                 permissions: Optional[_builtins.str] = None):
         """
         Access to one entity.
 
@@ -100,7 +99,8 @@ class EntityGrantResult(dict):
         """
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "label", label)
-        pulumi.set(__self__, "permissions", permissions)
+        if permissions is not None:
+            pulumi.set(__self__, "permissions", permissions)
 
     @_builtins.property
     @pulumi.getter
@@ -117,7 +117,7 @@ class EntityGrantResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def permissions(self) -> _builtins.str:
+    def permissions(self) -> Optional[_builtins.str]:
         """
         `read_only`, `read_write`, or null (no access).
         """
@@ -130,7 +130,6 @@ class GlobalGrantsResult(dict):
     What a restricted user may do across the account.
     """
     def __init__(__self__, *,
-                 account_access: _builtins.str,
                  add_computes: _builtins.bool,
                  add_databases: _builtins.bool,
                  add_domains: _builtins.bool,
@@ -142,13 +141,13 @@ class GlobalGrantsResult(dict):
                  add_volumes: _builtins.bool,
                  add_vpcs: _builtins.bool,
                  cancel_account: _builtins.bool,
-                 longview_subscription: _builtins.bool):
+                 longview_subscription: _builtins.bool,
+                 account_access: Optional[_builtins.str] = None):
         """
         What a restricted user may do across the account.
 
         :param _builtins.bool add_computes: May create instances.
         """
-        pulumi.set(__self__, "account_access", account_access)
         pulumi.set(__self__, "add_computes", add_computes)
         pulumi.set(__self__, "add_databases", add_databases)
         pulumi.set(__self__, "add_domains", add_domains)
@@ -161,11 +160,8 @@ class GlobalGrantsResult(dict):
         pulumi.set(__self__, "add_vpcs", add_vpcs)
         pulumi.set(__self__, "cancel_account", cancel_account)
         pulumi.set(__self__, "longview_subscription", longview_subscription)
-
-    @_builtins.property
-    @pulumi.getter(name="accountAccess")
-    def account_access(self) -> _builtins.str:
-        return pulumi.get(self, "account_access")
+        if account_access is not None:
+            pulumi.set(__self__, "account_access", account_access)
 
     @_builtins.property
     @pulumi.getter(name="addComputes")
@@ -230,6 +226,11 @@ class GlobalGrantsResult(dict):
     def longview_subscription(self) -> _builtins.bool:
         return pulumi.get(self, "longview_subscription")
 
+    @_builtins.property
+    @pulumi.getter(name="accountAccess")
+    def account_access(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "account_access")
+
 
 @pulumi.output_type
 class ImageResult(dict):
@@ -239,11 +240,7 @@ class ImageResult(dict):
     def __init__(__self__, *,
                  capabilities: Sequence[_builtins.str],
                  created: _builtins.str,
-                 created_by: _builtins.str,
                  deprecated: _builtins.bool,
-                 description: _builtins.str,
-                 eol: _builtins.str,
-                 expiry: _builtins.str,
                  id: _builtins.str,
                  is_public: _builtins.bool,
                  label: _builtins.str,
@@ -251,27 +248,27 @@ class ImageResult(dict):
                  status: _builtins.str,
                  type: _builtins.str,
                  updated: _builtins.str,
-                 vendor: _builtins.str):
+                 created_by: Optional[_builtins.str] = None,
+                 description: Optional[_builtins.str] = None,
+                 eol: Optional[_builtins.str] = None,
+                 expiry: Optional[_builtins.str] = None,
+                 vendor: Optional[_builtins.str] = None):
         """
         An image: public (`compute/debian12`) or a private one of the account (`private/12`).
 
         :param Sequence[_builtins.str] capabilities: e.g. `cloud-init` when the image supports it.
         :param _builtins.str created: ISO 8601.
-        :param _builtins.str created_by: `compute` for public images, else the username that made it.
-        :param _builtins.str eol: End of life (public images), ISO 8601.
-        :param _builtins.str expiry: When an automatic image expires.
         :param _builtins.str id: Image ID: `compute/<name>` for public images, `private/<n>` for the account's.
         :param _builtins.int size: MB.
         :param _builtins.str type: `manual` (captured or uploaded) or `automatic` (kept from a deleted instance).
+        :param _builtins.str created_by: `compute` for public images, else the username that made it.
+        :param _builtins.str eol: End of life (public images), ISO 8601.
+        :param _builtins.str expiry: When an automatic image expires.
         :param _builtins.str vendor: The distribution's vendor for public images (`Debian`), else null.
         """
         pulumi.set(__self__, "capabilities", capabilities)
         pulumi.set(__self__, "created", created)
-        pulumi.set(__self__, "created_by", created_by)
         pulumi.set(__self__, "deprecated", deprecated)
-        pulumi.set(__self__, "description", description)
-        pulumi.set(__self__, "eol", eol)
-        pulumi.set(__self__, "expiry", expiry)
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "is_public", is_public)
         pulumi.set(__self__, "label", label)
@@ -279,7 +276,16 @@ class ImageResult(dict):
         pulumi.set(__self__, "status", status)
         pulumi.set(__self__, "type", type)
         pulumi.set(__self__, "updated", updated)
-        pulumi.set(__self__, "vendor", vendor)
+        if created_by is not None:
+            pulumi.set(__self__, "created_by", created_by)
+        if description is not None:
+            pulumi.set(__self__, "description", description)
+        if eol is not None:
+            pulumi.set(__self__, "eol", eol)
+        if expiry is not None:
+            pulumi.set(__self__, "expiry", expiry)
+        if vendor is not None:
+            pulumi.set(__self__, "vendor", vendor)
 
     @_builtins.property
     @pulumi.getter
@@ -298,38 +304,9 @@ class ImageResult(dict):
         return pulumi.get(self, "created")
 
     @_builtins.property
-    @pulumi.getter(name="createdBy")
-    def created_by(self) -> _builtins.str:
-        """
-        `compute` for public images, else the username that made it.
-        """
-        return pulumi.get(self, "created_by")
-
-    @_builtins.property
     @pulumi.getter
     def deprecated(self) -> _builtins.bool:
         return pulumi.get(self, "deprecated")
-
-    @_builtins.property
-    @pulumi.getter
-    def description(self) -> _builtins.str:
-        return pulumi.get(self, "description")
-
-    @_builtins.property
-    @pulumi.getter
-    def eol(self) -> _builtins.str:
-        """
-        End of life (public images), ISO 8601.
-        """
-        return pulumi.get(self, "eol")
-
-    @_builtins.property
-    @pulumi.getter
-    def expiry(self) -> _builtins.str:
-        """
-        When an automatic image expires.
-        """
-        return pulumi.get(self, "expiry")
 
     @_builtins.property
     @pulumi.getter
@@ -376,8 +353,37 @@ class ImageResult(dict):
         return pulumi.get(self, "updated")
 
     @_builtins.property
+    @pulumi.getter(name="createdBy")
+    def created_by(self) -> Optional[_builtins.str]:
+        """
+        `compute` for public images, else the username that made it.
+        """
+        return pulumi.get(self, "created_by")
+
+    @_builtins.property
     @pulumi.getter
-    def vendor(self) -> _builtins.str:
+    def description(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "description")
+
+    @_builtins.property
+    @pulumi.getter
+    def eol(self) -> Optional[_builtins.str]:
+        """
+        End of life (public images), ISO 8601.
+        """
+        return pulumi.get(self, "eol")
+
+    @_builtins.property
+    @pulumi.getter
+    def expiry(self) -> Optional[_builtins.str]:
+        """
+        When an automatic image expires.
+        """
+        return pulumi.get(self, "expiry")
+
+    @_builtins.property
+    @pulumi.getter
+    def vendor(self) -> Optional[_builtins.str]:
         """
         The distribution's vendor for public images (`Debian`), else null.
         """
@@ -485,20 +491,21 @@ class InstanceBackups(dict):
     def __init__(__self__, *,
                  available: _builtins.bool,
                  enabled: _builtins.bool,
-                 last_successful: _builtins.str,
-                 schedule: 'outputs.InstanceBackupsScheduleDetails'):
+                 schedule: 'outputs.InstanceBackupsSchedule',
+                 last_successful: Optional[_builtins.str] = None):
         """
         Its backup service: whether it is available and enabled, the last success and the schedule.
 
         :param _builtins.bool available: Whether the region offers backups.
         :param _builtins.bool enabled: Whether backups are enabled (`backupsEnabled`).
+        :param 'InstanceBackupsSchedule' schedule: When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
         :param _builtins.str last_successful: When the last backup succeeded (ISO 8601), or null.
-        :param 'InstanceBackupsScheduleDetails' schedule: When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
         """
         pulumi.set(__self__, "available", available)
         pulumi.set(__self__, "enabled", enabled)
-        pulumi.set(__self__, "last_successful", last_successful)
         pulumi.set(__self__, "schedule", schedule)
+        if last_successful is not None:
+            pulumi.set(__self__, "last_successful", last_successful)
 
     @_builtins.property
     @pulumi.getter
@@ -517,20 +524,20 @@ class InstanceBackups(dict):
         return pulumi.get(self, "enabled")
 
     @_builtins.property
-    @pulumi.getter(name="lastSuccessful")
-    def last_successful(self) -> _builtins.str:
-        """
-        When the last backup succeeded (ISO 8601), or null.
-        """
-        return pulumi.get(self, "last_successful")
-
-    @_builtins.property
     @pulumi.getter
-    def schedule(self) -> 'outputs.InstanceBackupsScheduleDetails':
+    def schedule(self) -> 'outputs.InstanceBackupsSchedule':
         """
         When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
         """
         return pulumi.get(self, "schedule")
+
+    @_builtins.property
+    @pulumi.getter(name="lastSuccessful")
+    def last_successful(self) -> Optional[_builtins.str]:
+        """
+        When the last backup succeeded (ISO 8601), or null.
+        """
+        return pulumi.get(self, "last_successful")
 
 
 @pulumi.output_type
@@ -561,31 +568,6 @@ class InstanceBackupsSchedule(dict):
     @_builtins.property
     @pulumi.getter
     def window(self) -> Optional[_builtins.str]:
-        return pulumi.get(self, "window")
-
-
-@pulumi.output_type
-class InstanceBackupsScheduleDetails(dict):
-    """
-    When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
-    """
-    def __init__(__self__, *,
-                 day: _builtins.str,
-                 window: _builtins.str):
-        """
-        When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
-        """
-        pulumi.set(__self__, "day", day)
-        pulumi.set(__self__, "window", window)
-
-    @_builtins.property
-    @pulumi.getter
-    def day(self) -> _builtins.str:
-        return pulumi.get(self, "day")
-
-    @_builtins.property
-    @pulumi.getter
-    def window(self) -> _builtins.str:
         return pulumi.get(self, "window")
 
 
@@ -887,14 +869,14 @@ class InstanceConfigInterfaceDetailsItem(dict):
     def __init__(__self__, *,
                  active: _builtins.bool,
                  id: _builtins.str,
-                 ip_ranges: Sequence[_builtins.str],
-                 ipam_address: _builtins.str,
-                 ipv4: 'outputs.InstanceConfigInterfaceDetailsItemIpv4',
-                 label: _builtins.str,
                  primary: _builtins.bool,
                  purpose: _builtins.str,
-                 subnet_id: _builtins.str,
-                 vpc_id: _builtins.str):
+                 ip_ranges: Optional[Sequence[_builtins.str]] = None,
+                 ipam_address: Optional[_builtins.str] = None,
+                 ipv4: Optional['outputs.InstanceConfigInterfaceDetailsItemIpv4'] = None,
+                 label: Optional[_builtins.str] = None,
+                 subnet_id: Optional[_builtins.str] = None,
+                 vpc_id: Optional[_builtins.str] = None):
         """
         The interfaces as the API holds them: IDs, the VPC addresses it chose, whether active.
 
@@ -903,14 +885,20 @@ class InstanceConfigInterfaceDetailsItem(dict):
         """
         pulumi.set(__self__, "active", active)
         pulumi.set(__self__, "id", id)
-        pulumi.set(__self__, "ip_ranges", ip_ranges)
-        pulumi.set(__self__, "ipam_address", ipam_address)
-        pulumi.set(__self__, "ipv4", ipv4)
-        pulumi.set(__self__, "label", label)
         pulumi.set(__self__, "primary", primary)
         pulumi.set(__self__, "purpose", purpose)
-        pulumi.set(__self__, "subnet_id", subnet_id)
-        pulumi.set(__self__, "vpc_id", vpc_id)
+        if ip_ranges is not None:
+            pulumi.set(__self__, "ip_ranges", ip_ranges)
+        if ipam_address is not None:
+            pulumi.set(__self__, "ipam_address", ipam_address)
+        if ipv4 is not None:
+            pulumi.set(__self__, "ipv4", ipv4)
+        if label is not None:
+            pulumi.set(__self__, "label", label)
+        if subnet_id is not None:
+            pulumi.set(__self__, "subnet_id", subnet_id)
+        if vpc_id is not None:
+            pulumi.set(__self__, "vpc_id", vpc_id)
 
     @_builtins.property
     @pulumi.getter
@@ -926,29 +914,6 @@ class InstanceConfigInterfaceDetailsItem(dict):
         return pulumi.get(self, "id")
 
     @_builtins.property
-    @pulumi.getter(name="ipRanges")
-    def ip_ranges(self) -> Sequence[_builtins.str]:
-        return pulumi.get(self, "ip_ranges")
-
-    @_builtins.property
-    @pulumi.getter(name="ipamAddress")
-    def ipam_address(self) -> _builtins.str:
-        return pulumi.get(self, "ipam_address")
-
-    @_builtins.property
-    @pulumi.getter
-    def ipv4(self) -> 'outputs.InstanceConfigInterfaceDetailsItemIpv4':
-        """
-        The VPC address and the 1:1 NAT address (vpc interfaces), else null.
-        """
-        return pulumi.get(self, "ipv4")
-
-    @_builtins.property
-    @pulumi.getter
-    def label(self) -> _builtins.str:
-        return pulumi.get(self, "label")
-
-    @_builtins.property
     @pulumi.getter
     def primary(self) -> _builtins.bool:
         return pulumi.get(self, "primary")
@@ -959,13 +924,36 @@ class InstanceConfigInterfaceDetailsItem(dict):
         return pulumi.get(self, "purpose")
 
     @_builtins.property
+    @pulumi.getter(name="ipRanges")
+    def ip_ranges(self) -> Optional[Sequence[_builtins.str]]:
+        return pulumi.get(self, "ip_ranges")
+
+    @_builtins.property
+    @pulumi.getter(name="ipamAddress")
+    def ipam_address(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "ipam_address")
+
+    @_builtins.property
+    @pulumi.getter
+    def ipv4(self) -> Optional['outputs.InstanceConfigInterfaceDetailsItemIpv4']:
+        """
+        The VPC address and the 1:1 NAT address (vpc interfaces), else null.
+        """
+        return pulumi.get(self, "ipv4")
+
+    @_builtins.property
+    @pulumi.getter
+    def label(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "label")
+
+    @_builtins.property
     @pulumi.getter(name="subnetId")
-    def subnet_id(self) -> _builtins.str:
+    def subnet_id(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "subnet_id")
 
     @_builtins.property
     @pulumi.getter(name="vpcId")
-    def vpc_id(self) -> _builtins.str:
+    def vpc_id(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "vpc_id")
 
 
@@ -975,22 +963,24 @@ class InstanceConfigInterfaceDetailsItemIpv4(dict):
     The VPC address and the 1:1 NAT address (vpc interfaces), else null.
     """
     def __init__(__self__, *,
-                 nat11: _builtins.str,
-                 vpc: _builtins.str):
+                 nat11: Optional[_builtins.str] = None,
+                 vpc: Optional[_builtins.str] = None):
         """
         The VPC address and the 1:1 NAT address (vpc interfaces), else null.
         """
-        pulumi.set(__self__, "nat11", nat11)
-        pulumi.set(__self__, "vpc", vpc)
+        if nat11 is not None:
+            pulumi.set(__self__, "nat11", nat11)
+        if vpc is not None:
+            pulumi.set(__self__, "vpc", vpc)
 
     @_builtins.property
     @pulumi.getter
-    def nat11(self) -> _builtins.str:
+    def nat11(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "nat11")
 
     @_builtins.property
     @pulumi.getter
-    def vpc(self) -> _builtins.str:
+    def vpc(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "vpc")
 
 
@@ -1073,9 +1063,7 @@ class InstanceResult(dict):
                  host_uuid: _builtins.str,
                  hypervisor: _builtins.str,
                  id: _builtins.str,
-                 image: _builtins.str,
                  ipv4: Sequence[_builtins.str],
-                 ipv6: _builtins.str,
                  label: _builtins.str,
                  region: _builtins.str,
                  specs: 'outputs.InstanceResultSpecs',
@@ -1083,19 +1071,21 @@ class InstanceResult(dict):
                  tags: Sequence[_builtins.str],
                  type: _builtins.str,
                  updated: _builtins.str,
-                 watchdog_enabled: _builtins.bool):
+                 watchdog_enabled: _builtins.bool,
+                 image: Optional[_builtins.str] = None,
+                 ipv6: Optional[_builtins.str] = None):
         """
         A compute instance.
 
         :param 'InstanceResultAlerts' alerts: Alert thresholds.
         :param 'InstanceResultBackups' backups: Its backup service: whether it is available and enabled, the last success and the schedule.
-        :param _builtins.str image: The image it was deployed from, or null.
         :param Sequence[_builtins.str] ipv4: Its IPv4 addresses, public and private.
-        :param _builtins.str ipv6: Its SLAAC IPv6 address (with prefix), or null.
         :param _builtins.str region: Region ID.
         :param 'InstanceResultSpecs' specs: What its type gives it: disk and memory in MB, transfer in GB.
         :param _builtins.str status: e.g. `running`, `offline`, `provisioning`, `booting`.
         :param _builtins.str type: Instance type ID.
+        :param _builtins.str image: The image it was deployed from, or null.
+        :param _builtins.str ipv6: Its SLAAC IPv6 address (with prefix), or null.
         """
         pulumi.set(__self__, "alerts", alerts)
         pulumi.set(__self__, "backups", backups)
@@ -1105,9 +1095,7 @@ class InstanceResult(dict):
         pulumi.set(__self__, "host_uuid", host_uuid)
         pulumi.set(__self__, "hypervisor", hypervisor)
         pulumi.set(__self__, "id", id)
-        pulumi.set(__self__, "image", image)
         pulumi.set(__self__, "ipv4", ipv4)
-        pulumi.set(__self__, "ipv6", ipv6)
         pulumi.set(__self__, "label", label)
         pulumi.set(__self__, "region", region)
         pulumi.set(__self__, "specs", specs)
@@ -1116,6 +1104,10 @@ class InstanceResult(dict):
         pulumi.set(__self__, "type", type)
         pulumi.set(__self__, "updated", updated)
         pulumi.set(__self__, "watchdog_enabled", watchdog_enabled)
+        if image is not None:
+            pulumi.set(__self__, "image", image)
+        if ipv6 is not None:
+            pulumi.set(__self__, "ipv6", ipv6)
 
     @_builtins.property
     @pulumi.getter
@@ -1165,27 +1157,11 @@ class InstanceResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def image(self) -> _builtins.str:
-        """
-        The image it was deployed from, or null.
-        """
-        return pulumi.get(self, "image")
-
-    @_builtins.property
-    @pulumi.getter
     def ipv4(self) -> Sequence[_builtins.str]:
         """
         Its IPv4 addresses, public and private.
         """
         return pulumi.get(self, "ipv4")
-
-    @_builtins.property
-    @pulumi.getter
-    def ipv6(self) -> _builtins.str:
-        """
-        Its SLAAC IPv6 address (with prefix), or null.
-        """
-        return pulumi.get(self, "ipv6")
 
     @_builtins.property
     @pulumi.getter
@@ -1238,6 +1214,22 @@ class InstanceResult(dict):
     @pulumi.getter(name="watchdogEnabled")
     def watchdog_enabled(self) -> _builtins.bool:
         return pulumi.get(self, "watchdog_enabled")
+
+    @_builtins.property
+    @pulumi.getter
+    def image(self) -> Optional[_builtins.str]:
+        """
+        The image it was deployed from, or null.
+        """
+        return pulumi.get(self, "image")
+
+    @_builtins.property
+    @pulumi.getter
+    def ipv6(self) -> Optional[_builtins.str]:
+        """
+        Its SLAAC IPv6 address (with prefix), or null.
+        """
+        return pulumi.get(self, "ipv6")
 
 
 @pulumi.output_type
@@ -1294,20 +1286,21 @@ class InstanceResultBackups(dict):
     def __init__(__self__, *,
                  available: _builtins.bool,
                  enabled: _builtins.bool,
-                 last_successful: _builtins.str,
-                 schedule: 'outputs.InstanceResultBackupsSchedule'):
+                 schedule: 'outputs.InstanceResultBackupsSchedule',
+                 last_successful: Optional[_builtins.str] = None):
         """
         Its backup service: whether it is available and enabled, the last success and the schedule.
 
         :param _builtins.bool available: Whether the region offers backups.
         :param _builtins.bool enabled: Whether backups are enabled (`backupsEnabled`).
-        :param _builtins.str last_successful: When the last backup succeeded (ISO 8601), or null.
         :param 'InstanceResultBackupsSchedule' schedule: When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
+        :param _builtins.str last_successful: When the last backup succeeded (ISO 8601), or null.
         """
         pulumi.set(__self__, "available", available)
         pulumi.set(__self__, "enabled", enabled)
-        pulumi.set(__self__, "last_successful", last_successful)
         pulumi.set(__self__, "schedule", schedule)
+        if last_successful is not None:
+            pulumi.set(__self__, "last_successful", last_successful)
 
     @_builtins.property
     @pulumi.getter
@@ -1326,20 +1319,20 @@ class InstanceResultBackups(dict):
         return pulumi.get(self, "enabled")
 
     @_builtins.property
-    @pulumi.getter(name="lastSuccessful")
-    def last_successful(self) -> _builtins.str:
-        """
-        When the last backup succeeded (ISO 8601), or null.
-        """
-        return pulumi.get(self, "last_successful")
-
-    @_builtins.property
     @pulumi.getter
     def schedule(self) -> 'outputs.InstanceResultBackupsSchedule':
         """
         When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
         """
         return pulumi.get(self, "schedule")
+
+    @_builtins.property
+    @pulumi.getter(name="lastSuccessful")
+    def last_successful(self) -> Optional[_builtins.str]:
+        """
+        When the last backup succeeded (ISO 8601), or null.
+        """
+        return pulumi.get(self, "last_successful")
 
 
 @pulumi.output_type
@@ -1348,22 +1341,24 @@ class InstanceResultBackupsSchedule(dict):
     When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
     """
     def __init__(__self__, *,
-                 day: _builtins.str,
-                 window: _builtins.str):
+                 day: Optional[_builtins.str] = None,
+                 window: Optional[_builtins.str] = None):
         """
         When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
         """
-        pulumi.set(__self__, "day", day)
-        pulumi.set(__self__, "window", window)
+        if day is not None:
+            pulumi.set(__self__, "day", day)
+        if window is not None:
+            pulumi.set(__self__, "window", window)
 
     @_builtins.property
     @pulumi.getter
-    def day(self) -> _builtins.str:
+    def day(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "day")
 
     @_builtins.property
     @pulumi.getter
-    def window(self) -> _builtins.str:
+    def window(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "window")
 
 
@@ -1488,9 +1483,9 @@ class InstanceTypeResult(dict):
                  network_out: _builtins.int,
                  price: 'outputs.PriceResult',
                  region_prices: Sequence['outputs.RegionPriceResult'],
-                 successor: _builtins.str,
                  transfer: _builtins.int,
-                 vcpus: _builtins.int):
+                 vcpus: _builtins.int,
+                 successor: Optional[_builtins.str] = None):
         """
         An instance type (plan).
 
@@ -1499,8 +1494,8 @@ class InstanceTypeResult(dict):
         :param _builtins.str id: Type ID, e.g. `g6-standard-2`.
         :param _builtins.int memory: Memory, MB.
         :param _builtins.int network_out: Outbound bandwidth, Mbit/s.
-        :param _builtins.str successor: The type a deprecated type upgrades to; null when current.
         :param _builtins.int transfer: Monthly transfer quota, GB.
+        :param _builtins.str successor: The type a deprecated type upgrades to; null when current.
         """
         pulumi.set(__self__, "addons", addons)
         pulumi.set(__self__, "class_", class_)
@@ -1512,9 +1507,10 @@ class InstanceTypeResult(dict):
         pulumi.set(__self__, "network_out", network_out)
         pulumi.set(__self__, "price", price)
         pulumi.set(__self__, "region_prices", region_prices)
-        pulumi.set(__self__, "successor", successor)
         pulumi.set(__self__, "transfer", transfer)
         pulumi.set(__self__, "vcpus", vcpus)
+        if successor is not None:
+            pulumi.set(__self__, "successor", successor)
 
     @_builtins.property
     @pulumi.getter
@@ -1583,14 +1579,6 @@ class InstanceTypeResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def successor(self) -> _builtins.str:
-        """
-        The type a deprecated type upgrades to; null when current.
-        """
-        return pulumi.get(self, "successor")
-
-    @_builtins.property
-    @pulumi.getter
     def transfer(self) -> _builtins.int:
         """
         Monthly transfer quota, GB.
@@ -1601,6 +1589,14 @@ class InstanceTypeResult(dict):
     @pulumi.getter
     def vcpus(self) -> _builtins.int:
         return pulumi.get(self, "vcpus")
+
+    @_builtins.property
+    @pulumi.getter
+    def successor(self) -> Optional[_builtins.str]:
+        """
+        The type a deprecated type upgrades to; null when current.
+        """
+        return pulumi.get(self, "successor")
 
 
 @pulumi.output_type
@@ -2401,7 +2397,7 @@ class SubnetResult(dict):
                  instance_ids: Sequence[_builtins.str],
                  ipv4: _builtins.str,
                  label: _builtins.str,
-                 updated: _builtins.str):
+                 updated: Optional[_builtins.str] = None):
         """
         A subnet of a VPC.
 
@@ -2413,7 +2409,8 @@ class SubnetResult(dict):
         pulumi.set(__self__, "instance_ids", instance_ids)
         pulumi.set(__self__, "ipv4", ipv4)
         pulumi.set(__self__, "label", label)
-        pulumi.set(__self__, "updated", updated)
+        if updated is not None:
+            pulumi.set(__self__, "updated", updated)
 
     @_builtins.property
     @pulumi.getter
@@ -2448,7 +2445,7 @@ class SubnetResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def updated(self) -> _builtins.str:
+    def updated(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "updated")
 
 
@@ -2464,7 +2461,7 @@ class VpcResult(dict):
                  label: _builtins.str,
                  region: _builtins.str,
                  subnets: Sequence['outputs.SubnetResult'],
-                 updated: _builtins.str):
+                 updated: Optional[_builtins.str] = None):
         """
         A VPC, with its subnets.
 
@@ -2476,7 +2473,8 @@ class VpcResult(dict):
         pulumi.set(__self__, "label", label)
         pulumi.set(__self__, "region", region)
         pulumi.set(__self__, "subnets", subnets)
-        pulumi.set(__self__, "updated", updated)
+        if updated is not None:
+            pulumi.set(__self__, "updated", updated)
 
     @_builtins.property
     @pulumi.getter
@@ -2513,7 +2511,7 @@ class VpcResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def updated(self) -> _builtins.str:
+    def updated(self) -> Optional[_builtins.str]:
         return pulumi.get(self, "updated")
 
 

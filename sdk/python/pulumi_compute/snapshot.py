@@ -375,7 +375,7 @@ class Snapshot(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def label(self) -> pulumi.Output[_builtins.str]:
+    def label(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
         1..255 characters, checked at preview. The API cannot relabel a backup: changing it takes a new snapshot.
         """

@@ -104,3 +104,15 @@ it("gives each child kind the state a `get` by its id takes: its parents' IDs, a
     "string",
   );
 });
+
+it("requires no output the API may leave null or out, at any depth", () => {
+  expect(schema.types["compute:index:InstanceBackups"].required).not.toContain("lastSuccessful");
+  expect(schema.types["compute:index:InstanceResultBackups"].required).not.toContain("lastSuccessful");
+  expect(schema.functions["compute:index:getProfile"].outputs.required).not.toContain("verifiedPhoneNumber");
+  expect(schema.functions["compute:index:getGrants"].outputs.required).not.toContain("global");
+  expect(schema.resources["compute:index:Snapshot"].required).not.toContain("label");
+  expect(schema.resources["compute:index:Vpc"].required).not.toContain("updated");
+  // What is always there stays required.
+  expect(schema.types["compute:index:InstanceBackups"].required).toContain("enabled");
+  expect(schema.functions["compute:index:getProfile"].outputs.required).toContain("username");
+});
