@@ -1,14 +1,13 @@
 /**
- * The kinds compute-import declares, each with the provider spec its inputs come from, the inputs the
- * API never returns (left out, with a note saying so), and the values left out of a program because
- * they mean "not managed here".
+ * The kinds compute-import declares, each with the provider spec its inputs come from, and the inputs
+ * the API never returns (left out, with a note saying so).
  */
 import { configInterfaceSpec } from "../provider/instance/config-interface";
 import { imageSpec } from "../provider/kinds/image";
 import { instanceSpec } from "../provider/instance/instance";
 import { instanceConfigSpec } from "../provider/instance/instance-config";
 import { instanceDiskSpec } from "../provider/instance/instance-disk";
-import type { AnySpec, Props } from "../provider/core/resource-spec";
+import type { AnySpec } from "../provider/core/resource-spec";
 import { sshKeySpec } from "../provider/kinds/ssh-key";
 import { stackScriptSpec } from "../provider/kinds/stack-script";
 import { subnetSpec } from "../provider/kinds/subnet";
@@ -92,20 +91,3 @@ export const WRITE_ONLY = {
     effect: "Setting either replaces the image.",
   },
 } satisfies Record<string, WriteOnly>;
-
-/**
- * Values a program leaves out although the API reads them back, because left out they mean "not
- * managed here" (the spec lists them as chosen by the API) and declaring them would say more: a
- * config's interfaces are ConfigInterface resources of their own, an instance's tags are Tag
- * resources (one per label: an Instance declaring them too would be a second owner), and `booted:
- * false` would shut the instance down whenever it runs with that config.
- */
-const NOT_MANAGED: Partial<Record<ImportKind, (key: string, value: unknown, inputs: Props) => boolean>> = {
-  InstanceConfig: (key, value) => key === "interfaces" || (key === "booted" && value !== true),
-  // A schedule read back while backups are off is none the provider can set.
-  Instance: (key, _value, inputs) =>
-    key === "tags" || (key === "backupsSchedule" && inputs.backupsEnabled !== true),
-};
-
-export const leftOut = (kind: ImportKind, key: string, value: unknown, inputs: Props) =>
-  NOT_MANAGED[kind]?.(key, value, inputs) ?? false;

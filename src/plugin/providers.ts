@@ -11,6 +11,7 @@ import { markedImported } from "../provider/core/imported-state";
 import { withoutContext, type ResourceContext } from "../provider/core/resource-context";
 import type { AnySpec, Props } from "../provider/core/resource-spec";
 import { readTarget } from "../provider/core/import-id";
+import { importedInputs } from "../provider/core/imported-inputs";
 import { previewUpdateOutputs } from "../provider/core/preview-outputs";
 import { noteSecretLabel } from "../provider/core/names";
 import { processMemory } from "../provider/core/process-memory";
@@ -31,6 +32,7 @@ export {
   diffConfig,
   diffRequestProps,
   diffResponse,
+  importedInputs,
   invoke,
   markedImported,
   previewUpdateOutputs,

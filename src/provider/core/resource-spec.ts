@@ -58,6 +58,12 @@ export interface ResourceSpec<Inputs extends Props = Props, Rec = unknown, Outpu
    * the program leaves one out, whatever the API holds is not a change.
    */
   apiChosen?: (keyof Inputs & string)[];
+  /**
+   * The values of `apiChosen` inputs that an imported object's program leaves out although the API
+   * reads them back: left out, they mean "not managed here", and declaring them would say more
+   * (`imported-inputs.ts`). `inputs`: all the object's inputs as read.
+   */
+  leftOutOfImports?(key: keyof Inputs & string, value: unknown, inputs: Props): boolean;
   /** Secret inputs (the resource class marks them secret): a failing check never shows their value. */
   secrets?: readonly (keyof Inputs & string)[];
   /**

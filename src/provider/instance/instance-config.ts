@@ -301,6 +301,9 @@ export const instanceConfigSpec = defineSpec({
   // Left out, the API chooses (memory limit: the instance's RAM; helpers); interfaces and power are
   // then not managed by this resource.
   apiChosen: ["memoryLimit", "helpers", "interfaces", "booted"],
+  // The interfaces are ConfigInterface resources of their own; `booted: false` would shut the
+  // instance down whenever it runs with this config.
+  leftOutOfImports: (key, value) => key === "interfaces" || (key === "booted" && value !== true),
   validate,
   lookups,
   observe: (id, inputs) => noteInlineInterfaces(id, inputs.interfaces !== undefined),

@@ -572,6 +572,10 @@ export const instanceSpec = defineSpec({
   // backup service chooses a schedule; tags left out are owned by `Tag` resources or by hand: none
   // of them is a change while the program leaves it out.
   apiChosen: ["label", "alerts", "backupsSchedule", "tags"],
+  // Tags are Tag resources (one per label: an Instance declaring them too would be a second owner);
+  // a schedule read back while backups are off is none the provider can set.
+  leftOutOfImports: (key, _value, inputs) =>
+    key === "tags" || (key === "backupsSchedule" && inputs.backupsEnabled !== true),
   secrets: INSTANCE_SECRETS,
   validate: (inputs, olds) => {
     noteAddedTags(inputs, olds);

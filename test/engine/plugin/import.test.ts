@@ -2,7 +2,9 @@
  * `pulumi import compute:index:<Kind> NAME ID` in the plugin form for kinds beyond Vpc and Subnet:
  * a top-level kind by its ID (a tag by its label, the profile's settings by the username, an image
  * by `private/N`), a child by `PARENTID/ID` (an interface by `INSTANCEID/CONFIGID/ID`); each sends no
- * write, stores the inputs the object has, and destroy then deletes what was imported.
+ * write, stores the inputs the object has that a program would write (no value equal to the spec's
+ * default, none of what the API chose that means "not managed here"), and destroy then deletes what
+ * was imported.
  */
 import {
   imageEndpoints,
@@ -48,6 +50,11 @@ test("an instance by its ID, and its disk by INSTANCEID/DISKID", async () => {
   const state = await imported("compute:index:Instance", "web", String(instance.id));
   expect(state).toMatchObject({ type: "compute:index:Instance", id: String(instance.id) });
   expect(state.inputs).toMatchObject({ region: "us-iad", type: "g6-standard-1", label: "imported-web" });
+  // The spec's defaults (booted, watchdog, no private IP, no backups, no group) and the tags (Tag
+  // resources) are what a program leaves out.
+  for (const key of ["booted", "watchdogEnabled", "privateIp", "backupsEnabled", "group", "tags"]) {
+    expect(state.inputs).not.toHaveProperty(key);
+  }
 
   const disk = await p.client.api.createDisk({
     params: { computeId: instance.id },
@@ -69,6 +76,8 @@ test("a StackScript by its ID, a tag by its label, the profile's settings by the
   });
   const scriptState = await imported("compute:index:StackScript", "setup", String(script.id));
   expect(scriptState.inputs).toMatchObject({ label: "imported-setup", images: ["any/all"] });
+  for (const key of ["description", "revNote", "isPublic"])
+    expect(scriptState.inputs).not.toHaveProperty(key);
   await p.client.api.createTag({ body: { label: "imported-tag" } });
   const tagState = await imported("compute:index:Tag", "tag", "imported-tag");
   expect(tagState).toMatchObject({ type: "compute:index:Tag", id: "imported-tag" });
@@ -101,6 +110,11 @@ test("a config by INSTANCEID/CONFIGID, its interface by INSTANCEID/CONFIGID/INTE
     label: "boot",
     devices: { sda: String(disk.id) },
   });
+  // Defaults (kernel, root device, run level, virtualisation mode, comments) and the interfaces
+  // (ConfigInterface resources) are left out.
+  for (const key of ["kernel", "rootDevice", "runLevel", "virtMode", "comments", "interfaces"]) {
+    expect(configState.inputs).not.toHaveProperty(key);
+  }
   const [nic] = await p.client.api.listInterfaces({ params: { computeId, configId: config.id } });
   const nicState = await imported(
     "compute:index:ConfigInterface",
@@ -118,6 +132,7 @@ test("a config by INSTANCEID/CONFIGID, its interface by INSTANCEID/CONFIGID/INTE
   const imageState = await imported("compute:index:Image", "golden", image.id);
   expect(imageState).toMatchObject({ type: "compute:index:Image", id: image.id });
   expect(imageState.inputs).toMatchObject({ label: "imported-golden" });
+  expect(imageState.inputs).not.toHaveProperty("cloudInit");
 });
 
 test("destroy deletes what was imported", async () => {
