@@ -1,9 +1,9 @@
 /**
  * What the TypeScript classes compute from a program's inputs before they register a resource,
  * done at Check for the plugin form's programs (YAML, Python, Go), which have no such class: an
- * Image's `file` made absolute (the engine runs the plugin in the program's directory, as the class
- * resolves it in the program's) and its `fileHash`, the digest of the file's content, unless the
- * program gives one, so that other content in the file replaces the image as it does in TypeScript.
+ * Image's `fileHash`, the digest of the file's content, unless the program gives one, so that other
+ * content in the file replaces the image as it does in TypeScript. The `file` stays as the program
+ * gives it: the engine runs the plugin in the program's directory, where a relative path is read.
  */
 import * as path from "node:path";
 import { fileSha256 } from "../file-digest";
@@ -13,9 +13,8 @@ import { UNKNOWN } from "../provider/core/unknown";
 async function imageInputs(news: Props): Promise<Props> {
   const { file } = news;
   if (typeof file !== "string" || file === UNKNOWN) return news;
-  const absolute = path.resolve(file);
-  const fileHash = news.fileHash ?? (await fileSha256(absolute));
-  return { ...news, file: absolute, ...(fileHash !== undefined && { fileHash }) };
+  const fileHash = news.fileHash ?? (await fileSha256(path.resolve(file)));
+  return { ...news, ...(fileHash !== undefined && { fileHash }) };
 }
 
 const BY_KIND: Record<string, (news: Props) => Promise<Props>> = { Image: imageInputs };

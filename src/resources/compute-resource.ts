@@ -34,6 +34,8 @@ export function computeResourceArgs(
   name: string,
   props: object,
   opts: pulumi.CustomResourceOptions | undefined,
+  /** What else the kind's provider needs of the program (an Image: the program's directory). */
+  more: Pick<ResourceContext, "programDir"> = {},
 ): [string, string, pulumi.Inputs, pulumi.CustomResourceOptions | undefined] {
   quietSecretsInDebug();
   const { import: importId, ...rest } = opts ?? {};
@@ -41,6 +43,7 @@ export function computeResourceArgs(
     journalKey: `${pulumi.getProject()}/${pulumi.getStack()}/${kind}/${name}`,
     ...(importId === undefined ? {} : { importId }),
     ...timeoutsOf(opts?.customTimeouts),
+    ...more,
   };
   const deleteFirst =
     (UNIQUE_LABEL_KINDS as readonly string[]).includes(kind) && "label" in props && props.label !== undefined;

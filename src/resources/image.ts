@@ -48,7 +48,7 @@ export interface ImageArgs {
  */
 export class Image extends pulumi.CustomResource {
   declare readonly diskId: pulumi.Output<number | undefined>;
-  /** The file's absolute path. */
+  /** The file's path as the program gave it (a relative one is read against the program's directory). */
   declare readonly file: pulumi.Output<string | undefined>;
   declare readonly fileHash: pulumi.Output<string | undefined>;
   declare readonly region: pulumi.Output<string | undefined>;
@@ -73,14 +73,17 @@ export class Image extends pulumi.CustomResource {
   declare readonly createdBy: pulumi.Output<string | null>;
 
   constructor(name: string, args: ImageArgs, opts?: pulumi.CustomResourceOptions) {
-    // Absolute, so that the provider process (another working directory) reads the same file.
-    const file =
-      args.file === undefined
-        ? undefined
-        : pulumi.output(args.file).apply((f) => (f === undefined ? undefined : path.resolve(f)));
+    // Kept as the program gives it (another checkout of the program stores the same path); read
+    // against the program's directory, here and by the provider process (its context's `programDir`).
+    const programDir = process.cwd();
+    const file = args.file;
     const fileHash =
       args.fileHash ??
-      (file === undefined ? undefined : file.apply((f) => (f === undefined ? undefined : fileSha256(f))));
+      (file === undefined
+        ? undefined
+        : pulumi
+            .output(file)
+            .apply((f) => (f === undefined ? undefined : fileSha256(path.resolve(programDir, f)))));
     const restoreStacks = pausePromiseStacks();
     try {
       super(
@@ -89,6 +92,7 @@ export class Image extends pulumi.CustomResource {
           name,
           { ...placeholders(IMAGE_COMPUTED), ...args, file, fileHash },
           opts,
+          { programDir },
         ),
       );
     } finally {

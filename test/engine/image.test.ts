@@ -129,6 +129,29 @@ test("other content in the file replaces the uploaded image; the same content at
   expect((await labelled("custom")).id).toBe(now.id);
 });
 
+test("a relative file is stored as the program gives it and read against the program's directory", async () => {
+  const relative = path.relative(process.cwd(), path.join(e.dir, "moved.img.gz"));
+  expect(path.isAbsolute(relative)).toBe(false);
+  uploaded = { ...uploaded, file: relative };
+  e.setProgram(program());
+  await e.control.clearRequests();
+  // Same content: the path alone changes, in place, with nothing sent.
+  expect(await up()).toEqual({ same: 2, update: 1 });
+  expect(await writes(e.control)).toEqual([]);
+  const { deployment } = await e.stack.exportStack();
+  const custom = deployment.resources.find((r: { urn: string }) => r.urn.endsWith("::custom"));
+  expect(custom.inputs.file).toBe(relative);
+  expect(custom.outputs.file).toBe(relative);
+  await e.stack.preview({ expectNoChanges: true });
+  // Other content at that path still replaces the image: the provider uploads the file it names.
+  fs.writeFileSync(path.join(e.dir, "moved.img.gz"), gzipSync(Buffer.alloc(8 * 1024, 4)));
+  e.setProgram(program());
+  expect(await up()).toEqual({ same: 2, replace: 1 });
+  expect(await labelled("custom")).toMatchObject({ status: "available" });
+  // The first file takes the same content, for the tests below.
+  fs.copyFileSync(path.join(e.dir, "moved.img.gz"), file);
+});
+
 test("a file that is not gzip, or is missing, fails at preview naming file, and nothing is written", async () => {
   await e.control.clearRequests();
   const plain = path.join(e.dir, "disk.img");

@@ -86,7 +86,7 @@ type Image struct {
 	// Changing it replaces the image.
 	DiskId pulumi.StringPtrOutput `pulumi:"diskId"`
 	Expiry pulumi.StringPtrOutput `pulumi:"expiry"`
-	// The file's absolute path.
+	// The file's path as the program gave it (a relative one is read against the program's directory).
 	File pulumi.StringPtrOutput `pulumi:"file"`
 	// The content's hash, which decides whether the file changed: the SHA-256 (hex) of `file`, computed
 	// when the program runs, unless given here (any string that changes with the content). Changing it
@@ -274,7 +274,7 @@ func (o ImageOutput) Expiry() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Image) pulumi.StringPtrOutput { return v.Expiry }).(pulumi.StringPtrOutput)
 }
 
-// The file's absolute path.
+// The file's path as the program gave it (a relative one is read against the program's directory).
 func (o ImageOutput) File() pulumi.StringPtrOutput {
 	return o.ApplyT(func(v *Image) pulumi.StringPtrOutput { return v.File }).(pulumi.StringPtrOutput)
 }

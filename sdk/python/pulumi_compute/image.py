@@ -468,7 +468,7 @@ class Image(pulumi.CustomResource):
     @pulumi.getter
     def file(self) -> pulumi.Output[Optional[_builtins.str]]:
         """
-        The file's absolute path.
+        The file's path as the program gave it (a relative one is read against the program's directory).
         """
         return pulumi.get(self, "file")
 

@@ -30,7 +30,14 @@ import { IMPORTED } from "./imported-state";
 import { readRecord } from "./read-record";
 import { labelClashes, noteHeldReplaced, noteReplacing } from "./label-claims";
 import { isSettled, PENDING, pendingIn, withPending } from "./pending";
-import { IMPORT_INPUT, JOURNAL_INPUT, logOf, secretInputsOf, signalOf } from "./resource-context";
+import {
+  IMPORT_INPUT,
+  JOURNAL_INPUT,
+  logOf,
+  PROGRAM_DIR_INPUT,
+  secretInputsOf,
+  signalOf,
+} from "./resource-context";
 import type { AnySpec, OperationContext, Props } from "./resource-spec";
 import { clientFromConfig, requireSettings, timeoutProblems, waitTimeout, type Operation } from "./settings";
 import { containsUnknown } from "./unknown";
@@ -262,6 +269,7 @@ function parsed(spec: AnySpec, olds: Props, news: Props): CheckStep {
   const importId = importIdOf(news);
   if (importId !== undefined) inputs[IMPORT_INPUT] = importId;
   if (typeof news[JOURNAL_INPUT] === "string") inputs[JOURNAL_INPUT] = news[JOURNAL_INPUT];
+  if (typeof news[PROGRAM_DIR_INPUT] === "string") inputs[PROGRAM_DIR_INPUT] = news[PROGRAM_DIR_INPUT];
   failures.push(...timeoutProblems(news));
   const isNew = isNewResource(olds);
   return { news, inputs, stored: isNew ? {} : withDefaults(spec, olds), isNew, importId, failures };

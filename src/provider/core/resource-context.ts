@@ -9,6 +9,7 @@
  * keys below (so a spec's rules read `importIdOf(inputs)` as before); `bindResource` adds them to
  * what the engine sends and takes them out of what goes back (`bind-resource.ts`).
  */
+import * as path from "node:path";
 import type { Props } from "./props";
 
 /** Operations a `customTimeouts` entry limits. */
@@ -28,14 +29,18 @@ export interface ResourceContext {
   /** The inputs the program marked secret in this request (the plugin form): a failing check never
    * shows their values, as for the kind's own secret inputs. */
   secretInputs?: readonly string[];
+  /** The program's directory, against which a path the program gives (an Image's `file`) is read,
+   * while the state keeps the path as the program gave it; else the process's directory. */
+  programDir?: string;
 }
 
 /** The working inputs' keys for the context's facts: `__` keys, which no kind's input is named. */
 export const JOURNAL_INPUT = "__journalKey";
 export const IMPORT_INPUT = "__importId";
 export const TIMEOUTS_INPUT = "__customTimeouts";
+export const PROGRAM_DIR_INPUT = "__programDir";
 
-const INTERNAL = [JOURNAL_INPUT, IMPORT_INPUT, TIMEOUTS_INPUT];
+const INTERNAL = [JOURNAL_INPUT, IMPORT_INPUT, TIMEOUTS_INPUT, PROGRAM_DIR_INPUT];
 
 /** The working inputs' key of the context's log: a symbol, which no copy of the inputs for the
  * engine (its entries) carries. */
@@ -49,10 +54,17 @@ export function withContext(props: Props, resource: ResourceContext): Props {
   if (resource.journalKey !== undefined) added[JOURNAL_INPUT] = resource.journalKey;
   if (resource.importId !== undefined) added[IMPORT_INPUT] = resource.importId;
   if (resource.timeouts !== undefined) added[TIMEOUTS_INPUT] = resource.timeouts;
+  if (resource.programDir !== undefined) added[PROGRAM_DIR_INPUT] = resource.programDir;
   if (resource.log !== undefined) Reflect.set(added, LOG_INPUT, resource.log);
   if (resource.signal !== undefined) Reflect.set(added, SIGNAL_INPUT, resource.signal);
   if (resource.secretInputs !== undefined) Reflect.set(added, SECRET_INPUTS, resource.secretInputs);
   return added;
+}
+
+/** A path the program gave, as the provider process reads it: against the program's directory. */
+export function programPath(props: object, given: string): string {
+  const dir: unknown = Reflect.get(props, PROGRAM_DIR_INPUT);
+  return path.resolve(typeof dir === "string" ? dir : process.cwd(), given);
 }
 
 /** The context's cancellation signal the working inputs carry, if any. */

@@ -2,7 +2,8 @@
  * local gzip file of a raw disk image (`file`); `settle` waits until it is `available`. Label and
  * description update in place; the disk, `cloudInit`, the upload's region and the file's content
  * (`fileHash`, which the resource class computes from the file) replace it. The file's path is not
- * sent anywhere: a new path with the same content changes nothing in the API.
+ * sent anywhere: a new path with the same content changes nothing in the API. The path is kept as
+ * the program gives it (relative to the program's directory, against which it is read).
  *
  * Image labels are not unique, so a create lists the account's private images before the POST. A
  * capture whose answer was lost adopts the one new image with the asked label (`createByListing`).
@@ -45,6 +46,7 @@ import { messageOf, ProviderError } from "../core/errors";
 import { removeInterrupted } from "../core/interrupted-orphans";
 import { defineSpec, type OperationContext, type Props } from "../core/resource-spec";
 import { nameOf } from "../core/names";
+import { programPath } from "../core/resource-context";
 import { IMAGE_COMPUTED } from "../field-lists";
 
 export const ImageInputs = z.object({
@@ -137,7 +139,7 @@ async function validate(inputs: ImageInputs, olds: Props): Promise<CheckFailure[
   if (inputs.region === undefined) {
     failures.push({ property: "region", reason: "region is required for an upload (with file)" });
   }
-  const problem = await fileProblem(file);
+  const problem = await fileProblem(programPath(inputs, file));
   if (problem) failures.push({ property: "file", reason: problem });
   return failures;
 }
@@ -287,7 +289,7 @@ export async function sendFile(
 async function upload(client: ComputeClient, inputs: ImageInputs, ctx: OperationContext): Promise<Image> {
   const { image, upload_to } = await startUpload(client, inputs, ctx);
   try {
-    await sendFile(image, upload_to, inputs.file!, ctx);
+    await sendFile(image, upload_to, programPath(inputs, inputs.file!), ctx);
   } catch (err) {
     // The image cannot get its data any more (an answer lost after the data arrived may have used the
     // one-time URL): it goes, and the next `up` creates the upload again.

@@ -11,10 +11,12 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-it("gives an Image's file as an absolute path with the digest of its content, as its class does", async () => {
+it("keeps an Image's file as the program gives it, with the digest of its content, as its class does", async () => {
+  // Relative to the process's directory: the program's, where the engine runs the plugin.
   const file = path.relative(process.cwd(), path.join(dir, "disk.img.gz"));
+  expect(path.isAbsolute(file)).toBe(false);
   expect(await programInputs("Image", { file, label: "custom" })).toEqual({
-    file: path.join(dir, "disk.img.gz"),
+    file,
     label: "custom",
     // sha256("abc")
     fileHash: "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",

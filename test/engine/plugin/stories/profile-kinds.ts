@@ -104,10 +104,11 @@ export function profileKindsStory(language: StoryLanguage<ProfileKinds>): void {
       sort: { instances: { key: "label", asc: true } },
     });
     expect(await one(images())).toMatchObject({ label: label("custom"), status: "available" });
-    // The file as the TypeScript class registers it: its absolute path and the digest of its content.
+    // The file as the TypeScript class registers it: the path the program gives (relative to its
+    // directory, so that another checkout stores the same) and the digest of its content.
     const state = await p.resources();
     expect(state.find((r) => r.urn.endsWith("::custom"))!.inputs).toMatchObject({
-      file: path.join(p.dir, "disk.img.gz"),
+      file: "disk.img.gz",
       fileHash: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
     expect(await p.output("udfs")).toEqual([expect.objectContaining({ name: "site", label: "Site name" })]);
