@@ -50,7 +50,10 @@ describe("a Vpc imported", () => {
       { region: "us-iad", label: "legacy-net", description: "new", __importId: String(vpc.id) },
     );
     expect(failures).toEqual([
-      { property: "", reason: `description: the imported Vpc ${vpc.id} holds "old", the program says "new"` },
+      {
+        property: "description",
+        reason: `description: the imported Vpc ${vpc.id} holds "old", the program says "new"`,
+      },
     ]);
   });
 

@@ -277,7 +277,7 @@ describe("check", () => {
     await expect(
       provider.check!({}, { region: "us-iad", label: "bad label", description: "bad label" }),
     ).resolves.toMatchObject({
-      failures: [{ property: "", reason: expect.stringMatching(/^label: /) }],
+      failures: [{ property: "label", reason: expect.stringMatching(/^label: /) }],
     });
   });
 });
@@ -290,7 +290,7 @@ describe("check of a unique label", () => {
     const { failures } = await makeProvider(vpcSpec).check!({}, inputs);
     expect(failures).toEqual([
       {
-        property: "",
+        property: "label",
         reason:
           `label: a Vpc labelled "net" already exists (${id}) and is not this stack's; to manage it here, ` +
           `add { import: "${id}" } to this resource, or choose another label (if it is this resource's own ` +
@@ -305,7 +305,10 @@ describe("check of a unique label", () => {
     const olds = { ...inputs, label: "old" };
     await expect(provider.check!(olds, inputs)).resolves.toMatchObject({
       failures: [
-        { property: "", reason: `label: a Vpc labelled "net" already exists (${id}); choose another label` },
+        {
+          property: "label",
+          reason: `label: a Vpc labelled "net" already exists (${id}); choose another label`,
+        },
       ],
     });
     await t.control.clearRequests();
@@ -333,7 +336,9 @@ describe("check of a unique label", () => {
     const failures = [];
     for (const label of labels)
       failures.push(...((await provider.check!({}, { ...inputs, label })).failures ?? []));
-    expect(failures).toEqual([{ property: "", reason: expect.stringContaining(`already exists (${id})`) }]);
+    expect(failures).toEqual([
+      { property: "label", reason: expect.stringContaining(`already exists (${id})`) },
+    ]);
     // One lookup, one listing, and the lookup of the label the listing shows held (the listing may
     // predate a delete of this process's).
     const reads = (await t.control.requests()).filter((r) => r.method === "GET" && r.path === "/vpcs");

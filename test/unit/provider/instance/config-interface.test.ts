@@ -63,16 +63,16 @@ describe("check", () => {
       { property: "", reason: "subnetId: subnetId is required for vpc interfaces" },
     ]);
     expect(await failuresOf({ purpose: "public", ipv4: { nat11: "any" } })).toEqual([
-      { property: "", reason: "ipv4: ipv4 is only allowed on vpc interfaces" },
+      { property: "ipv4", reason: "ipv4: ipv4 is only allowed on vpc interfaces" },
     ]);
     expect(await failuresOf({ purpose: "vlan" })).toEqual([
       { property: "", reason: "label: label is required for vlan interfaces" },
     ]);
     expect(await failuresOf({ purpose: "vlan", label: "lan", primary: true })).toEqual([
-      { property: "", reason: "primary: vlan interfaces cannot be primary" },
+      { property: "primary", reason: "primary: vlan interfaces cannot be primary" },
     ]);
     expect(await failuresOf({ purpose: "public", position: 3 })).toEqual([
-      { property: "", reason: "position: must be 0..2 (eth0..eth2)" },
+      { property: "position", reason: "position: must be 0..2 (eth0..eth2)" },
     ]);
   });
 
@@ -80,7 +80,7 @@ describe("check", () => {
     noteInlineInterfaces("70", true);
     expect(await failuresOf({ purpose: "public", configId: 70 })).toEqual([
       {
-        property: "",
+        property: "configId",
         reason: expect.stringMatching(/^configId: InstanceConfig 70 declares its interfaces inline/),
       },
     ]);

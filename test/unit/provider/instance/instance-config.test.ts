@@ -61,13 +61,16 @@ async function booted() {
 describe("check", () => {
   it("names devices outside sda..sdh, a disk on two devices, and fullvirt's missing devices", async () => {
     expect(await failuresOf({ devices: { sda: 1, sdz: 2 } })).toEqual([
-      { property: "", reason: "devices: devices are named sda..sdh (not sdz)" },
+      { property: "devices", reason: "devices: devices are named sda..sdh (not sdz)" },
     ]);
     expect(await failuresOf({ devices: { sda: 1, sdb: "1" } })).toEqual([
-      { property: "", reason: "devices: disk 1 is on both sda and sdb; a disk can be on one device only" },
+      {
+        property: "devices",
+        reason: "devices: disk 1 is on both sda and sdb; a disk can be on one device only",
+      },
     ]);
     expect(await failuresOf({ devices: { sda: 1, sde: 2 }, virtMode: "fullvirt" })).toEqual([
-      { property: "", reason: "devices: sde is unavailable in fullvirt mode (sda..sdd only)" },
+      { property: "devices", reason: "devices: sde is unavailable in fullvirt mode (sda..sdd only)" },
     ]);
     expect(await failuresOf({ devices: { sdb: 1 } })).toEqual([
       {
@@ -76,7 +79,7 @@ describe("check", () => {
       },
     ]);
     expect(await failuresOf({ devices: { sda: "x" } })).toEqual([
-      { property: "", reason: 'devices.sda: must be an integer ID (got "x")' },
+      { property: "devices", reason: 'devices.sda: must be an integer ID (got "x")' },
     ]);
   });
 
@@ -84,14 +87,14 @@ describe("check", () => {
     expect(
       await failuresOf({ label: "", runLevel: "multi", memoryLimit: -1, helpers: { netwrk: true } }),
     ).toEqual([
-      { property: "", reason: "label: must be 1..48 characters" },
+      { property: "label", reason: "label: must be 1..48 characters" },
       {
-        property: "",
+        property: "helpers",
         reason:
           "helpers: helpers are updatedbDisabled, distro, modulesDep, network, devtmpfsAutomount (not netwrk)",
       },
-      { property: "", reason: "memoryLimit: must be at least 0" },
-      { property: "", reason: "runLevel: must be one of default, single, binbash" },
+      { property: "memoryLimit", reason: "memoryLimit: must be at least 0" },
+      { property: "runLevel", reason: "runLevel: must be one of default, single, binbash" },
     ]);
   });
 
@@ -104,20 +107,23 @@ describe("check", () => {
         ],
       }),
     ).toEqual([
-      { property: "", reason: "interfaces[1].subnetId: subnetId is required for vpc interfaces" },
-      { property: "", reason: "interfaces: at most one interface may be primary" },
+      { property: "interfaces", reason: "interfaces[1].subnetId: subnetId is required for vpc interfaces" },
+      { property: "interfaces", reason: "interfaces: at most one interface may be primary" },
     ]);
     const four = Array.from({ length: 4 }, (_, i) => ({ purpose: "vlan", label: `v${i}` }));
     expect(await failuresOf({ interfaces: four })).toEqual([
-      { property: "", reason: "interfaces: must be 1..3 items" },
+      { property: "interfaces", reason: "interfaces: must be 1..3 items" },
     ]);
     expect(
       await failuresOf({ interfaces: [{ purpose: "vpc", subnetId: 3, ipv4: { nat11: "nope" } }] }),
     ).toEqual([
-      { property: "", reason: "interfaces[0].ipv4.nat11: ipv4.nat11 must be an IPv4 address or any" },
+      {
+        property: "interfaces",
+        reason: "interfaces[0].ipv4.nat11: ipv4.nat11 must be an IPv4 address or any",
+      },
     ]);
     expect(await failuresOf({ interfaces: [{ purpose: "public", vlan: "x" }] })).toEqual([
-      { property: "", reason: expect.stringMatching(/^interfaces\[0\]: .*vlan/) },
+      { property: "interfaces", reason: expect.stringMatching(/^interfaces\[0\]: .*vlan/) },
     ]);
   });
 

@@ -74,7 +74,7 @@ describe("check", () => {
     const keys = await provider.check!({}, { computeId: 12, size: 100, label: "d", authorizedUsers: ["me"] });
     expect(keys.failures).toEqual([
       {
-        property: "",
+        property: "authorizedUsers",
         reason: "authorizedUsers: authorizedUsers needs an image to deploy (an empty disk has none)",
       },
     ]);

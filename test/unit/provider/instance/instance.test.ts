@@ -52,7 +52,7 @@ describe("check", () => {
     const result = await provider.check!({}, { ...base, rootPass: "aaaaaaaa", tags: ["x"] });
     expect(result.failures).toEqual([
       { property: "", reason: "rootPass: Password does not meet strength requirement" },
-      { property: "", reason: 'tags[0]: must be 3..50 characters (got "x")' },
+      { property: "tags", reason: 'tags[0]: must be 3..50 characters (got "x")' },
     ]);
   });
 
@@ -88,7 +88,7 @@ describe("check", () => {
     const withImage = await provider.check!({}, { ...base, backupId: 5 });
     expect(withImage.failures).toEqual([
       {
-        property: "",
+        property: "backupId",
         reason: "backupId: backupId cannot be combined with image: the instance is restored from the backup",
       },
     ]);
@@ -110,14 +110,17 @@ describe("check", () => {
     );
     expect(result.failures).toEqual([
       {
-        property: "",
+        property: "stackscriptId",
         reason: "stackscriptId: stackscriptId needs an image to deploy (an empty instance has no disk)",
       },
       {
-        property: "",
+        property: "interfaces",
         reason: "interfaces: interfaces needs an image to deploy (an empty instance has no disk)",
       },
-      { property: "", reason: "swapSize: swapSize needs an image to deploy (an empty instance has no disk)" },
+      {
+        property: "swapSize",
+        reason: "swapSize: swapSize needs an image to deploy (an empty instance has no disk)",
+      },
     ]);
     const data = await provider.check!({}, { ...base, stackscriptData: { site: "s3cret-value" } });
     expect(data.failures).toEqual([
@@ -142,12 +145,12 @@ describe("check", () => {
       },
     );
     expect(two.failures).toEqual([
-      { property: "", reason: "interfaces: at most one interface may be primary" },
+      { property: "interfaces", reason: "interfaces: at most one interface may be primary" },
     ]);
     const none = await provider.check!({}, { ...base, interfaces: [] });
     expect(none.failures).toEqual([
       {
-        property: "",
+        property: "interfaces",
         reason: "interfaces: must hold 1..3 interfaces (left out: the API's public interface)",
       },
     ]);
@@ -163,7 +166,7 @@ describe("check", () => {
     const schedule = await provider.check!({}, { ...base, backupsSchedule: { day: "Sunday", window: "W4" } });
     expect(schedule.failures).toEqual([
       {
-        property: "",
+        property: "backupsSchedule",
         reason:
           "backupsSchedule: backupsSchedule needs backupsEnabled: true (the schedule is of the backup service)",
       },
@@ -174,14 +177,17 @@ describe("check", () => {
     );
     expect(badWindow.failures).toEqual([
       {
-        property: "",
+        property: "backupsSchedule",
         reason: 'backupsSchedule.window: must be one of W0, W2, ..., W22 or Scheduling (got "W3")',
       },
     ]);
     const alerts = await provider.check!({}, { ...base, alerts: { transferQuota: 120, disk: 1 } });
     expect(alerts.failures).toEqual([
-      { property: "", reason: "alerts.transferQuota: must be 0..100 (got 120)" },
-      { property: "", reason: "alerts: alerts are cpu, io, networkIn, networkOut, transferQuota (not disk)" },
+      { property: "alerts", reason: "alerts.transferQuota: must be 0..100 (got 120)" },
+      {
+        property: "alerts",
+        reason: "alerts: alerts are cpu, io, networkIn, networkOut, transferQuota (not disk)",
+      },
     ]);
   });
 
@@ -192,7 +198,7 @@ describe("check", () => {
     await t.control.clearRequests();
     const missing = await provider.check!({}, { ...base, stackscriptId: script.id + 100 });
     expect(missing.failures).toEqual([
-      { property: "", reason: `stackscriptId: StackScript ${script.id + 100} not found` },
+      { property: "stackscriptId", reason: `stackscriptId: StackScript ${script.id + 100} not found` },
     ]);
     const result = await provider.check!(
       {},
@@ -200,7 +206,7 @@ describe("check", () => {
     );
     expect(result.failures).toEqual([
       {
-        property: "",
+        property: "image",
         reason: `image: StackScript ${script.id} (site-setup) does not support image ${IMAGE}; it supports compute/ubuntu24.04`,
       },
       {

@@ -82,7 +82,7 @@ describe("check", () => {
     const both = await provider.check!({}, { diskId: 3, file: gz, label: "x", region: "us-iad" });
     expect(both.failures).toEqual([
       {
-        property: "",
+        property: "file",
         reason: "file: give either diskId (capture a disk) or file (upload a gzip disk image), not both",
       },
     ]);
@@ -94,8 +94,8 @@ describe("check", () => {
       { property: "", reason: "region: region is required for an upload (with file)" },
     ]);
     expect((await provider.check!({}, { diskId: "3", region: "us-iad", fileHash: "ab" })).failures).toEqual([
-      { property: "", reason: "region: region is for uploads only (with file)" },
-      { property: "", reason: "fileHash: fileHash is for uploads only (with file)" },
+      { property: "region", reason: "region: region is for uploads only (with file)" },
+      { property: "fileHash", reason: "fileHash: fileHash is for uploads only (with file)" },
     ]);
   });
 
@@ -104,14 +104,14 @@ describe("check", () => {
     const failureOf = async (file: string) => (await provider.check!({}, { ...upload, file })).failures;
     const missing = path.join(dir, "missing.gz");
     expect(await failureOf(missing)).toEqual([
-      { property: "", reason: `file: file ${missing} does not exist` },
+      { property: "file", reason: `file: file ${missing} does not exist` },
     ]);
     expect(await failureOf(dir)).toEqual([
-      { property: "", reason: `file: file ${dir} is not a regular file` },
+      { property: "file", reason: `file: file ${dir} is not a regular file` },
     ]);
     expect(await failureOf(plain)).toEqual([
       {
-        property: "",
+        property: "file",
         reason: `file: file ${plain} is not gzip data (an image upload is a gzip file of a raw disk image)`,
       },
     ]);
@@ -121,7 +121,7 @@ describe("check", () => {
     try {
       expect(await failureOf(huge)).toEqual([
         {
-          property: "",
+          property: "file",
           reason: `file: file ${huge} is 5368709121 bytes; uploads are limited to 5 GB (5368709120 bytes) of gzip data`,
         },
       ]);

@@ -15,10 +15,10 @@ describe("check", () => {
   it("refuses an object over 65,535 characters, or no object, naming preferences", async () => {
     const big = { notes: "x".repeat(65_535) };
     expect((await provider.check!({}, { preferences: big })).failures).toEqual([
-      { property: "", reason: "preferences: must be at most 65535 characters in total" },
+      { property: "preferences", reason: "preferences: must be at most 65535 characters in total" },
     ]);
     expect((await provider.check!({}, { preferences: [1] })).failures).toEqual([
-      { property: "", reason: "preferences: must be a JSON object" },
+      { property: "preferences", reason: "preferences: must be a JSON object" },
     ]);
     expect((await provider.check!({}, { preferences: { a: UNKNOWN } })).failures).toEqual([]);
   });

@@ -30,9 +30,9 @@ describe("check", () => {
   it("names the failing properties with the contract's reasons", async () => {
     const { failures } = await provider.check!({}, { label: "ab", script: "", images: [] });
     expect(failures).toEqual([
-      { property: "", reason: "label: must be 3..128 characters" },
-      { property: "", reason: "script: must not be empty" },
-      { property: "", reason: "images: must list at least one image" },
+      { property: "label", reason: "label: must be 3..128 characters" },
+      { property: "script", reason: "script: must not be empty" },
+      { property: "images", reason: "images: must list at least one image" },
     ]);
   });
 
@@ -46,7 +46,7 @@ describe("check", () => {
     const back = await provider.check!({ ...olds, isPublic: true }, { ...base, isPublic: false });
     expect(back.failures).toEqual([
       {
-        property: "",
+        property: "isPublic",
         reason: expect.stringMatching(/^isPublic: .*cannot make a public StackScript private/),
       },
     ]);

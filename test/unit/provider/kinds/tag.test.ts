@@ -30,8 +30,8 @@ describe("check", () => {
   it("names the failing properties", async () => {
     const { failures } = await provider.check!({}, { label: "ab", instances: ["x"] });
     expect(failures).toEqual([
-      { property: "", reason: "label: must be 3..50 characters" },
-      { property: "", reason: 'instances[0]: instance must be an integer ID (got "x")' },
+      { property: "label", reason: "label: must be 3..50 characters" },
+      { property: "instances", reason: 'instances[0]: instance must be an integer ID (got "x")' },
     ]);
   });
 
@@ -135,7 +135,7 @@ describe("one owner per label", () => {
     const { failures } = await provider.check!({}, { label: "prod", instances: [instance.id] });
     expect(failures).toEqual([
       {
-        property: "",
+        property: "instances",
         reason:
           `instances: Instance web (${instance.id}) declares the tag prod in its own tags too: ` +
           "declare it in one place (drop it from web's tags, or web from this Tag)",

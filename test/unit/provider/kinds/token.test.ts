@@ -57,7 +57,7 @@ describe("check", () => {
 
   it("refuses a past expiry when it is new, not once the token exists with it", async () => {
     expect((await check({ label: "ci", expiry: PAST })).failures).toEqual([
-      { property: "", reason: expect.stringMatching(/^expiry: must be in the future/) },
+      { property: "expiry", reason: expect.stringMatching(/^expiry: must be in the future/) },
     ]);
     expect((await check({ label: "ci", expiry: PAST }, { label: "ci", expiry: PAST })).failures).toEqual([]);
     expect((await check({ label: "ci", expiry: FUTURE })).failures).toEqual([]);
@@ -72,7 +72,7 @@ describe("check", () => {
     expect((await check({ label: "ci", scopes: "vpc:read_only account:read_only" })).failures).toEqual([]);
     expect((await check({ label: "ci", scopes: "vpc:read_write computes:read_only" })).failures).toEqual([
       {
-        property: "",
+        property: "scopes",
         reason:
           "scopes: scopes may not exceed those of the provider's own token (computes:read_only vpc:read_write not held; " +
           "it has account:read_write vpc:read_only)",
