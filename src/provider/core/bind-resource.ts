@@ -37,42 +37,35 @@ export function bindResource(provider: CoreProvider, resource: ResourceContext):
       throw err;
     }
   };
-  const { check, diff, read, update } = provider;
   return {
     ...provider,
-    check:
-      check &&
-      (async (olds, news) => {
-        const result = await check(olds, withContext(news, resource));
-        return { ...result, inputs: withoutContext(result.inputs) };
-      }),
+    check: async (olds, news) => {
+      const result = await provider.check(olds, withContext(news, resource), resource);
+      return { ...result, inputs: withoutContext(result.inputs) };
+    },
     diff: async (id, olds, news) => {
       held(id);
-      return diff(id, olds, withContext(news, resource));
+      return provider.diff(id, olds, withContext(news, resource), resource);
     },
     create: (inputs) =>
       kept(async () => {
-        const result = await provider.create(withContext(inputs, resource));
+        const result = await provider.create(withContext(inputs, resource), resource);
         if (await engineAlive()) changed(result.id);
         return { ...result, outs: withoutContext(result.outs) };
       }),
-    read:
-      read &&
-      (async (id, props) => {
-        const result = await read(id, props);
-        held(result.id);
-        return result;
+    read: async (id, props) => {
+      const result = await provider.read(id, props);
+      held(result.id);
+      return result;
+    },
+    update: (id, olds, news) =>
+      kept(async () => {
+        const result = await provider.update(id, olds, withContext(news, resource), resource);
+        changed(id);
+        return { ...result, outs: withoutContext(result.outs) };
       }),
-    update:
-      update &&
-      ((id, olds, news) =>
-        kept(async () => {
-          const result = await update(id, olds, withContext(news, resource));
-          changed(id);
-          return { ...result, outs: withoutContext(result.outs) };
-        })),
     delete: async (id, props) => {
-      await provider.delete?.(id, withContext(props, resource));
+      await provider.delete(id, withContext(props, resource), resource);
       const apiUrl = apiUrlIfSet();
       if (apiUrl !== undefined) forgetHeld(apiUrl, resource.journalKey, id);
       stackChanged();

@@ -30,14 +30,7 @@ import { IMPORTED } from "./imported-state";
 import { readRecord } from "./read-record";
 import { labelClashes, noteHeldReplaced, noteReplacing } from "./label-claims";
 import { isSettled, PENDING, pendingIn, withPending } from "./pending";
-import {
-  IMPORT_INPUT,
-  JOURNAL_INPUT,
-  logOf,
-  PROGRAM_DIR_INPUT,
-  secretInputsOf,
-  signalOf,
-} from "./resource-context";
+import { IMPORT_INPUT, JOURNAL_INPUT, PROGRAM_DIR_INPUT, type ResourceContext } from "./resource-context";
 import type { AnySpec, OperationContext, Props } from "./resource-spec";
 import { clientFromConfig, requireSettings, timeoutProblems, waitTimeout, type Operation } from "./settings";
 import { containsUnknown } from "./unknown";
@@ -85,22 +78,18 @@ function outputsOf(spec: AnySpec, record: unknown, props: Props, declared: unkno
 /** Progress lines go to the resource's context's log (the plugin sends them to the engine against the
  * resource), else to the provider's stdout, which the CLI shows live, but on the stack's line and
  * under the stack's diagnostics (not the resource's): lines name the resource themselves. The
- * waits' deadline is the resource's `customTimeouts` entry (in `inputs`), else the settings'. */
-export function operationContext(
-  operation: Operation,
-  {
-    inputs = {},
-    log = logOf(inputs) ?? ((line: string) => console.log(line)),
-  }: { inputs?: Props; log?: (line: string) => void } = {},
-) {
+ * waits' deadline is the resource's `customTimeouts` entry, else the settings'; the context's signal
+ * ends them. */
+export function operationContext(operation: Operation, resource: ResourceContext = {}) {
+  const log = resource.log ?? ((line: string) => console.log(line));
   let nextReport = PROGRESS_EVERY_MS;
   const onPoll = (p: WaitProgress) => {
     if (p.elapsedMs < nextReport) return;
     nextReport = p.elapsedMs + PROGRESS_EVERY_MS;
     log(`waiting for ${p.what}: ${p.state} after ${formatDuration(p.elapsedMs)}`);
   };
-  const { ms, from } = waitTimeout(operation, inputs);
-  const signal = signalOf(inputs);
+  const { ms, from } = waitTimeout(operation, resource.timeouts);
+  const signal = resource.signal;
   return {
     wait: { timeoutMs: ms, timeoutFrom: from, onPoll, ...(signal && { signal }) },
     log,
@@ -122,24 +111,44 @@ export interface CoreDiffResult extends pulumi.dynamic.DiffResult {
   changed: string[];
 }
 
-/** The generic provider: the dynamic provider's methods, its diff telling what changed. */
+/**
+ * The generic provider: the dynamic provider's methods, each taking the resource's context (its
+ * identity, import, timeouts, log, cancel signal, the inputs the request holds secret) as its last
+ * argument, and a diff that tells what changed. `bindResource` hands the context to each call; a
+ * dynamic host's call without one runs with none.
+ */
 export interface CoreProvider extends pulumi.dynamic.ResourceProvider {
-  diff(id: string, olds: Props, news: Props): Promise<CoreDiffResult>;
+  check(olds: Props, news: Props, resource?: ResourceContext): Promise<pulumi.dynamic.CheckResult>;
+  diff(id: string, olds: Props, news: Props, resource?: ResourceContext): Promise<CoreDiffResult>;
+  create(inputs: Props, resource?: ResourceContext): Promise<pulumi.dynamic.CreateResult>;
+  read(id: string, props: Props): Promise<pulumi.dynamic.ReadResult>;
+  update(
+    id: string,
+    olds: Props,
+    news: Props,
+    resource?: ResourceContext,
+  ): Promise<pulumi.dynamic.UpdateResult>;
+  delete(id: string, props: Props, resource?: ResourceContext): Promise<void>;
 }
 
 export function makeProvider(spec: AnySpec): CoreProvider {
   return {
-    async check(olds: Props, news: Props) {
+    async check(olds: Props, news: Props, resource: ResourceContext = {}) {
       return guarded(spec, "check", async () => {
         requireSettings();
-        const step = parsed(spec, olds, news);
+        const step = parsed(spec, olds, news, resource);
         if (step.failures.length === 0) step.failures.push(...(await ruled(spec, step)));
         if (step.failures.length === 0) step.failures.push(...(await checkAgainstApi(spec, step)));
         return reported(spec, step);
       });
     },
 
-    async diff(id: string, olds: Props, news: Props): Promise<CoreDiffResult> {
+    async diff(
+      id: string,
+      olds: Props,
+      news: Props,
+      resource: ResourceContext = {},
+    ): Promise<CoreDiffResult> {
       return guarded(spec, "diff", async () => {
         spec.observe?.(id, withDefaults(spec, news));
         if (await vanishedWhileUnsettled(spec, id, olds)) {
@@ -149,17 +158,17 @@ export function makeProvider(spec: AnySpec): CoreProvider {
         }
         const { changes, changed, replaces, deleteBeforeReplace } = diffInputs(spec, olds, news);
         if (replaces.length > 0) noteReplacing(spec, id, olds);
-        if (changes) await verifyAccess(logOf(news));
+        if (changes) await verifyAccess(resource.log);
         // Undefined: the engine diffs its stored inputs and names each changed one (a secret too).
         const told = changes && engineNamesChanges(spec, olds, news, changed) ? undefined : changes;
         return { changes: told, replaces, deleteBeforeReplace, changed };
       });
     },
 
-    async create(declared: Props) {
+    async create(declared: Props, resource: ResourceContext = {}) {
       const inputs = withDefaults(spec, declared);
       const listed = declaredKeys(spec, declared);
-      const step = await guarded(spec, "create", () => createOrImport(spec, inputs));
+      const step = await guarded(spec, "create", () => createOrImport(spec, inputs, resource));
       const id = spec.idOf(step.record);
       spec.observe?.(id, inputs);
       // An import writes nothing: an object not yet at rest (`atRest`) is settled by the next `up`.
@@ -189,23 +198,23 @@ export function makeProvider(spec: AnySpec): CoreProvider {
       });
     },
 
-    async update(id: string, olds: Props, declared: Props) {
+    async update(id: string, olds: Props, declared: Props, resource: ResourceContext = {}) {
       const news = withDefaults(spec, declared);
       const listed = declaredKeys(spec, declared);
       const step = await guarded(spec, "update", async () => {
-        const client = clientFromConfig("update", news);
-        const ctx = operationContext("update", { inputs: news });
+        const client = clientFromConfig("update", resource.timeouts);
+        const ctx = operationContext("update", resource);
         spec.observe?.(id, news);
         return { client, ctx, record: await spec.update(client, id, withPending(olds), news, ctx) };
       });
       return { outs: await settledOutputs(spec, id, "was updated, but", { ...step, inputs: news, listed }) };
     },
 
-    async delete(id: string, props: Props) {
+    async delete(id: string, props: Props, resource: ResourceContext = {}) {
       return guarded(spec, "delete", async () => {
-        const client = clientFromConfig("delete", props);
+        const client = clientFromConfig("delete", resource.timeouts);
         try {
-          await spec.delete(client, id, withPending(props), operationContext("delete", { inputs: props }));
+          await spec.delete(client, id, withPending(props), operationContext("delete", resource));
         } catch (err) {
           if (!isNotFound(err)) throw err;
         }
@@ -218,9 +227,9 @@ export function makeProvider(spec: AnySpec): CoreProvider {
  * The create's API step: the object to import (nothing written), the one an interrupted run's
  * create made (its journal entry), or a new one, POSTed (`createOrAdopt`).
  */
-async function createOrImport(spec: AnySpec, inputs: Props) {
-  const client = clientFromConfig("create", inputs);
-  const ctx = { ...operationContext("create", { inputs }), journal: journalOf(client.baseUrl, inputs) };
+async function createOrImport(spec: AnySpec, inputs: Props, resource: ResourceContext) {
+  const client = clientFromConfig("create", resource.timeouts);
+  const ctx = { ...operationContext("create", resource), journal: journalOf(client.baseUrl, inputs) };
   const importId = importIdOf(inputs);
   if (importId !== undefined) {
     return { client, ctx, record: await importObject(spec, client, importId, inputs), imported: true };
@@ -260,19 +269,22 @@ interface CheckStep {
   isNew: boolean;
   importId: string | undefined;
   failures: CheckFailure[];
+  /** The resource's context: its log, the inputs the request holds secret. */
+  resource: ResourceContext;
 }
 
 /** Each input against its contract field (unknown values pass), the defaults filled in, and the
  * resource's context (`resource-context.ts`) checked and carried along. */
-function parsed(spec: AnySpec, olds: Props, news: Props): CheckStep {
+function parsed(spec: AnySpec, olds: Props, news: Props, resource: ResourceContext): CheckStep {
   const { inputs, failures } = checkInputs(spec.inputs, news, spec.defaults);
   const importId = importIdOf(news);
   if (importId !== undefined) inputs[IMPORT_INPUT] = importId;
   if (typeof news[JOURNAL_INPUT] === "string") inputs[JOURNAL_INPUT] = news[JOURNAL_INPUT];
   if (typeof news[PROGRAM_DIR_INPUT] === "string") inputs[PROGRAM_DIR_INPUT] = news[PROGRAM_DIR_INPUT];
-  failures.push(...timeoutProblems(news));
+  failures.push(...timeoutProblems(resource.timeouts));
   const isNew = isNewResource(olds);
-  return { news, inputs, stored: isNew ? {} : withDefaults(spec, olds), isNew, importId, failures };
+  const stored = isNew ? {} : withDefaults(spec, olds);
+  return { news, inputs, stored, isNew, importId, failures, resource };
 }
 
 /** The spec's rules across inputs, once every value is known. */
@@ -303,14 +315,14 @@ async function checkAgainstApi(spec: AnySpec, step: CheckStep): Promise<CheckFai
       ? checkImport(spec, clientFromConfig(), importId, inputs)
       : labelClashes(spec, inputs, stored);
   const writes = isNew || diffInputs(spec, stored, inputs).changed.length > 0;
-  const access = writes ? verifyAccess(logOf(news)) : undefined;
+  const access = writes ? verifyAccess(step.resource.log) : undefined;
   const [broken, clashing] = await Promise.all([lookups, claims, access]);
   return broken.length > 0 ? broken : clashing;
 }
 
 /** What the engine stores (the declared inputs, no defaults: `declared.ts`) and shows (one line each). */
-function reported(spec: AnySpec, { inputs, news, failures }: CheckStep) {
-  const secrets: readonly string[] = [...(spec.secrets ?? []), ...secretInputsOf(news)];
+function reported(spec: AnySpec, { inputs, news, failures, resource }: CheckStep) {
+  const secrets: readonly string[] = [...(spec.secrets ?? []), ...(resource.secretInputs ?? [])];
   return {
     inputs: declaredOnly(spec, inputs, news),
     failures: failures.map((f) => rendered(f, news, secrets)),

@@ -5,9 +5,10 @@
  * (`shim.ts`), which the engine keeps out of every display but `--json`; the plugin derives it from
  * the request's URN and timeout. Never an input the engine stores or shows.
  *
- * Inside the provider process the core reads these facts from the inputs it works with, under the
- * keys below (so a spec's rules read `importIdOf(inputs)` as before); `bindResource` adds them to
- * what the engine sends and takes them out of what goes back (`bind-resource.ts`).
+ * `bindResource` hands the context to each of the core's operations (`CoreProvider`, its last
+ * argument). The facts a kind's own rules read (the journal key, the import ID, the program's
+ * directory) also reach them in the inputs they work with, under the keys below (`importIdOf(inputs)`);
+ * `bindResource` adds those to what the engine sends and takes them out of what goes back.
  */
 import * as path from "node:path";
 import type { Props } from "./props";
@@ -37,27 +38,18 @@ export interface ResourceContext {
 /** The working inputs' keys for the context's facts: `__` keys, which no kind's input is named. */
 export const JOURNAL_INPUT = "__journalKey";
 export const IMPORT_INPUT = "__importId";
+/** Where state written by earlier versions held the `customTimeouts`: still left out of what goes back. */
 export const TIMEOUTS_INPUT = "__customTimeouts";
 export const PROGRAM_DIR_INPUT = "__programDir";
 
 const INTERNAL = [JOURNAL_INPUT, IMPORT_INPUT, TIMEOUTS_INPUT, PROGRAM_DIR_INPUT];
-
-/** The working inputs' key of the context's log: a symbol, which no copy of the inputs for the
- * engine (its entries) carries. */
-const LOG_INPUT = Symbol("log");
-const SIGNAL_INPUT = Symbol("signal");
-const SECRET_INPUTS = Symbol("secret inputs");
 
 /** The inputs with the context's facts added under their keys. */
 export function withContext(props: Props, resource: ResourceContext): Props {
   const added: Props = { ...props };
   if (resource.journalKey !== undefined) added[JOURNAL_INPUT] = resource.journalKey;
   if (resource.importId !== undefined) added[IMPORT_INPUT] = resource.importId;
-  if (resource.timeouts !== undefined) added[TIMEOUTS_INPUT] = resource.timeouts;
   if (resource.programDir !== undefined) added[PROGRAM_DIR_INPUT] = resource.programDir;
-  if (resource.log !== undefined) Reflect.set(added, LOG_INPUT, resource.log);
-  if (resource.signal !== undefined) Reflect.set(added, SIGNAL_INPUT, resource.signal);
-  if (resource.secretInputs !== undefined) Reflect.set(added, SECRET_INPUTS, resource.secretInputs);
   return added;
 }
 
@@ -65,24 +57,6 @@ export function withContext(props: Props, resource: ResourceContext): Props {
 export function programPath(props: object, given: string): string {
   const dir: unknown = Reflect.get(props, PROGRAM_DIR_INPUT);
   return path.resolve(typeof dir === "string" ? dir : process.cwd(), given);
-}
-
-/** The context's cancellation signal the working inputs carry, if any. */
-export function signalOf(props: Props): AbortSignal | undefined {
-  const signal: unknown = Reflect.get(props, SIGNAL_INPUT);
-  return signal instanceof AbortSignal ? signal : undefined;
-}
-
-/** The inputs the request marked secret, as the working inputs carry them (none: empty). */
-export function secretInputsOf(props: Props): readonly string[] {
-  const names: unknown = Reflect.get(props, SECRET_INPUTS);
-  return Array.isArray(names) ? names.filter((name): name is string => typeof name === "string") : [];
-}
-
-/** The context's log the working inputs carry, if any. */
-export function logOf(props: Props): ((line: string) => void) | undefined {
-  const log: unknown = Reflect.get(props, LOG_INPUT);
-  return typeof log === "function" ? (line: string) => log(line) : undefined;
 }
 
 /** What the engine may store and show: no key of the context. */

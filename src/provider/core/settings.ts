@@ -11,8 +11,7 @@
 import type { ComputeClient } from "../../client/compute-client";
 import { clientOf, missingSetting } from "../../client/from-settings";
 import { rememberLifecycles } from "./lifecycle-memory";
-import type { Props } from "./props";
-import { TIMEOUTS_INPUT } from "./resource-context";
+import type { ResourceContext } from "./resource-context";
 import { positiveSeconds } from "./settings-spec";
 
 export interface ConfigSource {
@@ -49,12 +48,15 @@ export class SettingsError extends Error {}
  * the operation's deadline (its wait timeout from now); otherwise each call until the client's
  * default (15 minutes).
  */
-export function clientFromConfig(operation?: Operation, inputs: Props = {}): ComputeClient {
+export function clientFromConfig(operation?: Operation, timeouts?: Timeouts): ComputeClient {
   const { apiUrl, token } = requireSettings();
   const client = clientOf(apiUrl, token);
   rememberLifecycles(client);
-  return operation ? client.withDeadline(Date.now() + waitTimeout(operation, inputs).ms) : client;
+  return operation ? client.withDeadline(Date.now() + waitTimeout(operation, timeouts).ms) : client;
 }
+
+/** A resource's `customTimeouts` (its context's), as the program or the plugin gave them. */
+type Timeouts = ResourceContext["timeouts"];
 
 /** The client of the settings for the reads of preview-time rules (`lookups.ts`). */
 export function lookupClient(): ComputeClient {
@@ -93,8 +95,8 @@ export function waitTimeoutMs(operation: Operation): number {
  * How long the waits of one operation on a resource may take, and what said so (for the message of
  * a wait that ran out): the resource's `customTimeouts` (in its working inputs), else the settings.
  */
-export function waitTimeout(operation: Operation, inputs: Props = {}): { ms: number; from?: string } {
-  const custom = durationMs(customTimeout(inputs, operation));
+export function waitTimeout(operation: Operation, timeouts?: Timeouts): { ms: number; from?: string } {
+  const custom = durationMs(timeouts?.[operation]);
   if (custom !== undefined && custom > 0) return { ms: custom, from: `customTimeouts.${operation}` };
   const perOperation = `${operation}TimeoutSeconds`;
   for (const [key, raw] of [
@@ -111,12 +113,6 @@ export function waitTimeout(operation: Operation, inputs: Props = {}): { ms: num
     return { ms: seconds * 1000 };
   }
   return { ms: DEFAULT_TIMEOUT_SECONDS[operation] * 1000 };
-}
-
-/** A resource's `customTimeouts` entry for the operation, as the program or the plugin gave it. */
-function customTimeout(inputs: Props, operation: Operation): unknown {
-  const timeouts = inputs[TIMEOUTS_INPUT];
-  return typeof timeouts === "object" && timeouts !== null ? Reflect.get(timeouts, operation) : undefined;
 }
 
 const UNIT_MS: Record<string, number> = {
@@ -146,13 +142,11 @@ export function durationMs(value: unknown): number | undefined {
 }
 
 /** Each `customTimeouts` entry that is not a positive duration, as a check failure's property and reason. */
-export function timeoutProblems(inputs: Props): { property: string; reason: string }[] {
-  const timeouts = inputs[TIMEOUTS_INPUT];
+export function timeoutProblems(timeouts?: Timeouts): { property: string; reason: string }[] {
   if (typeof timeouts !== "object" || timeouts === null) return [];
   return Object.entries(timeouts)
     .filter(([, value]) => !((durationMs(value) ?? 0) > 0))
     .map(([operation, value]) => ({
-      // Named as the program writes it (the working inputs hold it under another key).
       property: `customTimeouts.${operation}`,
       reason: `must be a positive duration such as "90s", "10m" or "1h30m" (got ${JSON.stringify(value)})`,
     }));

@@ -22,18 +22,21 @@ useProviderSettings(t);
 
 const gets = async (path: string) =>
   (await t.control.requests()).filter((r) => r.method === "GET" && r.path.startsWith(path)).length;
-const failuresOf = async (spec: Parameters<typeof makeProvider>[0], news: object, olds: object = {}) =>
-  (await makeProvider(spec).check!(olds, news)).failures ?? [];
+const failuresOf = async (
+  spec: Parameters<typeof makeProvider>[0],
+  news: Record<string, unknown>,
+  olds: Record<string, unknown> = {},
+) => (await makeProvider(spec).check!(olds, news)).failures ?? [];
 
 const server = { region: "us-iad", type: "g6-nanode-1", image: IMAGE, rootPass: ROOT_PASS, label: "web" };
 
 describe("catalogues", () => {
   it("names the region that does not exist, or lacks VPCs", async () => {
     expect(await failuresOf(vpcSpec, { region: "us-nowhere", label: "a" })).toEqual([
-      { property: "", reason: "region: Region us-nowhere does not exist" },
+      { property: "region", reason: "region: Region us-nowhere does not exist" },
     ]);
     expect(await failuresOf(vpcSpec, { region: "us-east", label: "a" })).toEqual([
-      { property: "", reason: "region: VPCs are not available in region us-east" },
+      { property: "region", reason: "region: VPCs are not available in region us-east" },
     ]);
   });
 
@@ -41,12 +44,12 @@ describe("catalogues", () => {
     expect(
       await failuresOf(instanceSpec, { ...server, type: "g6-huge-99", image: "compute/debian99" }),
     ).toEqual([
-      { property: "", reason: "type: Type g6-huge-99 does not exist" },
-      { property: "", reason: "image: Image compute/debian99 not found" },
+      { property: "type", reason: "type: Type g6-huge-99 does not exist" },
+      { property: "image", reason: "image: Image compute/debian99 not found" },
     ]);
     expect(await failuresOf(instanceSpec, { ...server, swapSize: 25_000 })).toEqual([
       {
-        property: "",
+        property: "swapSize",
         reason: `swapSize: Image ${IMAGE} needs 1500 MB; type g6-nanode-1 leaves 600 MB after 25000 MB of swap`,
       },
     ]);
@@ -68,10 +71,10 @@ describe("catalogues", () => {
   it("checks the known values of a resource whose other values are unknown", async () => {
     const news = { ...server, region: "us-nowhere", stackscriptId: UNKNOWN };
     expect(await failuresOf(instanceSpec, news)).toEqual([
-      { property: "", reason: "region: Region us-nowhere does not exist" },
+      { property: "region", reason: "region: Region us-nowhere does not exist" },
     ]);
     expect(await failuresOf(instanceSpec, { ...server, region: UNKNOWN, type: "g6-huge-99" })).toEqual([
-      { property: "", reason: "type: Type g6-huge-99 does not exist" },
+      { property: "type", reason: "type: Type g6-huge-99 does not exist" },
     ]);
   });
 
@@ -93,7 +96,7 @@ describe("parents that exist", () => {
     });
     const news = { vpcId: String(vpc.id), label: "db", ipv4: "10.0.1.128/25", __journalKey: "p/s/Subnet/db" };
     expect(await failuresOf(subnetSpec, news)).toEqual([
-      { property: "", reason: "ipv4: ipv4 10.0.1.128/25 overlaps subnet app (10.0.1.0/24)" },
+      { property: "ipv4", reason: "ipv4: ipv4 10.0.1.128/25 overlaps subnet app (10.0.1.0/24)" },
     ]);
     // The same resource, now the replacement of the live subnet (the program changed its label and range).
     const olds = { vpcId: vpc.id, label: "app", ipv4: "10.0.1.0/24" };
@@ -113,11 +116,11 @@ describe("parents that exist", () => {
       [],
     );
     expect(await failuresOf(subnetSpec, child("b", "10.9.1.0/24"))).toEqual([
-      { property: "", reason: "ipv4: ipv4 10.9.1.0/24 overlaps subnet a (10.9.0.0/23)" },
+      { property: "ipv4", reason: "ipv4: ipv4 10.9.1.0/24 overlaps subnet a (10.9.0.0/23)" },
     ]);
     // Checked again (the engine's second check during `up`), a subnet is not its own sibling.
     expect(await failuresOf(subnetSpec, child("a", "10.9.0.0/23"))).toEqual([
-      { property: "", reason: "ipv4: ipv4 10.9.0.0/23 overlaps subnet b (10.9.1.0/24)" },
+      { property: "ipv4", reason: "ipv4: ipv4 10.9.0.0/23 overlaps subnet b (10.9.1.0/24)" },
     ]);
   });
 
@@ -128,7 +131,7 @@ describe("parents that exist", () => {
       await failuresOf(instanceDiskSpec, { computeId: String(instance.id), label: "b", size: 1000 }),
     ).toEqual([
       {
-        property: "",
+        property: "size",
         reason: "size: Not enough free disk space: 1000 MB requested, 600 MB of 25600 MB free",
       },
     ]);
@@ -147,9 +150,9 @@ describe("parents that exist", () => {
       kernel: "compute/none",
     };
     expect(await failuresOf(instanceConfigSpec, news)).toEqual([
-      { property: "", reason: "kernel: Kernel compute/none not found" },
+      { property: "kernel", reason: "kernel: Kernel compute/none not found" },
       {
-        property: "",
+        property: "devices",
         reason: expect.stringContaining(`devices.sda: Disk ${disk.id} is not a disk of this instance`),
       },
     ]);
@@ -164,11 +167,11 @@ describe("parents that exist", () => {
     const on = { computeId: String(instance.id), configId: String(config.id) };
     expect(
       await failuresOf(configInterfaceSpec, { ...on, purpose: "public", __journalKey: "p/s/I/a" }),
-    ).toEqual([{ property: "", reason: "purpose: The profile already has a public interface" }]);
+    ).toEqual([{ property: "purpose", reason: "purpose: The profile already has a public interface" }]);
     const vlan = (name: string) => ({ ...on, purpose: "vlan", label: "v1", __journalKey: `p/s/I/${name}` });
     expect(await failuresOf(configInterfaceSpec, vlan("b"))).toEqual([]);
     expect(await failuresOf(configInterfaceSpec, vlan("c"))).toEqual([
-      { property: "", reason: "label: The profile already has an interface on VLAN v1" },
+      { property: "label", reason: "label: The profile already has an interface on VLAN v1" },
     ]);
   });
 
@@ -179,7 +182,7 @@ describe("parents that exist", () => {
       { ...server, region: "us-ord", interfaces },
       { ...server, interfaces },
     );
-    expect(failure).toMatchObject({ property: "" });
+    expect(failure).toMatchObject({ property: "region" });
     expect(failure!.reason).toMatch(
       /^region: .*VPC interface cannot migrate to another region.*keep region us-iad/,
     );
