@@ -1,4 +1,3 @@
-import type * as pulumi from "@pulumi/pulumi";
 import { engineAlive } from "./engine-watch";
 import { PartialFailure } from "./errors";
 import type { CoreProvider } from "./make-provider";
