@@ -6,6 +6,7 @@
  * `version` (and may pass `pluginDownloadURL`) beside them. During a preview an explicit provider's
  * argument may be another resource's output, not yet known: it passes, and the rest is checked.
  */
+import type { CheckFailure } from "../provider/core/check";
 import { closestName } from "../provider/core/closest-name";
 import { positiveSeconds, SETTINGS } from "../provider/core/settings-spec";
 import type { Props } from "../provider/core/props";
@@ -13,11 +14,6 @@ import { containsUnknown } from "../provider/core/unknown";
 
 /** What the engine adds to every provider's inputs. */
 const RESERVED = new Set(["version", "pluginDownloadURL"]);
-
-export interface SettingFailure {
-  property: string;
-  reason: string;
-}
 
 /** Why a setting's value is wrong, if it is. */
 function problem(name: string, value: unknown): string | undefined {
@@ -37,9 +33,9 @@ function problem(name: string, value: unknown): string | undefined {
  * The failures of the settings `news`; `stackConfig`: they come from the stack's config (the default
  * provider), so names are shown as config keys (`compute:apiUrl`), else as the provider's arguments.
  */
-export function settingFailures(news: Props, stackConfig: boolean): SettingFailure[] {
+export function settingFailures(news: Props, stackConfig: boolean): CheckFailure[] {
   const shown = (name: string) => (stackConfig ? `\`compute:${name}\`` : `\`${name}\``);
-  const failures: SettingFailure[] = [];
+  const failures: CheckFailure[] = [];
   for (const [name, value] of Object.entries(news)) {
     if (RESERVED.has(name) || name.startsWith("__")) continue;
     if (!Object.hasOwn(SETTINGS, name)) {

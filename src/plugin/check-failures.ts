@@ -1,12 +1,10 @@
 /** Check and invoke failures as the engine and the SDKs print them, the program's secrets kept out. */
 import * as proto from "@pulumi/pulumi/proto/provider_pb";
+import type { CheckFailure } from "../provider/core/check";
 import { containsSecrets, type RequestSecrets } from "./secrets";
 import { withoutShownValue } from "../provider/core/shown-value";
 
-export interface Failure {
-  property: string;
-  reason: string;
-}
+type Failure = CheckFailure;
 
 export const checkFailures = (failures: readonly Failure[]) =>
   failures.map((f) => {
@@ -22,8 +20,8 @@ export const checkFailures = (failures: readonly Failure[]) =>
  * the program made secret is never the property (the engine would print it), and the line leaves
  * out the value it shows; secret strings are redacted.
  */
-export function engineFailure(f: Failure, raw: Record<string, unknown>, secrets: RequestSecrets): Failure {
-  const secret = f.property !== "" && containsSecrets(raw[f.property]);
+export function engineFailure(f: Failure, secrets: RequestSecrets): Failure {
+  const secret = f.property !== "" && containsSecrets(secrets.bags[0]?.[f.property]);
   const property = secret ? "" : f.property;
   const line = secret ? withoutShownValue(f.reason) : f.reason;
   const reason = property && line.startsWith(`${property}: `) ? line.slice(property.length + 2) : line;

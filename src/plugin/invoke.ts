@@ -7,6 +7,7 @@
  * functions' module is loaded on the first invoke, never at start-up.
  */
 import type { FunctionOptions } from "../functions/call";
+import type { CheckFailure } from "../provider/core/check";
 import { idsAsStrings } from "../functions/result-ids";
 import type { Props } from "../provider/core/props";
 import { apiToken, apiUrlIfSet } from "../provider/core/settings";
@@ -75,12 +76,6 @@ function functionOf(token: string): Invoked {
   return fn;
 }
 
-/** An argument the function found wrong: its path and the line, without its value. */
-export interface ArgumentFailure {
-  property: string;
-  reason: string;
-}
-
 /**
  * The function's result, or its failures: a wrong argument (`ArgumentError` of the functions) is a
  * failure naming it, for the engine to report as the invoke's, without the argument's value: a
@@ -90,7 +85,7 @@ export interface ArgumentFailure {
 export async function invoke(
   token: string,
   args: Props,
-): Promise<{ result: Props; failures?: never } | { failures: ArgumentFailure[] }> {
+): Promise<{ result: Props; failures?: never } | { failures: CheckFailure[] }> {
   const fn = functionOf(token);
   const opts: FunctionOptions = {};
   const apiUrl = apiUrlIfSet();

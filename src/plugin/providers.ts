@@ -72,7 +72,7 @@ interface Request {
  * request's secrets out) and its secret fields. */
 export function served(
   request: Request,
-  secrets: Pick<RequestSecrets, "redact" | "mark" | "inputs" | "bags">,
+  secrets: RequestSecrets,
   operation?: "create" | "update" | "delete",
 ) {
   const resource = parseUrn(request.getUrn());

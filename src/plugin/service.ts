@@ -166,7 +166,6 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
       "check",
       async (request: proto.CheckRequest, secrets) => {
         const { spec, provider, secretFields, ids, importStep } = served(request, secrets);
-        const raw = rawOf(request.getNews());
         const news = await programInputs(spec.kind, ids.toProvider(fromStruct(request.getNews())));
         // An import step's olds are what its Read returned: the resource is new, the object to import.
         const olds = importStep ? {} : ids.toProvider(fromStruct(request.getOlds()));
@@ -178,7 +177,7 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
         ];
         const response = new proto.CheckResponse();
         response.setInputs(toStruct(inputs, secretFields));
-        response.setFailuresList(checkFailures(failures.map((f) => engineFailure(f, raw, secrets))));
+        response.setFailuresList(checkFailures(failures.map((f) => engineFailure(f, secrets))));
         return response;
       },
       (request) => [request.getNews(), request.getOlds()],

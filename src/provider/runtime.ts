@@ -50,16 +50,13 @@ export function configure(req: pulumi.dynamic.ConfigureRequest): void {
  * `configure`. Modules written before resources had a context name the kind only. */
 export function shim(kind: string, resource?: ResourceContext): pulumi.dynamic.ResourceProvider {
   const found = provider(kind, resource);
-  const { check } = found;
   return {
     ...found,
     // Each failure's line names its path; a property would have the engine print its value.
-    ...(check && {
-      check: async (olds, news) => {
-        const result = await check(olds, news);
-        return { ...result, failures: result.failures?.map((f) => ({ ...f, property: "" })) };
-      },
-    }),
+    check: async (olds, news) => {
+      const result = await found.check(olds, news);
+      return { ...result, failures: result.failures?.map((f) => ({ ...f, property: "" })) };
+    },
     configure: async (req) => configure(req),
   };
 }

@@ -6,27 +6,24 @@ describe("engineFailure", () => {
   it("names the input for the engine and drops the name the line begins with", () => {
     const raw = { ipv4: "10.0.9.128/25" };
     const f = { property: "ipv4", reason: "ipv4: ipv4 10.0.9.128/25 overlaps subnet app" };
-    expect(engineFailure(f, raw, new RequestSecrets([raw]))).toEqual({
+    expect(engineFailure(f, new RequestSecrets([raw]))).toEqual({
       property: "ipv4",
       reason: "ipv4 10.0.9.128/25 overlaps subnet app",
     });
     const element = { property: "tags", reason: 'tags[1]: must be 3..50 characters (got "x")' };
-    expect(engineFailure(element, { tags: ["abc", "x"] }, new RequestSecrets([]))).toEqual(element);
+    expect(engineFailure(element, new RequestSecrets([{ tags: ["abc", "x"] }]))).toEqual(element);
   });
 
   it("names no input holding a secret, and leaves out the value it shows", () => {
     const raw = { alerts: { cpu: secret(-5731) }, label: secret("topsecret-label") };
     const secrets = new RequestSecrets([raw]);
     expect(
-      engineFailure(
-        { property: "alerts", reason: "alerts.cpu: must be at least 0 (got -5731)" },
-        raw,
-        secrets,
-      ),
+      engineFailure({ property: "alerts", reason: "alerts.cpu: must be at least 0 (got -5731)" }, secrets),
     ).toEqual({ property: "", reason: "alerts.cpu: must be at least 0" });
-    expect(
-      engineFailure({ property: "label", reason: "label: topsecret-label is taken" }, raw, secrets),
-    ).toEqual({ property: "", reason: "label: [secret] is taken" });
+    expect(engineFailure({ property: "label", reason: "label: topsecret-label is taken" }, secrets)).toEqual({
+      property: "",
+      reason: "label: [secret] is taken",
+    });
   });
 });
 
