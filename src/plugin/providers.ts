@@ -8,7 +8,7 @@ import type { CoreProvider } from "../provider/core/make-provider";
 import { unknownInputs } from "../provider/core/check";
 import { withStoredInputs } from "../provider/core/declared";
 import { markedImported } from "../provider/core/imported-state";
-import { withoutContext, type ResourceContext } from "../provider/core/resource-context";
+import type { ResourceContext } from "../provider/core/resource-context";
 import type { AnySpec, Props } from "../provider/core/resource-spec";
 import { readTarget } from "../provider/core/import-id";
 import { importedInputs } from "../provider/core/imported-inputs";
@@ -38,7 +38,6 @@ export {
   previewUpdateOutputs,
   readTarget,
   unknownInputs,
-  withoutContext,
   withStoredInputs,
 };
 

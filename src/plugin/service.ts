@@ -237,12 +237,12 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
         const response = new proto.ReadResponse();
         response.setId(result.id ?? "");
         if (result.id) {
-          const { importedInputs, withoutContext } = providers();
-          const outputs = withoutContext(result.props ?? {});
+          const { importedInputs } = providers();
+          const outputs = result.props ?? {};
           const state = ids.toEngine(importStep ? providers().markedImported(outputs) : outputs);
           // An import's program gets the inputs a user would write, not every value the API holds.
           const read = importStep ? importedInputs(spec, result.props ?? {}) : (result.inputs ?? {});
-          const inputs = ids.toEngine(withoutContext(read));
+          const inputs = ids.toEngine(read);
           response.setProperties(toStruct(marked(state), secretFields));
           response.setInputs(toStruct(secrets.mark(inputs, secrets.bags[1]), secretFields));
         }

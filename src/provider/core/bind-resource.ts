@@ -2,13 +2,12 @@ import { engineAlive } from "./engine-watch";
 import { PartialFailure } from "./errors";
 import type { CoreProvider } from "./make-provider";
 import { forgetHeld, noteHeld, stackChanged } from "./held-objects";
-import { withContext, withoutContext, type ResourceContext } from "./resource-context";
+import type { ResourceContext } from "./resource-context";
 import { apiUrlIfSet } from "./settings";
 
 /**
- * The provider serving one resource: the context's facts reach the core with the inputs, and
- * nothing of them reaches the engine (check's inputs, outputs, a partial failure's properties).
- * Every ID the engine names as this resource's is remembered (`held-objects.ts`; written once a
+ * The provider serving one resource: each of the core's operations gets the resource's context as
+ * its last argument (the inputs and outputs carry none of it). Every ID the engine names as this resource's is remembered (`held-objects.ts`; written once a
  * create, update or delete changed the stack), and every ID a
  * create tells an engine still there to record it (a create that ends after the CLI was killed is
  * the interrupted run's: the journal adopts it, never this memory).
@@ -31,26 +30,22 @@ export function bindResource(provider: CoreProvider, resource: ResourceContext):
     } catch (err) {
       if (err instanceof PartialFailure) {
         if (await engineAlive()) changed(err.id);
-        Object.assign(err, { properties: withoutContext(err.properties) });
       }
       throw err;
     }
   };
   return {
     ...provider,
-    check: async (olds, news) => {
-      const result = await provider.check(olds, withContext(news, resource), resource);
-      return { ...result, inputs: withoutContext(result.inputs) };
-    },
+    check: (olds, news) => provider.check(olds, news, resource),
     diff: async (id, olds, news) => {
       held(id);
-      return provider.diff(id, olds, withContext(news, resource), resource);
+      return provider.diff(id, olds, news, resource);
     },
     create: (inputs) =>
       kept(async () => {
-        const result = await provider.create(withContext(inputs, resource), resource);
+        const result = await provider.create(inputs, resource);
         if (await engineAlive()) changed(result.id);
-        return { ...result, outs: withoutContext(result.outs) };
+        return result;
       }),
     read: async (id, props) => {
       const result = await provider.read(id, props);
@@ -59,12 +54,12 @@ export function bindResource(provider: CoreProvider, resource: ResourceContext):
     },
     update: (id, olds, news) =>
       kept(async () => {
-        const result = await provider.update(id, olds, withContext(news, resource), resource);
+        const result = await provider.update(id, olds, news, resource);
         changed(id);
-        return { ...result, outs: withoutContext(result.outs) };
+        return result;
       }),
     delete: async (id, props) => {
-      await provider.delete(id, withContext(props, resource), resource);
+      await provider.delete(id, props, resource);
       const apiUrl = apiUrlIfSet();
       if (apiUrl !== undefined) forgetHeld(apiUrl, resource.journalKey, id);
       stackChanged();

@@ -50,8 +50,8 @@ export function checkInputs(
 
 /**
  * A failure for each input name the kind does not have (`lable`), naming the one it most likely
- * means, else the kind's inputs. The core's own `__` keys are not the program's. No property: the
- * engine would print the value, and a misspelt secret's is one.
+ * means, else the kind's inputs. `__` keys (the dynamic host's `__provider`, the core's outputs)
+ * are not the program's. No property: the engine would print the value, and a misspelt secret's is one.
  */
 export function unknownInputs(kind: string, schema: z.ZodObject, news: Props): CheckFailure[] {
   const names = Object.keys(schema.shape);

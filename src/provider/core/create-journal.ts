@@ -8,8 +8,8 @@
  *
  * An entry is written before the POST, holds the object's ID once the API answered, and is removed
  * once the engine has the ID (the create returned, or failed keeping it). It is keyed by
- * the API URL and the resource (`project/stack/kind/name`, which the resource class passes as the
- * input `journalKey`), one small file each, in the provider's home (`provider-home.ts`).
+ * the API URL and the resource (`project/stack/kind/name`, its context's `journalKey`), one small
+ * file each, in the provider's home (`provider-home.ts`).
  * Without an entry (another machine, a deleted home) nothing is adopted that cannot be proven ours:
  * the create fails naming the object (labels), or creates again and names what may be left over.
  */
@@ -17,7 +17,6 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { formerHome, providerHome, writeAtomically } from "./provider-home";
-import { JOURNAL_INPUT } from "./resource-context";
 
 /** What a create knew before its POST. */
 export interface JournalEntry {
@@ -38,22 +37,12 @@ const KEEP_MS = 30 * 24 * 3600 * 1000;
 /** The journal's directory (the provider's other files live there too). */
 export const journalDirectory = providerHome;
 
-/** Where one resource's entry lives; undefined when the inputs carry no identity. */
-export function journalFile(apiUrl: string, key: unknown): string | undefined {
-  if (typeof key !== "string" || key === "") return undefined;
+/** Where one resource's entry lives (its context's `journalKey`); undefined for a resource with none. */
+export function journalFile(apiUrl: string, key: string | undefined): string | undefined {
+  if (key === undefined || key === "") return undefined;
   const name = createHash("sha256").update(`${apiUrl}\n${key}`).digest("hex").slice(0, 32);
   return path.join(journalDirectory(), `${name}.json`);
 }
-
-/** The resource these inputs declare (`project/stack/kind/name`), if the class passed it. */
-export function resourceOf(inputs: Record<string, unknown>): string | undefined {
-  const key = inputs[JOURNAL_INPUT];
-  return typeof key === "string" && key !== "" ? key : undefined;
-}
-
-/** The entry file of the resource these inputs declare (their `journalKey`), for this API. */
-export const journalOf = (apiUrl: string, inputs: Record<string, unknown>): string | undefined =>
-  journalFile(apiUrl, inputs[JOURNAL_INPUT]);
 
 // All file work is asynchronous: one provider process runs every create of the `up` at once, and a
 // synchronous call blocks them all while the disk is busy with the engine's own state writes

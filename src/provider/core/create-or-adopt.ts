@@ -53,7 +53,7 @@ export async function createOrAdopt(
     const found = await spec.find(client, inputs);
     if (found !== undefined) return adopted(spec, found, inputs, ctx, INTERRUPTED);
   }
-  await claimLabel(spec, client, inputs);
+  await claimLabel(spec, client, inputs, ctx.resource);
   if (claimKey(spec, inputs) !== undefined)
     await writeEntry(ctx.journal, { kind: spec.kind, labelFree: true });
   try {

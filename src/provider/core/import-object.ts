@@ -1,7 +1,7 @@
 /**
- * Bringing an existing object under management: the resource classes turn Pulumi's `import`
- * option into the input `importId` (the engine's own import cannot load a dynamic provider), and
- * the provider treats it as Pulumi treats an import. `check` of a new resource reads the object and
+ * Bringing an existing object under management as the TypeScript classes do: they turn Pulumi's
+ * `import` option into the resource context's `importId` (the engine's own import cannot load a
+ * dynamic provider), and the provider treats it as Pulumi treats an import. `check` of a new resource reads the object and
  * fails, naming each input, where the program's inputs differ from what the object holds (inputs
  * the API never returns, such as passwords, are never compared: the outputs keep what the program
  * says). `create` reads it again and writes nothing. Once the resource is in the state the option
@@ -14,23 +14,17 @@ import { isNewResource, type CheckFailure } from "./check";
 import { diffInputs } from "./diff";
 import { ProviderError } from "./errors";
 import { readRecord } from "./read-record";
-import { IMPORT_INPUT } from "./resource-context";
+import type { ResourceContext } from "./resource-context";
 import type { AnySpec, Props } from "./resource-spec";
-
-/** The ID a new resource's inputs ask to import, if any. */
-export function importIdOf(inputs: Props): string | undefined {
-  const id = inputs[IMPORT_INPUT];
-  return typeof id === "string" || typeof id === "number" ? String(id) : undefined;
-}
 
 /**
  * Whether a rule for what only a create needs (a password to deploy an image with, the source of an
- * image) still holds for inputs `keys`: not for an import, nor for a resource in the state
+ * image) still holds for inputs `keys`: not for an import (the resource's context), nor for a resource in the state
  * (`olds`: its old inputs) that never had them (it was imported); for a new resource, and for one
  * whose program drops a value it had, it does.
  */
-export const stillRequired = (inputs: Props, olds: Props, ...keys: string[]): boolean =>
-  importIdOf(inputs) === undefined && (isNewResource(olds) || keys.some((key) => olds[key] !== undefined));
+export const stillRequired = (resource: ResourceContext, olds: Props, ...keys: string[]): boolean =>
+  resource.importId === undefined && (isNewResource(olds) || keys.some((key) => olds[key] !== undefined));
 
 const shown = (value: unknown) => (value === undefined ? "nothing" : JSON.stringify(value));
 

@@ -10,10 +10,10 @@
 import type { ComputeClient } from "../../client/compute-client";
 import { refusesToken, tokenRefused } from "./access-check";
 import { isNewResource, type CheckFailure } from "./check";
-import { journalOf, readEntry, resourceOf } from "./create-journal";
+import { journalFile, readEntry } from "./create-journal";
 import { ProviderError } from "./errors";
 import { heldBy } from "./held-objects";
-import { importIdOf } from "./import-object";
+import type { ResourceContext } from "./resource-context";
 import type { AnySpec, Props } from "./resource-spec";
 import { clientFromConfig, SettingsError } from "./settings";
 import { processMemory } from "./process-memory";
@@ -65,9 +65,9 @@ function stillHeldReason(spec: AnySpec, inputs: Props, found: unknown): string {
   );
 }
 
-/** Whether `found` is the object the resource of these inputs holds, as far as this machine knows. */
-function isHeld(spec: AnySpec, client: ComputeClient, inputs: Props, found: unknown): boolean {
-  return heldBy(client.baseUrl, resourceOf(inputs)) === String(spec.idOf(found));
+/** Whether `found` is the object the resource (its `journalKey`) holds, as far as this machine knows. */
+function isHeld(spec: AnySpec, client: ComputeClient, resource: string | undefined, found: unknown): boolean {
+  return heldBy(client.baseUrl, resource) === String(spec.idOf(found));
 }
 
 /** Whether the label was found free recently enough to prove that what holds it after the POST is
@@ -103,8 +103,8 @@ export function noteReplacing(spec: AnySpec, id: string, olds: Props): void {
  * the one `pulumi up --replace` replaces (the engine checks it as new and calls no diff), so rules
  * do not count it, as for a replacement diff found.
  */
-export function noteHeldReplaced(spec: AnySpec, apiUrl: string, inputs: Props): void {
-  const id = heldBy(apiUrl, resourceOf(inputs));
+export function noteHeldReplaced(spec: AnySpec, apiUrl: string, resource: string | undefined): void {
+  const id = heldBy(apiUrl, resource);
   if (id !== undefined) replacedIds.add(`${spec.kind}/${id}`);
 }
 
@@ -163,12 +163,17 @@ async function lookUp(
  * Before a create's first POST: makes sure the label is free, looking it up unless a fresh lookup
  * already found it free. An object holding it is not ours: the create fails naming it.
  */
-export async function claimLabel(spec: AnySpec, client: ComputeClient, inputs: Props): Promise<void> {
+export async function claimLabel(
+  spec: AnySpec,
+  client: ComputeClient,
+  inputs: Props,
+  resource: ResourceContext,
+): Promise<void> {
   const key = claimKey(spec, inputs);
   if (key === undefined || takeFreshlyFree(key)) return;
   const { found } = await lookUp(spec, client, inputs);
   if (found === undefined) return;
-  const reason = isHeld(spec, client, inputs, found)
+  const reason = isHeld(spec, client, resource.journalKey, found)
     ? stillHeldReason(spec, inputs, found)
     : notOursReason(spec, inputs, found);
   throw new ProviderError(`${spec.kind} create: ${reason}`);
@@ -180,15 +185,20 @@ export async function claimLabel(spec: AnySpec, client: ComputeClient, inputs: P
  * that finds it free is remembered for its create. Lookups that fail for another reason than the
  * settings skip the rule: the create looks again.
  */
-export async function labelClashes(spec: AnySpec, inputs: Props, olds: Props): Promise<CheckFailure[]> {
+export async function labelClashes(
+  spec: AnySpec,
+  inputs: Props,
+  olds: Props,
+  resource: ResourceContext,
+): Promise<CheckFailure[]> {
   const key = claimKey(spec, inputs);
-  if (key === undefined || importIdOf(inputs) !== undefined) return [];
+  if (key === undefined || resource.importId !== undefined) return [];
   const isNew = isNewResource(olds);
   if (!isNew && key === claimKey(spec, olds)) return [];
   const client = clientFromConfig();
   // This resource's create was interrupted with an earlier run after it found the label free (or
   // made the object): the create adopts it (`create-journal.ts`).
-  const earlier = isNew ? await readEntry(journalOf(client.baseUrl, inputs)) : undefined;
+  const earlier = isNew ? await readEntry(journalFile(client.baseUrl, resource.journalKey)) : undefined;
   if (earlier?.labelFree || earlier?.made !== undefined) return [];
   let found: unknown;
   let at: number;
@@ -205,7 +215,8 @@ export async function labelClashes(spec: AnySpec, inputs: Props, olds: Props): P
   }
   // The object this resource replaces: told by diff, or, on `--replace` (no old inputs, no diff),
   // the one it holds.
-  if (replacing.get(key) === String(spec.idOf(found)) || isHeld(spec, client, inputs, found)) return [];
+  if (replacing.get(key) === String(spec.idOf(found)) || isHeld(spec, client, resource.journalKey, found))
+    return [];
   const reason = isNew
     ? notOursReason(spec, inputs, found) + REPLACE_HINT
     : `${labelled(spec, inputs)} already exists (${spec.idOf(found)}); choose another label`;

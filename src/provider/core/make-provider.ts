@@ -11,7 +11,7 @@ import { formatDuration } from "../../client/format-duration";
 import type { WaitProgress } from "../../client/waits";
 import { verifyAccess } from "./access-check";
 import { checkInputs, isNewResource, rendered, type CheckFailure } from "./check";
-import { adoptedAfterInterruption, journalOf, readEntry, removeEntry, writeEntry } from "./create-journal";
+import { adoptedAfterInterruption, journalFile, readEntry, removeEntry, writeEntry } from "./create-journal";
 import { createOrAdopt } from "./create-or-adopt";
 import {
   DECLARED,
@@ -25,12 +25,12 @@ import {
 import { diffInputs } from "./diff";
 import { engineAlive } from "./engine-watch";
 import { describe, failure, PartialFailure } from "./errors";
-import { checkImport, importIdOf, importObject } from "./import-object";
+import { checkImport, importObject } from "./import-object";
 import { IMPORTED } from "./imported-state";
 import { readRecord } from "./read-record";
 import { labelClashes, noteHeldReplaced, noteReplacing } from "./label-claims";
 import { isSettled, PENDING, pendingIn, withPending } from "./pending";
-import { IMPORT_INPUT, JOURNAL_INPUT, PROGRAM_DIR_INPUT, type ResourceContext } from "./resource-context";
+import type { ResourceContext } from "./resource-context";
 import type { AnySpec, OperationContext, Props } from "./resource-spec";
 import { clientFromConfig, requireSettings, timeoutProblems, waitTimeout, type Operation } from "./settings";
 import { containsUnknown } from "./unknown";
@@ -50,16 +50,12 @@ function defined(props: Props): Props {
   return Object.fromEntries(Object.entries(props).filter(([, value]) => value !== undefined));
 }
 
-/** The input the core adds to every resource's (the journal's key): kept in the outputs so that read
- * returns it with the program's, as the engine stored it. */
-const coreInputs = (props: Props): Props => ({ [JOURNAL_INPUT]: props[JOURNAL_INPUT] });
-
 /** What read tells the engine its inputs now are: the declared ones as the API holds them. */
 function inputsFrom(spec: AnySpec, outputs: Props): Props {
   const declared =
     storedInputs(spec, outputs) ??
     Object.fromEntries(Object.keys(spec.inputs.shape).map((key) => [key, outputs[key]]));
-  return defined({ ...declared, ...coreInputs(outputs) });
+  return defined(declared);
 }
 
 /** `props` are the inputs (create, update) or the prior outputs (read); `declared` the inputs the
@@ -68,7 +64,6 @@ function outputsOf(spec: AnySpec, record: unknown, props: Props, declared: unkno
   const filled = withDefaults(spec, props);
   return defined({
     ...spec.toOutputs(record, filled),
-    ...coreInputs(props),
     [SCHEMA_VERSION_OUTPUT]: SCHEMA_VERSION,
     [DECLARED]: declared,
     [PENDING]: spec.pending?.(record, filled) ?? kept,
@@ -93,6 +88,7 @@ export function operationContext(operation: Operation, resource: ResourceContext
   return {
     wait: { timeoutMs: ms, timeoutFrom: from, onPoll, ...(signal && { signal }) },
     log,
+    resource,
   } satisfies OperationContext;
 }
 
@@ -150,7 +146,7 @@ export function makeProvider(spec: AnySpec): CoreProvider {
       resource: ResourceContext = {},
     ): Promise<CoreDiffResult> {
       return guarded(spec, "diff", async () => {
-        spec.observe?.(id, withDefaults(spec, news));
+        spec.observe?.(id, withDefaults(spec, news), resource);
         if (await vanishedWhileUnsettled(spec, id, olds)) {
           // Deleted out of band while a wait of an earlier run failed: made again, with no refresh needed.
           const first = [Object.keys(spec.inputs.shape)[0]!];
@@ -170,7 +166,7 @@ export function makeProvider(spec: AnySpec): CoreProvider {
       const listed = declaredKeys(spec, declared);
       const step = await guarded(spec, "create", () => createOrImport(spec, inputs, resource));
       const id = spec.idOf(step.record);
-      spec.observe?.(id, inputs);
+      spec.observe?.(id, inputs, resource);
       // An import writes nothing: an object not yet at rest (`atRest`) is settled by the next `up`.
       if (step.imported) return { id, outs: outputsOf(spec, step.record, inputs, listed) };
       try {
@@ -204,7 +200,7 @@ export function makeProvider(spec: AnySpec): CoreProvider {
       const step = await guarded(spec, "update", async () => {
         const client = clientFromConfig("update", resource.timeouts);
         const ctx = operationContext("update", resource);
-        spec.observe?.(id, news);
+        spec.observe?.(id, news, resource);
         return { client, ctx, record: await spec.update(client, id, withPending(olds), news, ctx) };
       });
       return { outs: await settledOutputs(spec, id, "was updated, but", { ...step, inputs: news, listed }) };
@@ -229,8 +225,11 @@ export function makeProvider(spec: AnySpec): CoreProvider {
  */
 async function createOrImport(spec: AnySpec, inputs: Props, resource: ResourceContext) {
   const client = clientFromConfig("create", resource.timeouts);
-  const ctx = { ...operationContext("create", resource), journal: journalOf(client.baseUrl, inputs) };
-  const importId = importIdOf(inputs);
+  const ctx = {
+    ...operationContext("create", resource),
+    journal: journalFile(client.baseUrl, resource.journalKey),
+  };
+  const importId = resource.importId;
   if (importId !== undefined) {
     return { client, ctx, record: await importObject(spec, client, importId, inputs), imported: true };
   }
@@ -262,14 +261,14 @@ async function settledOutputs(
 interface CheckStep {
   /** What the program said: failures are shown against it. */
   news: Props;
-  /** The checked inputs with the defaults and the resource's context: what rules and reads see. */
+  /** The checked inputs with the defaults: what rules and reads see. */
   inputs: Props;
   /** The stored inputs with their defaults; empty for a resource not yet in the state. */
   stored: Props;
   isNew: boolean;
   importId: string | undefined;
   failures: CheckFailure[];
-  /** The resource's context: its log, the inputs the request holds secret. */
+  /** The resource's context: its identity, import ID, log, the inputs the request holds secret. */
   resource: ResourceContext;
 }
 
@@ -277,10 +276,7 @@ interface CheckStep {
  * resource's context (`resource-context.ts`) checked and carried along. */
 function parsed(spec: AnySpec, olds: Props, news: Props, resource: ResourceContext): CheckStep {
   const { inputs, failures } = checkInputs(spec.inputs, news, spec.defaults);
-  const importId = importIdOf(news);
-  if (importId !== undefined) inputs[IMPORT_INPUT] = importId;
-  if (typeof news[JOURNAL_INPUT] === "string") inputs[JOURNAL_INPUT] = news[JOURNAL_INPUT];
-  if (typeof news[PROGRAM_DIR_INPUT] === "string") inputs[PROGRAM_DIR_INPUT] = news[PROGRAM_DIR_INPUT];
+  const importId = resource.importId;
   failures.push(...timeoutProblems(resource.timeouts));
   const isNew = isNewResource(olds);
   const stored = isNew ? {} : withDefaults(spec, olds);
@@ -290,7 +286,7 @@ function parsed(spec: AnySpec, olds: Props, news: Props, resource: ResourceConte
 /** The spec's rules across inputs, once every value is known. */
 async function ruled(spec: AnySpec, step: CheckStep): Promise<CheckFailure[]> {
   if (!spec.validate || containsUnknown(step.inputs)) return [];
-  return spec.validate(step.inputs, step.stored);
+  return spec.validate(step.inputs, step.stored, step.resource);
 }
 
 /**
@@ -302,20 +298,21 @@ async function ruled(spec: AnySpec, step: CheckStep): Promise<CheckFailure[]> {
  * began may have made its object, which the create adopts: not a clash. A clash is reported once the rules pass, as when they ran one after the other.
  */
 async function checkAgainstApi(spec: AnySpec, step: CheckStep): Promise<CheckFailure[]> {
-  const { inputs, stored, news, isNew, importId } = step;
+  const { inputs, stored, news, isNew, importId, resource } = step;
   const known = !containsUnknown(inputs);
-  if (isNew && importId === undefined) noteHeldReplaced(spec, clientFromConfig().baseUrl, inputs);
+  if (isNew && importId === undefined)
+    noteHeldReplaced(spec, clientFromConfig().baseUrl, resource.journalKey);
   const lookups =
-    spec.lookups && importId === undefined && !(await beganBefore(inputs, isNew))
-      ? spec.lookups(inputs, stored, news)
+    spec.lookups && importId === undefined && !(await beganBefore(resource, isNew))
+      ? spec.lookups(inputs, stored, news, resource)
       : [];
   const claims = !known
     ? []
     : importId !== undefined && isNew
       ? checkImport(spec, clientFromConfig(), importId, inputs)
-      : labelClashes(spec, inputs, stored);
+      : labelClashes(spec, inputs, stored, resource);
   const writes = isNew || diffInputs(spec, stored, inputs).changed.length > 0;
-  const access = writes ? verifyAccess(step.resource.log) : undefined;
+  const access = writes ? verifyAccess(resource.log) : undefined;
   const [broken, clashing] = await Promise.all([lookups, claims, access]);
   return broken.length > 0 ? broken : clashing;
 }
@@ -330,9 +327,9 @@ function reported(spec: AnySpec, { inputs, news, failures, resource }: CheckStep
 }
 
 /** Whether an interrupted run began this new resource's create (its journal entry is still there). */
-async function beganBefore(inputs: Props, isNew: boolean): Promise<boolean> {
-  if (!isNew || typeof inputs[JOURNAL_INPUT] !== "string") return false;
-  return (await readEntry(journalOf(clientFromConfig().baseUrl, inputs))) !== undefined;
+async function beganBefore(resource: ResourceContext, isNew: boolean): Promise<boolean> {
+  if (!isNew || resource.journalKey === undefined) return false;
+  return (await readEntry(journalFile(clientFromConfig().baseUrl, resource.journalKey))) !== undefined;
 }
 
 /**

@@ -6,12 +6,10 @@
  * the request's URN and timeout. Never an input the engine stores or shows.
  *
  * `bindResource` hands the context to each of the core's operations (`CoreProvider`, its last
- * argument). The facts a kind's own rules read (the journal key, the import ID, the program's
- * directory) also reach them in the inputs they work with, under the keys below (`importIdOf(inputs)`);
- * `bindResource` adds those to what the engine sends and takes them out of what goes back.
+ * argument), and the core to a kind's hooks: the check's (`validate`, `lookups`, `observe`) as their
+ * last argument, the API steps' in their `OperationContext` (`ctx.resource`). Never in the inputs.
  */
 import * as path from "node:path";
-import type { Props } from "./props";
 
 /** Operations a `customTimeouts` entry limits. */
 export type TimedOperation = "create" | "update" | "delete";
@@ -35,33 +33,11 @@ export interface ResourceContext {
   programDir?: string;
 }
 
-/** The working inputs' keys for the context's facts: `__` keys, which no kind's input is named. */
-export const JOURNAL_INPUT = "__journalKey";
-export const IMPORT_INPUT = "__importId";
-/** Where state written by earlier versions held the `customTimeouts`: still left out of what goes back. */
-export const TIMEOUTS_INPUT = "__customTimeouts";
-export const PROGRAM_DIR_INPUT = "__programDir";
-
-const INTERNAL = [JOURNAL_INPUT, IMPORT_INPUT, TIMEOUTS_INPUT, PROGRAM_DIR_INPUT];
-
-/** The inputs with the context's facts added under their keys. */
-export function withContext(props: Props, resource: ResourceContext): Props {
-  const added: Props = { ...props };
-  if (resource.journalKey !== undefined) added[JOURNAL_INPUT] = resource.journalKey;
-  if (resource.importId !== undefined) added[IMPORT_INPUT] = resource.importId;
-  if (resource.programDir !== undefined) added[PROGRAM_DIR_INPUT] = resource.programDir;
-  return added;
-}
-
 /** A path the program gave, as the provider process reads it: against the program's directory. */
-export function programPath(props: object, given: string): string {
-  const dir: unknown = Reflect.get(props, PROGRAM_DIR_INPUT);
-  return path.resolve(typeof dir === "string" ? dir : process.cwd(), given);
+export function programPath(resource: ResourceContext, given: string): string {
+  return path.resolve(resource.programDir ?? process.cwd(), given);
 }
 
-/** What the engine may store and show: no key of the context. */
-export function withoutContext<T extends Props | undefined>(props: T): T {
-  if (props === undefined) return props;
-  // The same record less some keys: fromEntries types it anew, as any record.
-  return Object.fromEntries(Object.entries(props).filter(([key]) => !INTERNAL.includes(key))) as T;
-}
+/** The resource's name in the program: the last part of its `journalKey` (`project/stack/Kind/name`). */
+export const resourceName = (resource: ResourceContext): string | undefined =>
+  resource.journalKey?.split("/").slice(3).join("/");

@@ -10,6 +10,7 @@ import type { ComputeClient, Listing, RecentListingOptions, WaitOptions } from "
 import type { CheckFailure } from "./check";
 import type { CoreOutputs, Pending } from "./pending";
 import type { Props } from "./props";
+import type { ResourceContext } from "./resource-context";
 
 export type { Props };
 
@@ -24,6 +25,8 @@ export interface OperationContext {
   log(line: string): void;
   /** A create's entry in the journal of creates in flight (`create-journal.ts`), if it has one. */
   journal?: string;
+  /** The resource this operation serves: its identity, import ID, program directory. */
+  resource: ResourceContext;
 }
 
 /**
@@ -74,22 +77,23 @@ export interface ResourceSpec<Inputs extends Props = Props, Rec = unknown, Outpu
   /**
    * Rules across inputs, checked at preview once every field is valid and known. `olds` are the
    * inputs in the state (empty for a new resource), for rules that hold only for new values (an
-   * expiry in the past); a rule may look something up in the API.
+   * expiry in the past); a rule may look something up in the API. `resource` is the resource's
+   * context (its import ID, its identity among its siblings, the program's directory).
    */
-  validate?(inputs: Inputs, olds: Props): CheckFailure[] | Promise<CheckFailure[]>;
+  validate?(inputs: Inputs, olds: Props, resource: ResourceContext): CheckFailure[] | Promise<CheckFailure[]>;
   /**
    * Rules that read the API (catalogues, the parent's live children; `lookups.ts`), checked at
    * preview once every field is valid, whether or not all are known: each rule runs when the values
    * it needs are known and new. `declared` are the inputs as the program gave them, with what its
    * class adds for the provider (e.g. `parentKey`, `siblings.ts`).
    */
-  lookups?(inputs: Inputs, olds: Props, declared: Props): Promise<CheckFailure[]>;
+  lookups?(inputs: Inputs, olds: Props, declared: Props, resource: ResourceContext): Promise<CheckFailure[]>;
   /**
    * Told each ID this provider process works on, with the inputs declared for it (diff, create,
    * update), for rules across the resources of one program that `validate` then checks (a config
    * that declares its interfaces inline, and a ConfigInterface on it).
    */
-  observe?(id: string, inputs: Inputs): void;
+  observe?(id: string, inputs: Inputs, resource: ResourceContext): void;
   /** Inputs that cannot change in place. */
   replaceOn: (keyof Inputs & string)[];
   /**

@@ -4,7 +4,7 @@
  * else by the key its child's class passes (`parentKey`: `Vpc/<name>`, see
  * `resources/parent-keys.ts`), the same for every child of one parent.
  */
-import { JOURNAL_INPUT } from "./resource-context";
+import type { ResourceContext } from "./resource-context";
 import type { Props } from "./resource-spec";
 import { known } from "./lookups";
 import { PARENT_KEY_INPUT } from "../field-lists";
@@ -21,13 +21,18 @@ export function parentOf(parentId: unknown, declaredInputs: Props): string | und
 
 /**
  * Notes a new child of `parent` (by its resource's identity, so that checking it again replaces
- * the note) and returns the other children of that parent noted so far.
+ * the note; else by its label) and returns the other children of that parent noted so far.
  */
-export function declareChild(kind: string, parent: string, inputs: Props): Props[] {
+export function declareChild(
+  kind: string,
+  parent: string,
+  inputs: Props,
+  resource: ResourceContext,
+): Props[] {
   const scope = `${kind} of ${parent}`;
   const children = declared.get(scope) ?? new Map<string, Props>();
   declared.set(scope, children);
-  const who = String(inputs[JOURNAL_INPUT] ?? inputs.label);
+  const who = resource.journalKey ?? String(inputs.label);
   children.set(who, inputs);
   return [...children].filter(([other]) => other !== who).map(([, props]) => props);
 }

@@ -29,9 +29,9 @@ import type { Instance } from "../../contract/instances";
 import { act } from "../core/actions";
 import { addedInterfaceProblems } from "../../contract/record-rules";
 import { isNewResource, type CheckFailure } from "../core/check";
-import { resourceOf } from "../core/create-journal";
 import { isBeingReplaced } from "../core/label-claims";
 import { asFailures, known } from "../core/lookups";
+import type { ResourceContext } from "../core/resource-context";
 import { lookupClient } from "../core/settings";
 import { declareChild } from "../core/siblings";
 import { createByListing } from "../core/create-by-listing";
@@ -108,12 +108,12 @@ export function reordered(ids: number[], id: number, position: number): number[]
   return rest;
 }
 
-function validate(inputs: ConfigInterfaceInputs, olds: Props): CheckFailure[] {
+function validate(inputs: ConfigInterfaceInputs, olds: Props, resource: ResourceContext): CheckFailure[] {
   const failures: CheckFailure[] = [];
   // The engine checks a config's new interfaces before it creates any: they land in order.
-  const resource = resourceOf(inputs);
-  if (isNewResource(olds) && inputs.position !== undefined && resource !== undefined) {
-    announce(inputs.computeId, inputs.configId, resource, inputs.position);
+  const key = resource.journalKey;
+  if (isNewResource(olds) && inputs.position !== undefined && key !== undefined) {
+    announce(inputs.computeId, inputs.configId, key, inputs.position);
   }
   const result = InterfaceRequest.safeParse(interfaceRequest(shapeOf(inputs)));
   for (const issue of result.error?.issues ?? []) {
@@ -142,12 +142,17 @@ const sameInterface = (live: ConfigInterface, asked: InterfaceRequest) =>
  * new interfaces this program declares on it (at most three, one public, ...), leaving out the one
  * it replaces (deleted first).
  */
-async function lookups(inputs: ConfigInterfaceInputs, olds: Props): Promise<CheckFailure[]> {
+async function lookups(
+  inputs: ConfigInterfaceInputs,
+  olds: Props,
+  _declared: Props,
+  resource: ResourceContext,
+): Promise<CheckFailure[]> {
   const { computeId, configId } = inputs;
   if (!isNewResource(olds) || !known(computeId, configId)) return [];
   const added = interfaceRequest(shapeOf(inputs));
   // The siblings' inputs, as their own checks passed them (`declareChild` holds any kind's).
-  const existing = declareChild("ConfigInterface", `id ${configId}`, inputs).map((other) =>
+  const existing = declareChild("ConfigInterface", `id ${configId}`, inputs, resource).map((other) =>
     interfaceRequest(shapeOf(other as ConfigInterfaceInputs)),
   );
   try {
@@ -197,7 +202,7 @@ export const configInterfaceSpec = defineSpec({
   deleteBeforeReplace: () => true,
   create: async (client, inputs, ctx): Promise<InterfaceRecord> => {
     const p = configParams(inputs);
-    const posted = await turnToPost(p.computeId, p.configId, resourceOf(inputs), inputs.position);
+    const posted = await turnToPost(p.computeId, p.configId, ctx.resource.journalKey, inputs.position);
     let iface: ConfigInterface;
     try {
       iface = await createByListing(

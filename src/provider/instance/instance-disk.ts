@@ -32,6 +32,7 @@ import { asFailures, asksNew, catalogued, known } from "../core/lookups";
 import { lookupClient } from "../core/settings";
 import { createByListing } from "../core/create-by-listing";
 import { stillRequired } from "../core/import-object";
+import type { ResourceContext } from "../core/resource-context";
 import { whenIdle } from "./instance-busy";
 import { ProviderError } from "../core/errors";
 import {
@@ -96,7 +97,7 @@ function createBody(inputs: InstanceDiskInputs): DiskCreateRequest {
   };
 }
 
-function validate(inputs: InstanceDiskInputs, olds: Props): CheckFailure[] {
+function validate(inputs: InstanceDiskInputs, olds: Props, resource: ResourceContext): CheckFailure[] {
   const failures: CheckFailure[] = [];
   if (inputs.image === undefined) {
     if (inputs.label === undefined) {
@@ -110,7 +111,7 @@ function validate(inputs: InstanceDiskInputs, olds: Props): CheckFailure[] {
         failures.push({ property, reason: `${property} needs an image to deploy (an empty disk has none)` });
       }
     }
-  } else if (inputs.rootPass === undefined && stillRequired(inputs, olds, "rootPass")) {
+  } else if (inputs.rootPass === undefined && stillRequired(resource, olds, "rootPass")) {
     failures.push({ property: "rootPass", reason: "rootPass is required when deploying from an image" });
   }
   return failures;

@@ -12,7 +12,7 @@
  * both hold it, an Instance with `ignoreChanges: ["tags"]` reads the label back (a refresh) into the
  * tags the engine gives its provider, which is no second claim.
  */
-import { JOURNAL_INPUT } from "../core/resource-context";
+import { resourceName, type ResourceContext } from "../core/resource-context";
 import type { Props } from "../core/resource-spec";
 import { processMemory } from "../core/process-memory";
 
@@ -26,16 +26,12 @@ const declared = processMemory.map<string, Declared>("instance tags: declared");
 /** By resource name: the labels its check found newly declared. */
 const added = processMemory.map<string, string[]>("instance tags: added");
 
-/** The resource's name in the program: the last part of its `journalKey` (`project/stack/kind/name`). */
-const nameOf = (inputs: Props) =>
-  typeof inputs[JOURNAL_INPUT] === "string" ? inputs[JOURNAL_INPUT].split("/").slice(3).join("/") : undefined;
-
 const tagsOf = (inputs: Props): string[] | undefined =>
   Array.isArray(inputs.tags) ? inputs.tags.filter((t) => typeof t === "string") : undefined;
 
 /** At the Instance's check: the labels the program declares that the engine's stored inputs lack. */
-export function noteAddedTags(inputs: Props, olds: Props): void {
-  const name = nameOf(inputs);
+export function noteAddedTags(inputs: Props, olds: Props, resource: ResourceContext): void {
+  const name = resourceName(resource);
   if (name === undefined) return;
   const before = tagsOf(olds) ?? [];
   added.set(
@@ -45,10 +41,10 @@ export function noteAddedTags(inputs: Props, olds: Props): void {
 }
 
 /** At the Instance's diff, create or update: the instance's ID and the tags it declares. */
-export function noteInstanceTags(computeId: string, inputs: Props): void {
+export function noteInstanceTags(computeId: string, inputs: Props, resource: ResourceContext): void {
   const tags = tagsOf(inputs);
   if (tags === undefined) declared.delete(String(computeId));
-  else declared.set(String(computeId), { name: nameOf(inputs) ?? `Instance ${computeId}`, tags });
+  else declared.set(String(computeId), { name: resourceName(resource) ?? `Instance ${computeId}`, tags });
 }
 
 /**

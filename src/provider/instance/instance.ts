@@ -41,6 +41,7 @@ import {
 import { act } from "../core/actions";
 import { createByListing } from "../core/create-by-listing";
 import { stillRequired } from "../core/import-object";
+import type { ResourceContext } from "../core/resource-context";
 import { AT_REST, bootInto, getInstance, listConfigs, shutDown, untilResting } from "./instance-power";
 import { instanceLookups } from "./instance-lookups";
 import { asFailures } from "../core/lookups";
@@ -327,7 +328,11 @@ const DEPLOY_INPUTS = [
 ] as const;
 
 /** Rules across inputs; then, for new create-time values, what the API would refuse (by reads). */
-async function validate(inputs: InstanceInputs, olds: Props): Promise<CheckFailure[]> {
+async function validate(
+  inputs: InstanceInputs,
+  olds: Props,
+  resource: ResourceContext,
+): Promise<CheckFailure[]> {
   const failures: CheckFailure[] = [];
   const fail = (property: string, reason: string) => failures.push({ property, reason });
   const restore = inputs.backupId !== undefined;
@@ -336,7 +341,7 @@ async function validate(inputs: InstanceInputs, olds: Props): Promise<CheckFailu
   } else if (
     inputs.image !== undefined &&
     inputs.rootPass === undefined &&
-    stillRequired(inputs, olds, "rootPass")
+    stillRequired(resource, olds, "rootPass")
   ) {
     // An imported instance was deployed already: its password is not readable back.
     fail("rootPass", "rootPass is required when deploying from an image");
@@ -577,9 +582,9 @@ export const instanceSpec = defineSpec({
   leftOutOfImports: (key, _value, inputs) =>
     key === "tags" || (key === "backupsSchedule" && inputs.backupsEnabled !== true),
   secrets: INSTANCE_SECRETS,
-  validate: (inputs, olds) => {
-    noteAddedTags(inputs, olds);
-    return validate(inputs, olds);
+  validate: (inputs, olds, resource) => {
+    noteAddedTags(inputs, olds, resource);
+    return validate(inputs, olds, resource);
   },
   lookups: instanceLookups,
   observe: noteInstanceTags,

@@ -46,7 +46,7 @@ import { messageOf, ProviderError } from "../core/errors";
 import { removeInterrupted } from "../core/interrupted-orphans";
 import { defineSpec, type OperationContext, type Props } from "../core/resource-spec";
 import { nameOf } from "../core/names";
-import { programPath } from "../core/resource-context";
+import { programPath, type ResourceContext } from "../core/resource-context";
 import { IMAGE_COMPUTED } from "../field-lists";
 
 export const ImageInputs = z.object({
@@ -110,7 +110,11 @@ async function fileProblem(file: string): Promise<string | undefined> {
   return undefined;
 }
 
-async function validate(inputs: ImageInputs, olds: Props): Promise<CheckFailure[]> {
+async function validate(
+  inputs: ImageInputs,
+  olds: Props,
+  resource: ResourceContext,
+): Promise<CheckFailure[]> {
   const failures: CheckFailure[] = [];
   const { diskId, file } = inputs;
   if (diskId !== undefined && file !== undefined) {
@@ -118,7 +122,7 @@ async function validate(inputs: ImageInputs, olds: Props): Promise<CheckFailure[
       property: "file",
       reason: "give either diskId (capture a disk) or file (upload a gzip disk image), not both",
     });
-  } else if (diskId === undefined && file === undefined && stillRequired(inputs, olds, "diskId", "file")) {
+  } else if (diskId === undefined && file === undefined && stillRequired(resource, olds, "diskId", "file")) {
     // An imported image needs neither: its source is not readable back.
     failures.push({
       property: "diskId",
@@ -139,7 +143,7 @@ async function validate(inputs: ImageInputs, olds: Props): Promise<CheckFailure[
   if (inputs.region === undefined) {
     failures.push({ property: "region", reason: "region is required for an upload (with file)" });
   }
-  const problem = await fileProblem(programPath(inputs, file));
+  const problem = await fileProblem(programPath(resource, file));
   if (problem) failures.push({ property: "file", reason: problem });
   return failures;
 }
@@ -289,7 +293,7 @@ export async function sendFile(
 async function upload(client: ComputeClient, inputs: ImageInputs, ctx: OperationContext): Promise<Image> {
   const { image, upload_to } = await startUpload(client, inputs, ctx);
   try {
-    await sendFile(image, upload_to, programPath(inputs, inputs.file!), ctx);
+    await sendFile(image, upload_to, programPath(ctx.resource, inputs.file!), ctx);
   } catch (err) {
     // The image cannot get its data any more (an answer lost after the data arrived may have used the
     // one-time URL): it goes, and the next `up` creates the upload again.

@@ -15,6 +15,7 @@ import {
 } from "../../contract/vpcs";
 import { overlapProblems } from "../../contract/record-rules";
 import { isNewResource, type CheckFailure } from "../core/check";
+import type { ResourceContext } from "../core/resource-context";
 import { declareChild, parentOf } from "../core/siblings";
 import { isBeingReplaced, LISTING_MS, LISTING_PAGES } from "../core/label-claims";
 import { asFailures, asksNew, known } from "../core/lookups";
@@ -56,13 +57,18 @@ async function subnetsListed(
  * nor, once the VPC exists, a live subnet of it, leaving out the subnet this one replaces: the old
  * inputs' subnet at the first check, the one diff found replaced at the engine's second check.
  */
-async function lookups(inputs: SubnetInputs, olds: Props, declared: Props): Promise<CheckFailure[]> {
+async function lookups(
+  inputs: SubnetInputs,
+  olds: Props,
+  declared: Props,
+  resource: ResourceContext,
+): Promise<CheckFailure[]> {
   const { vpcId, ipv4 } = inputs;
   const asked = isNewResource(olds) || asksNew(inputs, olds, "ipv4") || asksNew(inputs, olds, "vpcId");
   if (!known(ipv4) || !asked) return [];
   const parent = parentOf(vpcId, declared);
   const siblings = parent
-    ? declareChild("Subnet", parent, inputs).flatMap(({ label, ipv4 }) =>
+    ? declareChild("Subnet", parent, inputs, resource).flatMap(({ label, ipv4 }) =>
         typeof label === "string" && typeof ipv4 === "string" ? [{ label, ipv4 }] : [],
       )
     : [];

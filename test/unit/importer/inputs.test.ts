@@ -120,7 +120,7 @@ it("gives the provider's own read, with the program's inputs, nothing to change,
     const read = await provider.read!(d.id, inputs);
     expect([d.kind, diffInputs(spec, read.props!, inputs).changed]).toEqual([d.kind, []]);
     // As the resource class passes the `import` option: write-only inputs are not required.
-    const { failures } = await provider.check!({}, { ...d.inputs, __importId: d.id });
+    const { failures } = await provider.check({}, d.inputs, { importId: d.id });
     expect([d.kind, failures]).toEqual([d.kind, []]);
   }
 }, 60_000);

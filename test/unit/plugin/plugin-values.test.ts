@@ -2,7 +2,6 @@ import { configSource } from "../../../src/plugin/config";
 import { journalKeyOf, parseUrn } from "../../../src/plugin/urn";
 import { fromStruct, secret, toStruct, unwrapSecrets } from "../../../src/plugin/values";
 import { engineAddress } from "../../../src/provider/core/engine-watch";
-import { withContext, withoutContext } from "../../../src/provider/core/resource-context";
 
 it("reads the kind and the journal key from a URN, a parent-qualified type included", () => {
   const urn = "urn:pulumi:dev::shop::compute:index:Vpc$compute:index:Subnet::app::1";
@@ -41,14 +40,4 @@ it("the engine watch knows the plugin's process by its main module", () => {
     port: 4312,
   });
   expect(engineAddress(["node", "/x/dist/other/main.js", "127.0.0.1:4312"])).toBeUndefined();
-});
-
-it("the context's facts ride with the working inputs, and no copy for the engine carries them", () => {
-  const working = withContext(
-    { label: "web" },
-    { journalKey: "p/s/Vpc/web", importId: "7", timeouts: { create: "5m" }, log: () => {} },
-  );
-  // The log and the timeouts go to each operation as its context, never in the inputs.
-  expect(Object.keys(working)).toEqual(["label", "__journalKey", "__importId"]);
-  expect(toStruct(withoutContext(working)).toJavaScript()).toEqual({ label: "web" });
 });

@@ -135,7 +135,7 @@ describe("unknownInputs", () => {
     ]);
   });
 
-  it("leaves the core's own __ keys and the kind's inputs alone", () => {
-    expect(unknownInputs("Vpc", schema, { label: "x", __journalKey: "p/s/Vpc/net" })).toEqual([]);
+  it("leaves the dynamic host's own __ keys and the kind's inputs alone", () => {
+    expect(unknownInputs("Vpc", schema, { label: "x", __provider: "serialized" })).toEqual([]);
   });
 });

@@ -21,7 +21,12 @@ const inputs = { region: "us-iad", label: "net", description: "" };
 const journalDir = useJournalDir();
 let journal: string;
 const lines: string[] = [];
-const ctx = () => ({ wait: { timeoutMs: 1000 }, log: (line: string) => lines.push(line), journal });
+const ctx = () => ({
+  wait: { timeoutMs: 1000 },
+  log: (line: string) => lines.push(line),
+  journal,
+  resource: { journalKey: "proj/stack/Vpc/net" },
+});
 const posts = async () => (await t.control.requests()).filter((r) => r.method === "POST");
 
 beforeEach(() => {
@@ -50,7 +55,7 @@ it("holds the entry while the POST is out and the create waits, and drops it onc
       return record;
     },
   } as AnySpec;
-  const { id } = await makeProvider(spec).create({ ...inputs, __journalKey: "proj/stack/Vpc/net" });
+  const { id } = await makeProvider(spec).create(inputs, { journalKey: "proj/stack/Vpc/net" });
   expect(duringPost).toMatchObject({ kind: "Vpc", labelFree: true });
   expect(duringWait).toMatchObject({ kind: "Vpc", made: id });
   expect(await readEntry(journal)).toBeUndefined();
@@ -60,7 +65,7 @@ it("adopts by its ID what an interrupted create made before its wait, with no PO
   const made = await t.client.api.createVpc({ body: inputs });
   await writeEntry(journal, { kind: "Vpc", made: String(made.id) });
   await t.control.clearRequests();
-  const { id } = await makeProvider(vpcSpec).create({ ...inputs, __journalKey: "proj/stack/Vpc/net" });
+  const { id } = await makeProvider(vpcSpec).create(inputs, { journalKey: "proj/stack/Vpc/net" });
   expect(id).toBe(String(made.id));
   expect(await posts()).toEqual([]);
   expect(await readEntry(journal)).toBeUndefined();
@@ -69,10 +74,7 @@ it("adopts by its ID what an interrupted create made before its wait, with no PO
 it("passes check for the label an interrupted create of this resource holds", async () => {
   await t.client.api.createVpc({ body: inputs });
   await writeEntry(journal, { kind: "Vpc", labelFree: true });
-  const { failures } = await makeProvider(vpcSpec).check!(
-    {},
-    { ...inputs, __journalKey: "proj/stack/Vpc/net" },
-  );
+  const { failures } = await makeProvider(vpcSpec).check({}, inputs, { journalKey: "proj/stack/Vpc/net" });
   expect(failures).toEqual([]);
 });
 

@@ -33,21 +33,22 @@ describe("a Vpc imported", () => {
     const vpc = await legacy();
     const provider = makeProvider(vpcSpec);
     await t.control.clearRequests();
-    const checked = await provider.check!({}, { ...program, __importId: String(vpc.id) });
+    const importing = { importId: String(vpc.id) };
+    const checked = await provider.check({}, program, importing);
     expect(checked.failures).toEqual([]);
-    expect(checked.inputs).toMatchObject({ __importId: String(vpc.id) });
-    const { id, outs } = await provider.create(checked.inputs);
+    expect(checked.inputs).toEqual(program);
+    const { id, outs } = await provider.create(checked.inputs!, importing);
     expect(id).toBe(String(vpc.id));
     expect(outs).toMatchObject({ ...program, created: vpc.created });
-    expect(outs).not.toHaveProperty("__importId");
     expect(await writes(t.control)).toEqual([]);
   });
 
   it("fails check naming each input that differs, with both values", async () => {
     const vpc = await legacy();
-    const { failures } = await makeProvider(vpcSpec).check!(
+    const { failures } = await makeProvider(vpcSpec).check(
       {},
-      { region: "us-iad", label: "legacy-net", description: "new", __importId: String(vpc.id) },
+      { region: "us-iad", label: "legacy-net", description: "new" },
+      { importId: String(vpc.id) },
     );
     expect(failures).toEqual([
       {
@@ -61,7 +62,7 @@ describe("a Vpc imported", () => {
     const vpc = await legacy();
     await t.client.api.updateVpc({ params: { vpcId: vpc.id }, body: { description: "changed" } });
     await t.control.clearRequests();
-    await expect(makeProvider(vpcSpec).create({ ...program, __importId: String(vpc.id) })).rejects.toThrow(
+    await expect(makeProvider(vpcSpec).create(program, { importId: String(vpc.id) })).rejects.toThrow(
       `Vpc create: description: the imported Vpc ${vpc.id} holds "changed", the program says "old"`,
     );
     expect(await writes(t.control)).toEqual([]);
@@ -69,7 +70,7 @@ describe("a Vpc imported", () => {
 
   it("fails check naming import for an ID that is no VPC", async () => {
     for (const id of ["999", "abc"]) {
-      const { failures } = await makeProvider(vpcSpec).check!({}, { ...program, __importId: id });
+      const { failures } = await makeProvider(vpcSpec).check({}, program, { importId: id });
       expect(failures).toEqual([
         {
           property: "",
@@ -82,11 +83,11 @@ describe("a Vpc imported", () => {
   it("is ignored once the resource is in the state: a changed input is an update, not a failure", async () => {
     const vpc = await legacy();
     const provider = makeProvider(vpcSpec);
-    const { failures } = await provider.check!(program, {
-      ...program,
-      description: "new",
-      __importId: String(vpc.id),
-    });
+    const { failures } = await provider.check(
+      program,
+      { ...program, description: "new" },
+      { importId: String(vpc.id) },
+    );
     expect(failures).toEqual([]);
   });
 });
@@ -96,11 +97,12 @@ it("a Subnet imported under another VPC fails naming import and the parent", asy
   const other = await t.client.api.createVpc({ body: { region: "us-iad", label: "other" } });
   const subnet = vpc.subnets[0]!;
   const provider = makeProvider(subnetSpec);
-  const inputs = { label: "app", ipv4: "10.0.1.0/24", __importId: String(subnet.id) };
-  await expect(provider.check!({}, { ...inputs, vpcId: String(vpc.id) })).resolves.toMatchObject({
+  const inputs = { label: "app", ipv4: "10.0.1.0/24" };
+  const importing = { importId: String(subnet.id) };
+  await expect(provider.check({}, { ...inputs, vpcId: String(vpc.id) }, importing)).resolves.toMatchObject({
     failures: [],
   });
-  await expect(provider.check!({}, { ...inputs, vpcId: String(other.id) })).resolves.toEqual(
+  await expect(provider.check({}, { ...inputs, vpcId: String(other.id) }, importing)).resolves.toEqual(
     expect.objectContaining({
       failures: [
         {
@@ -117,11 +119,10 @@ describe("an Instance imported", () => {
     const web = await deployed(t, { label: "legacy-web" });
     const provider = makeProvider(instanceSpec);
     const inputs = { region: "us-iad", type: "g6-standard-1", label: "legacy-web", image: IMAGE };
-    await expect(provider.check!({}, { ...inputs, __importId: String(web.id) })).resolves.toMatchObject({
-      failures: [],
-    });
+    const importing = { importId: String(web.id) };
+    await expect(provider.check({}, inputs, importing)).resolves.toMatchObject({ failures: [] });
     await expect(
-      provider.check!({}, { ...inputs, rootPass: "An0ther-secret", __importId: String(web.id) }),
+      provider.check({}, { ...inputs, rootPass: "An0ther-secret" }, importing),
     ).resolves.toMatchObject({ failures: [] });
     await expect(provider.check!({}, inputs)).resolves.toMatchObject({
       failures: [{ property: "", reason: expect.stringMatching(/^rootPass: rootPass is required/) }],
@@ -130,21 +131,16 @@ describe("an Instance imported", () => {
 
   it("needs no rootPass either once it is in the state and the option is removed", async () => {
     const inputs = { region: "us-iad", type: "g6-standard-1", label: "legacy-web", image: IMAGE };
-    const olds = { ...inputs, __importId: "1" };
+    const olds = { ...inputs };
     await expect(makeProvider(instanceSpec).check!(olds, inputs)).resolves.toMatchObject({ failures: [] });
   });
 
   it("fails check naming booted when the program says it runs and it is offline", async () => {
     const web = await deployed(t, { label: "legacy-web", booted: false });
-    const { failures } = await makeProvider(instanceSpec).check!(
+    const { failures } = await makeProvider(instanceSpec).check(
       {},
-      {
-        region: "us-iad",
-        type: "g6-standard-1",
-        label: "legacy-web",
-        image: IMAGE,
-        __importId: String(web.id),
-      },
+      { region: "us-iad", type: "g6-standard-1", label: "legacy-web", image: IMAGE },
+      { importId: String(web.id) },
     );
     expect(failures).toEqual([
       { property: "", reason: `booted: the imported Instance ${web.id} holds false, the program says true` },
@@ -161,12 +157,12 @@ describe("an Instance imported", () => {
       label: root!.label,
       size: root!.size,
       filesystem: root!.filesystem,
-      __importId: String(root!.id),
     };
-    const checked = await provider.check!({}, inputs);
+    const importing = { importId: String(root!.id) };
+    const checked = await provider.check({}, inputs, importing);
     expect(checked.failures).toEqual([]);
     await t.control.clearRequests();
-    const { id } = await provider.create(checked.inputs);
+    const { id } = await provider.create(checked.inputs!, importing);
     expect(id).toBe(String(root!.id));
     expect(await writes(t.control)).toEqual([]);
   });

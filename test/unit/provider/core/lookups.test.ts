@@ -26,7 +26,8 @@ const failuresOf = async (
   spec: Parameters<typeof makeProvider>[0],
   news: Record<string, unknown>,
   olds: Record<string, unknown> = {},
-) => (await makeProvider(spec).check!(olds, news)).failures ?? [];
+  journalKey?: string,
+) => (await makeProvider(spec).check(olds, news, { journalKey })).failures ?? [];
 
 const server = { region: "us-iad", type: "g6-nanode-1", image: IMAGE, rootPass: ROOT_PASS, label: "web" };
 
@@ -94,32 +95,25 @@ describe("parents that exist", () => {
       params: { vpcId: vpc.id },
       body: { label: "app", ipv4: "10.0.1.0/24" },
     });
-    const news = { vpcId: String(vpc.id), label: "db", ipv4: "10.0.1.128/25", __journalKey: "p/s/Subnet/db" };
-    expect(await failuresOf(subnetSpec, news)).toEqual([
+    const news = { vpcId: String(vpc.id), label: "db", ipv4: "10.0.1.128/25" };
+    expect(await failuresOf(subnetSpec, news, {}, "p/s/Subnet/db")).toEqual([
       { property: "ipv4", reason: "ipv4: ipv4 10.0.1.128/25 overlaps subnet app (10.0.1.0/24)" },
     ]);
     // The same resource, now the replacement of the live subnet (the program changed its label and range).
     const olds = { vpcId: vpc.id, label: "app", ipv4: "10.0.1.0/24" };
-    expect(await failuresOf(subnetSpec, { ...news, label: "app" }, olds)).toEqual([]);
+    expect(await failuresOf(subnetSpec, { ...news, label: "app" }, olds, "p/s/Subnet/db")).toEqual([]);
   });
 
   it("names the second of two new subnets of one new VPC that overlap, by the VPC's key in the program", async () => {
-    const child = (name: string, ipv4: string) => ({
-      vpcId: UNKNOWN,
-      label: name,
-      ipv4,
-      __journalKey: `p/s/Subnet/${name}`,
-      parentKey: "Vpc/net",
-    });
-    expect(await failuresOf(subnetSpec, child("a", "10.9.0.0/23"))).toEqual([]);
-    expect(await failuresOf(subnetSpec, { ...child("c", "10.9.0.0/24"), parentKey: "Vpc/other" })).toEqual(
-      [],
-    );
-    expect(await failuresOf(subnetSpec, child("b", "10.9.1.0/24"))).toEqual([
+    const child = (name: string, ipv4: string, parentKey = "Vpc/net") =>
+      failuresOf(subnetSpec, { vpcId: UNKNOWN, label: name, ipv4, parentKey }, {}, `p/s/Subnet/${name}`);
+    expect(await child("a", "10.9.0.0/23")).toEqual([]);
+    expect(await child("c", "10.9.0.0/24", "Vpc/other")).toEqual([]);
+    expect(await child("b", "10.9.1.0/24")).toEqual([
       { property: "ipv4", reason: "ipv4: ipv4 10.9.1.0/24 overlaps subnet a (10.9.0.0/23)" },
     ]);
     // Checked again (the engine's second check during `up`), a subnet is not its own sibling.
-    expect(await failuresOf(subnetSpec, child("a", "10.9.0.0/23"))).toEqual([
+    expect(await child("a", "10.9.0.0/23")).toEqual([
       { property: "ipv4", reason: "ipv4: ipv4 10.9.0.0/23 overlaps subnet b (10.9.1.0/24)" },
     ]);
   });
@@ -165,12 +159,13 @@ describe("parents that exist", () => {
       body: { label: "boot", devices: {}, interfaces: [{ purpose: "public", primary: true }] },
     });
     const on = { computeId: String(instance.id), configId: String(config.id) };
-    expect(
-      await failuresOf(configInterfaceSpec, { ...on, purpose: "public", __journalKey: "p/s/I/a" }),
-    ).toEqual([{ property: "purpose", reason: "purpose: The profile already has a public interface" }]);
-    const vlan = (name: string) => ({ ...on, purpose: "vlan", label: "v1", __journalKey: `p/s/I/${name}` });
-    expect(await failuresOf(configInterfaceSpec, vlan("b"))).toEqual([]);
-    expect(await failuresOf(configInterfaceSpec, vlan("c"))).toEqual([
+    expect(await failuresOf(configInterfaceSpec, { ...on, purpose: "public" }, {}, "p/s/I/a")).toEqual([
+      { property: "purpose", reason: "purpose: The profile already has a public interface" },
+    ]);
+    const vlan = (name: string) =>
+      failuresOf(configInterfaceSpec, { ...on, purpose: "vlan", label: "v1" }, {}, `p/s/I/${name}`);
+    expect(await vlan("b")).toEqual([]);
+    expect(await vlan("c")).toEqual([
       { property: "label", reason: "label: The profile already has an interface on VLAN v1" },
     ]);
   });

@@ -24,7 +24,7 @@ const inputs = { region: "us-iad", label: "net", description: "" };
 const vpcs = async () => (await t.client.api.listVpcs()).data;
 const posts = async () => (await t.control.requests()).filter((r) => r.method === "POST");
 const HOUR = 3_600_000;
-const silent = { wait: { timeoutMs: 1000 }, log: () => {} };
+const silent = { wait: { timeoutMs: 1000 }, log: () => {}, resource: {} };
 
 describe("a create whose answer is lost", () => {
   it.each([502, 504, 0])(

@@ -368,7 +368,7 @@ describe("an upload interrupted with an earlier run", () => {
     });
     const orphan = await t.client.api.uploadImage({ body: { label: "custom", region: "us-iad" } });
     const { inputs } = checked({ file: gz, fileHash: "h1", region: "us-iad", label: "custom" });
-    const { id } = await provider.create({ ...inputs, __journalKey: journalKey });
+    const { id } = await provider.create(inputs, { journalKey });
     const left = (await privateImages()).map((i) => i.id).sort();
     expect(left).toEqual([older.image.id, id].sort());
     expect(logged.join("\n")).toContain(

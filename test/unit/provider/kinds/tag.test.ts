@@ -123,14 +123,16 @@ describe("one owner per label", () => {
 
   it("fails a Tag listing an instance whose Instance declares the label in its own tags, naming both", async () => {
     const instance = await empty(t);
-    const declared = { region: "us-iad", type: "g6-standard-1", __journalKey: "p/s/Instance/web" };
-    await instanceProvider.diff!(
+    const declared = { region: "us-iad", type: "g6-standard-1" };
+    const web = { journalKey: "p/s/Instance/web" };
+    await instanceProvider.diff(
       String(instance.id),
       { ...declared, status: "offline" },
       {
         ...declared,
         tags: ["prod"],
       },
+      web,
     );
     const { failures } = await provider.check!({}, { label: "prod", instances: [instance.id] });
     expect(failures).toEqual([
@@ -145,8 +147,8 @@ describe("one owner per label", () => {
     // `ignoreChanges: ["tags"]`) are no new claim; a label its program newly declares is.
     const listing = { label: "prod", instances: [instance.id] };
     expect((await provider.check!(listing, listing)).failures).toEqual([]);
-    const web = { ...declared, tags: ["prod"] };
-    expect((await instanceProvider.check!({ ...declared, tags: [] }, web)).failures).toEqual([]);
+    const tagged = { ...declared, tags: ["prod"] };
+    expect((await instanceProvider.check({ ...declared, tags: [] }, tagged, web)).failures).toEqual([]);
     expect((await provider.check!(listing, listing)).failures).toHaveLength(1);
     // Another label, or the Instance no longer declaring tags: one owner.
     expect((await provider.check!({}, { label: "other", instances: [instance.id] })).failures).toEqual([]);

@@ -199,11 +199,10 @@ describe("a create interrupted with an earlier run", () => {
     const journal = journalFile(t.emulator.url, "p/s/Token/ci");
     await writeEntry(journal, { kind: "Token", before: [other.id] });
     const orphan = await t.client.api.createProfileToken({ body: { label: "ci" } });
-    const { id } = await makeProvider(tokenSpec).create({
-      label: "ci",
-      expiry: null,
-      __journalKey: "p/s/Token/ci",
-    });
+    const { id } = await makeProvider(tokenSpec).create(
+      { label: "ci", expiry: null },
+      { journalKey: "p/s/Token/ci" },
+    );
     const left = (await labelled("ci")).map((tok) => tok.id).sort();
     expect(left).toEqual([other.id, Number(id)].sort());
     expect(left).not.toContain(orphan.id);
@@ -214,18 +213,10 @@ describe("a create interrupted with an earlier run", () => {
     const journalKey = "p/s/Token/gone";
     const alive = jest.spyOn(engineWatch, "engineAlive").mockResolvedValue(false);
     try {
-      const first = await makeProvider(tokenSpec).create({
-        label: "gone",
-        expiry: null,
-        __journalKey: journalKey,
-      });
+      const first = await makeProvider(tokenSpec).create({ label: "gone", expiry: null }, { journalKey });
       expect(await readEntry(journalFile(t.emulator.url, journalKey))).toMatchObject({ before: [] });
       alive.mockResolvedValue(true);
-      const { id } = await makeProvider(tokenSpec).create({
-        label: "gone",
-        expiry: null,
-        __journalKey: journalKey,
-      });
+      const { id } = await makeProvider(tokenSpec).create({ label: "gone", expiry: null }, { journalKey });
       expect((await labelled("gone")).map((tok) => String(tok.id))).toEqual([id]);
       expect(id).not.toBe(first.id);
     } finally {
