@@ -41,6 +41,24 @@ export default tseslint.config(
     },
   },
   {
+    // The resource plugin is an adapter of the core: it reaches src/provider through one module
+    // (docs/ARCHITECTURE.md, Two ways to serve the core).
+    files: ["src/plugin/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^\\.\\./provider/(?!core-interface$)",
+              message: "the plugin reaches the provider's core through src/provider/core-interface.ts only",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.js"],
     languageOptions: { sourceType: "commonjs", globals: { module: "writable", require: "readonly" } },
   },

@@ -6,11 +6,14 @@
  * `version` (and may pass `pluginDownloadURL`) beside them. During a preview an explicit provider's
  * argument may be another resource's output, not yet known: it passes, and the rest is checked.
  */
-import type { CheckFailure } from "../provider/core/check";
-import { closestName } from "../provider/core/closest-name";
-import { positiveSeconds, SETTINGS } from "../provider/core/settings-spec";
-import type { Props } from "../provider/core/props";
-import { containsUnknown } from "../provider/core/unknown";
+import {
+  closestName,
+  containsUnknown,
+  positiveSeconds,
+  SETTINGS,
+  type CheckFailure,
+  type Props,
+} from "../provider/core-interface";
 
 /** What the engine adds to every provider's inputs. */
 const RESERVED = new Set(["version", "pluginDownloadURL"]);

@@ -1,8 +1,7 @@
 /** Check and invoke failures as the engine and the SDKs print them, the program's secrets kept out. */
 import * as proto from "@pulumi/pulumi/proto/provider_pb";
-import type { CheckFailure } from "../provider/core/check";
 import { containsSecrets, type RequestSecrets } from "./secrets";
-import { withoutShownValue } from "../provider/core/shown-value";
+import { withoutShownValue, type CheckFailure } from "../provider/core-interface";
 
 type Failure = CheckFailure;
 

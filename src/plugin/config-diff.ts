@@ -11,9 +11,7 @@
  */
 import { DiffResponse } from "@pulumi/pulumi/proto/provider_pb";
 import { ComputeClient } from "../client/compute-client";
-import type { Props } from "../provider/core/props";
-import { SETTINGS } from "../provider/core/settings-spec";
-import { UNKNOWN } from "../provider/core/unknown";
+import { SETTINGS, UNKNOWN, type Props } from "../provider/core-interface";
 
 /** The account an API URL and token act on, or undefined when the API does not tell it. */
 export type AccountOf = (apiUrl: string, token: string | undefined) => Promise<string | undefined>;

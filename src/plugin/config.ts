@@ -5,7 +5,7 @@
  * JSON), `args` as values (`apiUrl`, a secret `token`, the wait timeouts), which win where both give
  * one. The provider reads them as `compute:<name>` (`settings.ts`).
  */
-import type { ConfigSource } from "../provider/core/settings";
+import type { ConfigSource } from "../provider/core-interface";
 
 export function configSource(
   variables: ReadonlyMap<string, string>,

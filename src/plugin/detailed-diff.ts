@@ -6,10 +6,9 @@
  * (inputs that never change in place: the ones whose change replaces, while they do not change).
  */
 import { DiffResponse, PropertyDiff } from "@pulumi/pulumi/proto/provider_pb";
-import { storedInputs, withStoredInputs } from "../provider/core/declared";
-import { comparedState } from "../provider/core/imported-state";
-import type { CoreDiffResult } from "../provider/core/make-provider";
-import type { AnySpec, Props } from "../provider/core/resource-spec";
+import { core, type AnySpec, type CoreDiffResult, type Props } from "../provider/core-interface";
+
+const { comparedState, storedInputs, withStoredInputs } = core();
 import {
   formatPath,
   leafChanges,

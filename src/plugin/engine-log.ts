@@ -7,7 +7,7 @@
 import * as grpc from "@grpc/grpc-js";
 import { EngineClient } from "@pulumi/pulumi/proto/engine_grpc_pb";
 import { LogRequest, LogSeverity } from "@pulumi/pulumi/proto/engine_pb";
-import { engineAddress } from "../provider/core/engine-watch";
+import { engineAddress } from "../provider/core-interface";
 
 /** The client of the engine last logged to, and its address. */
 let engine: { target: string; client: EngineClient } | undefined;

@@ -7,7 +7,7 @@ import * as grpc from "@grpc/grpc-js";
 import { Any } from "google-protobuf/google/protobuf/any_pb";
 import { ErrorResourceInitFailed } from "@pulumi/pulumi/proto/provider_pb";
 import { Status } from "@pulumi/pulumi/proto/status_pb";
-import { PartialFailure } from "../provider/core/errors";
+import { PartialFailure } from "../provider/core-interface";
 import type { RequestSecrets } from "./secrets";
 import { toStruct } from "./values";
 

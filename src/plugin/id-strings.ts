@@ -7,10 +7,9 @@
  * (check's inputs, the outputs, read's inputs) and hands them to the providers as numbers again (old
  * and new inputs, stored outputs): state written before the strings (numbers) and after reads the same.
  */
-import { computedIdSchema } from "../provider/core/computed-ids";
-import { inputJsonSchema, type JsonSchema } from "../provider/core/input-schema";
-import type { AnySpec } from "../provider/core/resource-spec";
-import type { Props } from "../provider/core/props";
+import { core, type AnySpec, type JsonSchema, type Props } from "../provider/core-interface";
+
+const { computedIdSchema, inputJsonSchema } = core();
 
 /** An ID as the engine's strings write it (as `idFrom` reads it). */
 const DECIMAL_ID = /^[1-9][0-9]*$/;

@@ -7,10 +7,8 @@
  * functions' module is loaded on the first invoke, never at start-up.
  */
 import type { FunctionOptions } from "../functions/call";
-import type { CheckFailure } from "../provider/core/check";
 import { idsAsStrings } from "../functions/result-ids";
-import type { Props } from "../provider/core/props";
-import { apiToken, apiUrlIfSet } from "../provider/core/settings";
+import { apiToken, apiUrlIfSet, type CheckFailure, type Props } from "../provider/core-interface";
 
 type Functions = typeof import("../functions");
 

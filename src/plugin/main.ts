@@ -10,7 +10,7 @@
 import { flushCompileCache } from "../compile-cache";
 import * as grpc from "@grpc/grpc-js";
 import { ResourceProviderService } from "@pulumi/pulumi/proto/provider_grpc_pb";
-import { exitWhenEngineGone, markPluginProcess } from "../provider/core/engine-watch";
+import { exitWhenEngineGone, markPluginProcess } from "../provider/core-interface";
 import { resourceProviderService } from "./service";
 
 async function main(): Promise<void> {

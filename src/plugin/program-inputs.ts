@@ -7,8 +7,7 @@
  */
 import * as path from "node:path";
 import { fileSha256 } from "../file-digest";
-import type { Props } from "../provider/core/props";
-import { UNKNOWN } from "../provider/core/unknown";
+import { UNKNOWN, type Props } from "../provider/core-interface";
 
 async function imageInputs(news: Props): Promise<Props> {
   const { file } = news;

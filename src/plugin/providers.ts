@@ -4,20 +4,15 @@
  * GetSchema and Configure answer without it. Each `compute:index:<Kind>` resource is served by
  * the kind's provider from the runtime (`provider(kind, context)`), the one the TypeScript classes use.
  */
-import type { CoreProvider } from "../provider/core/make-provider";
-import { unknownInputs } from "../provider/core/check";
-import { withStoredInputs } from "../provider/core/declared";
-import { markedImported } from "../provider/core/imported-state";
-import type { ResourceContext } from "../provider/core/resource-context";
-import type { AnySpec, Props } from "../provider/core/resource-spec";
-import { readTarget } from "../provider/core/import-id";
-import { importedInputs } from "../provider/core/imported-inputs";
-import { previewUpdateOutputs } from "../provider/core/preview-outputs";
-import { noteSecretLabel } from "../provider/core/names";
-import { processMemory } from "../provider/core/process-memory";
-import { configure as configureSettings, type ConfigSource } from "../provider/core/settings";
-import { provider as kindProvider } from "../provider/runtime";
-import { specOf } from "../provider/spec-loaders";
+import {
+  core,
+  processMemory,
+  type AnySpec,
+  type ConfigSource,
+  type CoreProvider,
+  type Props,
+  type ResourceContext,
+} from "../provider/core-interface";
 import { secretOutputs } from "../schema/secrets";
 import { diffConfig } from "./config-diff";
 import { diffRequestProps, diffResponse } from "./detailed-diff";
@@ -27,6 +22,19 @@ import { invoke } from "./invoke";
 import { runSignal } from "./runs";
 import { isSecretAt, type RequestSecrets } from "./secrets";
 import { journalKeyOf, parseUrn } from "./urn";
+
+const {
+  configure: configureSettings,
+  importedInputs,
+  markedImported,
+  noteSecretLabel,
+  previewUpdateOutputs,
+  provider: kindProvider,
+  readTarget,
+  specOf,
+  unknownInputs,
+  withStoredInputs,
+} = core();
 
 export {
   diffConfig,

@@ -21,9 +21,9 @@ import {
   attachEngine,
   markPluginProcess,
   parseEngineAddress,
+  processMemory,
   watchEngine,
-} from "../provider/core/engine-watch";
-import { processMemory } from "../provider/core/process-memory";
+} from "../provider/core-interface";
 import { forgetListingReads } from "../client/listing-reads";
 
 interface Run {

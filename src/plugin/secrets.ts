@@ -13,7 +13,7 @@
  * (a string, a number, a boolean, or any of an object's): each is replaced by `[secret]` where it
  * stands whole in the text, never inside a longer word or number.
  */
-import type { Props } from "../provider/core/props";
+import type { Props } from "../provider/core-interface";
 import { isSecret, secret, unwrapSecrets } from "./values";
 
 const REDACTED = "[secret]";

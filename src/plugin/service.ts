@@ -10,7 +10,7 @@ import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { PluginAttach, PluginInfo } from "@pulumi/pulumi/proto/plugin_pb";
 import * as proto from "@pulumi/pulumi/proto/provider_pb";
-import type { ConfigSource } from "../provider/core/settings";
+import type { ConfigSource } from "../provider/core-interface";
 import { settingFailures } from "./check-config";
 import { argumentFailure, checkFailures, engineFailure } from "./check-failures";
 import { configSource } from "./config";

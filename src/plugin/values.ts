@@ -6,7 +6,7 @@
  * encrypted. Absent values are left out (a Struct cannot hold `undefined`).
  */
 import { Struct } from "google-protobuf/google/protobuf/struct_pb";
-import type { Props } from "../provider/core/props";
+import type { Props } from "../provider/core-interface";
 
 const SIG = "4dabf18193072939515e22adb298388d";
 const SECRET_SIG = "1b47061264138c4ac30d75fd1eb44270";
