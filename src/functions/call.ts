@@ -111,14 +111,26 @@ export async function run<T>(
 /** The arguments of the Output form: each may be an Input. */
 export type InputArgs<A> = { [K in keyof A]: pulumi.Input<A[K]> };
 
-/** @internal The Output form of a data function: waits for its Input arguments, then calls the Promise form. */
+/**
+ * @internal The Output form of a data function: waits for its Input arguments, then calls the
+ * Promise form. An argument's error leaves its value out when the arguments hold a secret.
+ */
 export function outputOf<A, R>(
   fn: (args: A, opts?: FunctionOptions) => Promise<R>,
   args: InputArgs<A>,
   opts?: FunctionOptions,
 ): pulumi.Output<R> {
   const sdk: typeof import("@pulumi/pulumi") = require("@pulumi/pulumi");
-  return sdk.output(args).apply((plain) => fn(plain as A, opts)) as pulumi.Output<R>;
+  const given = sdk.output(args);
+  return given.apply(async (plain) => {
+    try {
+      return await fn(plain as A, opts);
+    } catch (err) {
+      if (err instanceof ArgumentError && (await sdk.isSecret(given)))
+        throw new ArgumentError(err.argument, err.withoutValue, err.withoutValue);
+      throw err;
+    }
+  }) as pulumi.Output<R>;
 }
 
 /** A numeric ID given as a number or as a resource's `id` string. */

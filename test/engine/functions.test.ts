@@ -2,7 +2,8 @@
  * Data functions through the real engine: a program calls every one (both forms for several, an
  * Output form fed by a resource's ID), with the stack's credentials (config `compute:apiUrl` and the
  * secret `compute:token`; no environment variables), and exports the results, which must equal the
- * emulator's records. An unknown ID fails the up with the one-line "not found" message.
+ * emulator's records. An unknown ID fails the up with the one-line "not found" message; a wrong
+ * argument the program holds secret, with a line that leaves its value out.
  */
 import { execFile } from "node:child_process";
 import * as path from "node:path";
@@ -153,13 +154,16 @@ test("a program calls every data function and gets the emulator's records", asyn
  * process as a user's program runs: the Pulumi runtime reports a program's failure through
  * unhandled rejections, which Jest would count against this file. Answers the up's error message.
  */
-function failingUp(form: "promise" | "output"): Promise<string> {
+function failingUp(form: "promise" | "output" | "secret argument"): Promise<string> {
   const script = `
     const { LocalWorkspace } = require("@pulumi/pulumi/automation");
+    const { secret } = require("@pulumi/pulumi");
     const compute = require(process.env.ROOT + "/dist/functions");
-    const program = process.env.FORM === "promise"
-      ? async () => ({ image: (await compute.getImage({ id: "private/12" })).id })
-      : async () => ({ image: compute.getImageOutput({ id: "private/12" }).id });
+    const program = {
+      promise: async () => ({ image: (await compute.getImage({ id: "private/12" })).id }),
+      output: async () => ({ image: compute.getImageOutput({ id: "private/12" }).id }),
+      "secret argument": async () => ({ vpc: compute.getVpcOutput({ id: secret("net-7311") }).id }),
+    }[process.env.FORM];
     (async () => {
       const settings = JSON.parse(process.env.SETTINGS);
       const stack = await LocalWorkspace.selectStack({ ...settings.stack, program }, settings.workspace);
@@ -203,3 +207,9 @@ test.each(["promise", "output"] as const)(
     expect(message).not.toMatch(/\n\s+at |Unhandled exception|DataFunctionError/);
   },
 );
+
+test("a wrong argument the program holds secret fails the up naming it, without its value", async () => {
+  const message = await failingUp("secret argument");
+  expect(message).toMatch(/error: id must be an integer ID\n/);
+  expect(message).not.toContain("net-7311");
+});
