@@ -79,6 +79,12 @@ test("TypeScript: each example type-checks against this package (strict)", () =>
   expect(errors).toEqual([]);
 });
 
+const pick = ({ code, stdout, stderr }: { code: number; stdout: string; stderr: string }) => ({
+  code,
+  stdout,
+  stderr,
+});
+
 test("Python: each example passes mypy --strict on the generated SDK", async () => {
   const venv = process.env.COMPUTE_PYTHON_VENV;
   if (!venv)
@@ -86,12 +92,18 @@ test("Python: each example passes mypy --strict on the generated SDK", async () 
   const files = written("py", "__main__.py", (e) => pythonProgram(schema, e));
   // One mypy run per program: each is its own `__main__`.
   for (const file of files) {
+    // Passing is exit code 0 with nothing printed: errors go to stdout (exit 1), a crash to stderr (exit 2).
     const checked = await run(path.join(venv, "bin", "mypy"), ["--strict", "--no-error-summary", file], {
       cwd: tmp,
-    }).catch((err: { stdout: string }) => ({ stdout: err.stdout }));
-    expect({ file: path.relative(tmp, file), errors: checked.stdout }).toEqual({
+    }).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (err: { code?: number; stdout: string; stderr: string }) => ({ code: err.code ?? -1, ...err }),
+    );
+    expect({ file: path.relative(tmp, file), ...pick(checked) }).toEqual({
       file: path.relative(tmp, file),
-      errors: "",
+      code: 0,
+      stdout: "",
+      stderr: "",
     });
   }
 });
