@@ -13,7 +13,6 @@ import {
   type Props,
   type ResourceContext,
 } from "../provider/core-interface";
-import { secretOutputs } from "../schema/secrets";
 import { diffConfig } from "./config-diff";
 import { diffRequestProps, diffResponse } from "./detailed-diff";
 import { engineLog } from "./engine-log";
@@ -31,6 +30,7 @@ const {
   previewUpdateOutputs,
   provider: kindProvider,
   readTarget,
+  secretOutputs,
   specOf,
   unknownInputs,
   withStoredInputs,

@@ -12,6 +12,7 @@ export { importedInputs } from "./core/imported-inputs";
 export { comparedState, markedImported } from "./core/imported-state";
 export { inputJsonSchema } from "./core/input-schema";
 export { noteSecretLabel } from "./core/names";
+export { secretOutputs } from "./core/secret-fields";
 export { previewUpdateOutputs } from "./core/preview-outputs";
 export { configure } from "./core/settings";
 export { provider } from "./runtime";

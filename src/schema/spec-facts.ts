@@ -14,7 +14,7 @@ import { SPECS } from "../provider/specs";
 import { readClassDocs, type ClassDocs } from "./class-docs";
 import { requireDeclared } from "./contract-fields";
 import { fromJsonSchema, withDescriptions, type FieldType, type JsonSchema } from "./field-type";
-import { secretOutputs } from "./secrets";
+import { secretOutputs } from "../provider/core/secret-fields";
 import { stemOf } from "./stem";
 
 export const PACKAGE = "compute";

@@ -69,6 +69,8 @@ export interface ResourceSpec<Inputs extends Props = Props, Rec = unknown, Outpu
   leftOutOfImports?(key: keyof Inputs & string, value: unknown, inputs: Props): boolean;
   /** Secret inputs (the resource class marks them secret): a failing check never shows their value. */
   secrets?: readonly (keyof Inputs & string)[];
+  /** Outputs the API computes that are secret (a token's value): the class marks them secret too. */
+  secretOutputs?: readonly string[];
   /**
    * Outputs that hold an input's value under another name, each with the input's dotted path
    * (`vpcAddress: "ipv4.vpc"`): secret wherever the program marks that input secret.

@@ -31,7 +31,7 @@ import { messageOf, ProviderError } from "../core/errors";
 import { removeInterrupted } from "../core/interrupted-orphans";
 import { defineSpec, type OperationContext, type Props } from "../core/resource-spec";
 import { apiToken, clientFromConfig } from "../core/settings";
-import { TOKEN_COMPUTED } from "../field-lists";
+import { TOKEN_COMPUTED, TOKEN_SECRETS } from "../field-lists";
 
 /** `*`, or the distinct scopes sorted and separated by one space: order and spacing never make a diff. */
 export function canonicalScopes(value: string): string {
@@ -172,6 +172,7 @@ export const tokenSpec = defineSpec({
   kind: "Token",
   inputs: TokenInputs,
   computed: TOKEN_COMPUTED,
+  secretOutputs: TOKEN_SECRETS,
   keptByUpdate: { token: [] },
   defaults: { expiry: null },
   // Left out, the token gets the provider token's scopes.
