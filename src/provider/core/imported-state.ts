@@ -5,7 +5,8 @@
  * StackScript's data, metadata), and objects in the API's whole shape (every alert) where a program
  * may declare a part. Such outputs are marked (`__imported`) until a create or update writes them
  * anew, and the state the program's inputs are compared with (diff, update) takes the program's
- * value where it holds none and its objects cut to the keys the program declares: importing writes
+ * value where it holds none or where no object holds one (the spec's `programOnly`: the Read filled
+ * in its default) and its objects cut to the keys the program declares: importing writes
  * nothing and leaves no diff, as an import by create (the TypeScript classes) does. What the API does
  * return and the program says otherwise fails the import step's check (`import-object.ts`).
  */
@@ -41,8 +42,10 @@ function shapedLike(stored: unknown, asked: unknown): unknown {
 export function comparedState(spec: AnySpec, stored: Props, news: Props): Props {
   if (stored[IMPORTED] !== true) return stored;
   const shaped: Props = { ...stored };
+  const programOnly: readonly string[] = spec.programOnly ?? [];
   for (const key of Object.keys(spec.inputs.shape)) {
-    const value = shapedLike(stored[key], news[key]);
+    // What no object holds (`programOnly`): the Read filled in the default, the program says.
+    const value = programOnly.includes(key) ? news[key] : shapedLike(stored[key], news[key]);
     if (value !== undefined) shaped[key] = value;
   }
   return shaped;

@@ -67,6 +67,14 @@ export interface ResourceSpec<Inputs extends Props = Props, Rec = unknown, Outpu
    * (`imported-inputs.ts`). `inputs`: all the object's inputs as read.
    */
   leftOutOfImports?(key: keyof Inputs & string, value: unknown, inputs: Props): boolean;
+  /**
+   * Inputs no object of the API holds, that say how the provider acts on it (`allowReboot`,
+   * `rebootOnChange`) or what part of it this resource manages (a Tag's `instances`), and that
+   * `toOutputs` therefore takes from the inputs: an import's Read, which has none, holds their
+   * defaults, so the state an imported resource is compared with takes the program's value
+   * (`imported-state.ts`). What the program says of them is checked by a refresh, not by the import.
+   */
+  programOnly?: readonly (keyof Inputs & string)[];
   /** Secret inputs (the resource class marks them secret): a failing check never shows their value. */
   secrets?: readonly (keyof Inputs & string)[];
   /** Outputs the API computes that are secret (a token's value): the class marks them secret too. */

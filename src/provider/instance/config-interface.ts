@@ -195,6 +195,8 @@ export const configInterfaceSpec = defineSpec({
   defaults: { primary: false, allowReboot: true, rebootOnChange: false },
   // Left out, the interface sits wherever the API put it (added last).
   apiChosen: ["position"],
+  // How the provider acts, which no interface holds.
+  programOnly: ["allowReboot", "rebootOnChange"],
   validate,
   lookups,
   replaceOn: ["computeId", "configId", "purpose", "subnetId", "label", "ipamAddress"],

@@ -304,6 +304,8 @@ export const instanceConfigSpec = defineSpec({
   // The interfaces are ConfigInterface resources of their own; `booted: false` would shut the
   // instance down whenever it runs with this config.
   leftOutOfImports: (key, value) => key === "interfaces" || (key === "booted" && value !== true),
+  // How the provider acts, which no config holds.
+  programOnly: ["rebootOnChange"],
   validate,
   lookups,
   observe: (id, inputs) => noteInlineInterfaces(id, inputs.interfaces !== undefined),

@@ -211,6 +211,8 @@ export const instanceDiskSpec = defineSpec({
   computed: INSTANCE_DISK_COMPUTED,
   keptByUpdate: { status: ["size"] },
   defaults: { allowReboot: true },
+  // How the provider acts, which no disk holds.
+  programOnly: ["allowReboot"],
   // Left out, the API names a disk from an image `<image> Disk` and picks the filesystem.
   apiChosen: ["label", "filesystem"],
   secrets: INSTANCE_DISK_SECRETS,

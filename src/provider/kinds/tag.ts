@@ -80,6 +80,8 @@ export const tagSpec = defineSpec({
   inputs: TagInputs,
   computed: TAG_COMPUTED,
   defaults: { instances: [] },
+  // The instances this resource manages, among those carrying the label (others may carry it too).
+  programOnly: ["instances"],
   // One owner per label and instance: not both this Tag and the Instance's own `tags` (`instance-tags.ts`).
   validate: ({ label, instances = [] }, olds) =>
     instances.flatMap((computeId) => {
