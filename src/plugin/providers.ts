@@ -33,6 +33,7 @@ const {
   secretOutputs,
   specOf,
   unknownInputs,
+  withProgramOnly,
   withStoredInputs,
 } = core();
 
@@ -46,6 +47,7 @@ export {
   previewUpdateOutputs,
   readTarget,
   unknownInputs,
+  withProgramOnly,
   withStoredInputs,
 };
 

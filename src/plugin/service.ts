@@ -280,8 +280,14 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
     delete: unary(
       "delete",
       async (request: proto.DeleteRequest, secrets) => {
-        const { provider, ids } = served(request, secrets, "delete");
-        await provider.delete(request.getId(), ids.toProvider(fromStruct(request.getProperties())));
+        const { spec, provider, ids } = served(request, secrets, "delete");
+        // An imported object's outputs hold defaults for what no object holds: the program's inputs say.
+        const props = providers().withProgramOnly(
+          spec,
+          fromStruct(request.getProperties()),
+          fromStruct(request.getOldInputs()),
+        );
+        await provider.delete(request.getId(), ids.toProvider(props));
         return new Empty();
       },
       (request) => [request.getProperties(), request.getOldInputs()],

@@ -9,7 +9,7 @@ export { computedIdSchema } from "./core/computed-ids";
 export { storedInputs, withStoredInputs } from "./core/declared";
 export { readTarget } from "./core/import-id";
 export { importedInputs } from "./core/imported-inputs";
-export { comparedState, markedImported } from "./core/imported-state";
+export { comparedState, markedImported, withProgramOnly } from "./core/imported-state";
 export { inputJsonSchema } from "./core/input-schema";
 export { noteSecretLabel } from "./core/names";
 export { secretOutputs } from "./core/secret-fields";

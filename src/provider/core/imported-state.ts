@@ -50,3 +50,15 @@ export function comparedState(spec: AnySpec, stored: Props, news: Props): Props 
   }
   return shaped;
 }
+
+/**
+ * The stored state a delete acts on: for outputs an import's Read made, the stored inputs' values of
+ * what no object holds (the spec's `programOnly`: an interface's `allowReboot`, a Tag's `instances`)
+ * over the defaults that Read filled in, once an `up` has stored the program's inputs; any other
+ * state as it is (a create or update wrote the program's values into it).
+ */
+export function withProgramOnly(spec: AnySpec, outputs: Props, inputs: Props): Props {
+  if (outputs[IMPORTED] !== true) return outputs;
+  const held = (spec.programOnly ?? []).filter((key) => inputs[key] !== undefined && inputs[key] !== null);
+  return { ...outputs, ...Object.fromEntries(held.map((key) => [key, inputs[key]])) };
+}

@@ -5,7 +5,7 @@
  * (`programOnly`), whose default the Read filled in. Other state is left as it is.
  */
 import { diffInputs } from "../../../../src/provider/core/diff";
-import { comparedState, markedImported } from "../../../../src/provider/core/imported-state";
+import { comparedState, markedImported, withProgramOnly } from "../../../../src/provider/core/imported-state";
 import { configInterfaceSpec } from "../../../../src/provider/instance/config-interface";
 import { instanceSpec } from "../../../../src/provider/instance/instance";
 import { tagSpec } from "../../../../src/provider/kinds/tag";
@@ -89,4 +89,17 @@ test("what no object holds (`programOnly`) is the program's, though the import's
   const primary = { ...programInterface, primary: true };
   const primaryOlds = comparedState(configInterfaceSpec, markedImported(readInterface), primary);
   expect(diffInputs(configInterfaceSpec, primaryOlds, primary).changed).toEqual(["primary"]);
+});
+
+test("a delete of an imported object acts on the stored inputs' values of what no object holds", () => {
+  const imported = markedImported(readInterface);
+  expect(withProgramOnly(configInterfaceSpec, imported, programInterface)).toMatchObject({
+    allowReboot: false,
+    rebootOnChange: true,
+    vpcAddress: "10.0.1.5",
+  });
+  // Inputs that leave them out (the import's own, until an up stores the program's): the Read's defaults.
+  expect(withProgramOnly(configInterfaceSpec, imported, { computeId: 1 })).toEqual(imported);
+  // Outputs a create or update wrote hold the program's values already.
+  expect(withProgramOnly(configInterfaceSpec, readInterface, programInterface)).toBe(readInterface);
 });
