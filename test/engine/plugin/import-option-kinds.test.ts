@@ -1,0 +1,215 @@
+/**
+ * The `import` resource option in the plugin form for every kind beside those of
+ * `import-option.test.ts` (Instance, InstanceDisk, InstanceConfig, Image): a VPC and its subnet, an
+ * SSH key, a token, a StackScript, a tag given to an instance, a snapshot, a config's VPC interface,
+ * the profile's settings and preferences, all made through the API first and imported by one
+ * program that sets every input the API never returns (a token's value is the API's alone; an
+ * interface's `allowReboot` and `rebootOnChange`, a tag's instances). Importing writes nothing, the
+ * preview shows each resource as an import, and neither the next preview nor a refresh finds a change.
+ */
+import { status, waitForBackup, waitForDisk } from "../../../src/client";
+import { publicKeyLine } from "../../support/ssh-keys";
+import { opsOf, yamlProject, type YamlProject } from "./yaml-project";
+
+jest.setTimeout(240_000);
+
+let p: YamlProject;
+
+beforeAll(async () => {
+  p = await yamlProject("plugin-import-option-kinds", { speed: 20 });
+});
+afterAll(async () => {
+  await p?.dispose();
+});
+
+const secret = (value: unknown) => ({ "fn::secret": value });
+
+test("every other kind, made through the API, is imported by one program writing nothing, and stays unchanged", async () => {
+  const api = p.client.api;
+  const vpc = await api.createVpc({
+    body: { region: "us-iad", label: "imported-net", description: "the net" },
+  });
+  const subnet = await api.createSubnet({
+    params: { vpcId: vpc.id },
+    body: { label: "app", ipv4: "10.0.1.0/24" },
+  });
+  const keyLine = publicKeyLine();
+  const sshKey = await api.createProfileSshKey({ body: { label: "laptop", ssh_key: keyLine } });
+  const token = await api.createProfileToken({
+    body: { label: "ci", scopes: "computes:read_only", expiry: "2030-01-01T00:00:00" },
+  });
+  const script = await api.createStackScript({
+    body: {
+      label: "imported-setup",
+      script: '#!/bin/bash\n# <UDF name="greeting" label="Greeting" />\necho "$GREETING"\n',
+      images: ["any/all"],
+      description: "says hello",
+      rev_note: "first",
+    },
+  });
+
+  const instance = await api.createInstance({
+    body: { region: "us-iad", type: "g6-standard-1", label: "imported-host", backups_enabled: true },
+  });
+  const computeId = instance.id;
+  const disk = await api.createDisk({
+    params: { computeId },
+    body: { label: "root", size: 1024, filesystem: "ext4" },
+  });
+  await waitForDisk(p.client, computeId, disk.id, status("ready"), { timeoutMs: 60_000 });
+  const config = await api.createConfig({
+    params: { computeId },
+    body: {
+      label: "boot",
+      devices: { sda: { disk_id: disk.id } },
+      interfaces: [
+        { purpose: "public" },
+        { purpose: "vpc", subnet_id: subnet.id, ipv4: { vpc: "10.0.1.5" } },
+      ],
+    },
+  });
+  const [, vpcNic] = await api.listInterfaces({ params: { computeId, configId: config.id } });
+  await api.createTag({ body: { label: "imported-tag", computes: [computeId] } });
+  const snapshot = await api.createSnapshot({ params: { computeId }, body: { label: "nightly" } });
+  await waitForBackup(p.client, computeId, snapshot.id, status("successful"), { timeoutMs: 60_000 });
+  const { username } = await api.getProfile();
+  await api.updateProfile({ body: { timezone: "Europe/Paris", email_notifications: false } });
+  await api.updateProfilePreferences({ body: { theme: "dark", sortKeys: { instances: "label" } } });
+
+  const program = (tagged: number[]) =>
+    p.setProgram({
+      net: {
+        type: "compute:index:Vpc",
+        options: { import: String(vpc.id) },
+        properties: { region: "us-iad", label: "imported-net", description: "the net" },
+      },
+      app: {
+        type: "compute:index:Subnet",
+        options: { import: `${vpc.id}/${subnet.id}` },
+        properties: { vpcId: String(vpc.id), label: "app", ipv4: "10.0.1.0/24" },
+      },
+      laptop: {
+        type: "compute:index:SshKey",
+        options: { import: String(sshKey.id) },
+        properties: { label: "laptop", sshKey: keyLine },
+      },
+      ci: {
+        type: "compute:index:Token",
+        options: { import: String(token.id) },
+        properties: { label: "ci", scopes: "computes:read_only", expiry: "2030-01-01T00:00:00" },
+      },
+      setup: {
+        type: "compute:index:StackScript",
+        options: { import: String(script.id) },
+        properties: {
+          label: "imported-setup",
+          script: secret(script.script),
+          images: ["any/all"],
+          description: "says hello",
+          revNote: "first",
+          isPublic: false,
+        },
+      },
+      tag: {
+        type: "compute:index:Tag",
+        options: { import: "imported-tag" },
+        properties: { label: "imported-tag", instances: tagged.map(String) },
+      },
+      host: {
+        type: "compute:index:Instance",
+        options: { import: String(computeId) },
+        properties: { region: "us-iad", type: "g6-standard-1", label: "imported-host", backupsEnabled: true },
+      },
+      root: {
+        type: "compute:index:InstanceDisk",
+        options: { import: `${computeId}/${disk.id}` },
+        properties: {
+          computeId: String(computeId),
+          label: "root",
+          size: 1024,
+          filesystem: "ext4",
+          allowReboot: false,
+        },
+      },
+      boot: {
+        type: "compute:index:InstanceConfig",
+        options: { import: `${computeId}/${config.id}` },
+        properties: {
+          computeId: String(computeId),
+          label: "boot",
+          devices: { sda: String(disk.id) },
+          rebootOnChange: true,
+        },
+      },
+      nightly: {
+        type: "compute:index:Snapshot",
+        options: { import: `${computeId}/${snapshot.id}` },
+        properties: { computeId: String(computeId), label: "nightly" },
+      },
+      nic: {
+        type: "compute:index:ConfigInterface",
+        options: { import: `${computeId}/${config.id}/${vpcNic!.id}` },
+        properties: {
+          computeId: String(computeId),
+          configId: String(config.id),
+          purpose: "vpc",
+          subnetId: String(subnet.id),
+          ipv4: { vpc: "10.0.1.5" },
+          position: 1,
+          allowReboot: false,
+          rebootOnChange: true,
+        },
+      },
+      me: {
+        type: "compute:index:ProfileSettings",
+        options: { import: username },
+        properties: { timezone: "Europe/Paris", emailNotifications: false },
+      },
+      prefs: {
+        type: "compute:index:ProfilePreferences",
+        options: { import: username },
+        properties: { preferences: { theme: "dark", sortKeys: { instances: "label" } } },
+      },
+    });
+  const names = [
+    "net",
+    "app",
+    "laptop",
+    "ci",
+    "setup",
+    "tag",
+    "host",
+    "root",
+    "boot",
+    "nightly",
+    "nic",
+    "me",
+    "prefs",
+  ];
+  await p.control.clearRequests();
+  // The instances a Tag manages must carry it: one that does not fails the preview, naming `instances`.
+  program([computeId, computeId + 1]);
+  expect(await p.failing("preview")).toMatch(
+    /instances.*the imported Tag imported-tag holds \[\d+\], the program says \[\d+,\d+\]/,
+  );
+  program([computeId]);
+  expect(opsOf(await p.previewJson())).toEqual(Object.fromEntries(names.map((n) => [n, "import"])));
+  await p.pulumi("up", "--yes");
+  expect(await p.writes()).toEqual([]);
+
+  // The next preview finds nothing to do (the provider counts), nor does a refresh, before and
+  // after the next up, nor the preview after them; nothing is written.
+  const same = { same: names.length + 1 };
+  expect((await p.previewJson()).changeSummary).toEqual(same);
+  await p.pulumi("refresh", "--yes", "--expect-no-changes");
+  await p.pulumi("up", "--yes", "--expect-no-changes");
+  await p.pulumi("refresh", "--yes", "--expect-no-changes");
+  expect((await p.previewJson()).changeSummary).toEqual(same);
+  expect(await p.writes()).toEqual([]);
+  // What no object holds is the program's in the state once an up has stored the program's inputs.
+  const outputs = Object.fromEntries((await p.resources()).map((r) => [r.urn.split("::").pop(), r.outputs]));
+  expect(outputs.nic).toMatchObject({ allowReboot: false, rebootOnChange: true, position: 1 });
+  expect(outputs.root).toMatchObject({ allowReboot: false });
+  expect(outputs.boot).toMatchObject({ rebootOnChange: true });
+  expect(outputs.tag).toMatchObject({ instances: [String(computeId)] });
+});
