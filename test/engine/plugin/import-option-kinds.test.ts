@@ -1,11 +1,12 @@
 /**
- * The `import` resource option in the plugin form for every kind beside those of
- * `import-option.test.ts` (Instance, InstanceDisk, InstanceConfig, Image): a VPC and its subnet, an
- * SSH key, a token, a StackScript, a tag given to an instance, a snapshot, a config's VPC interface,
- * the profile's settings and preferences, all made through the API first and imported by one
- * program that sets every input the API never returns (a token's value is the API's alone; an
- * interface's `allowReboot` and `rebootOnChange`, a tag's instances). Importing writes nothing, the
- * preview shows each resource as an import, and neither the next preview nor a refresh finds a change.
+ * The `import` resource option in the plugin form for every kind but Image (`import-option.test.ts`):
+ * a VPC and its subnet, an SSH key, a token, a StackScript, an instance with its disk and config, a
+ * tag given to the instance, its snapshot, a VPC interface of the config, the profile's settings and
+ * preferences, all made through the API first and imported by one program that sets every input no
+ * object holds, at values other than their defaults (a disk's and an interface's `allowReboot`, a
+ * config's and an interface's `rebootOnChange`, a tag's instances). Importing writes nothing, the
+ * preview shows each resource as an import, and neither the next preview nor a refresh finds a change;
+ * the state then holds what the program says of them, and a delete acts on it.
  */
 import { status, waitForBackup, waitForDisk } from "../../../src/client";
 import { publicKeyLine } from "../../support/ssh-keys";
@@ -76,7 +77,7 @@ test("every other kind, made through the API, is imported by one program writing
   await api.updateProfile({ body: { timezone: "Europe/Paris", email_notifications: false } });
   await api.updateProfilePreferences({ body: { theme: "dark", sortKeys: { instances: "label" } } });
 
-  const program = (tagged: number[]) =>
+  const program = (tagged?: number[]) =>
     p.setProgram({
       net: {
         type: "compute:index:Vpc",
@@ -110,11 +111,13 @@ test("every other kind, made through the API, is imported by one program writing
           isPublic: false,
         },
       },
-      tag: {
-        type: "compute:index:Tag",
-        options: { import: "imported-tag" },
-        properties: { label: "imported-tag", instances: tagged.map(String) },
-      },
+      ...(tagged && {
+        tag: {
+          type: "compute:index:Tag",
+          options: { import: "imported-tag" },
+          properties: { label: "imported-tag", instances: tagged.map(String) },
+        },
+      }),
       host: {
         type: "compute:index:Instance",
         options: { import: String(computeId) },
@@ -197,19 +200,26 @@ test("every other kind, made through the API, is imported by one program writing
   await p.pulumi("up", "--yes");
   expect(await p.writes()).toEqual([]);
 
-  // The next preview finds nothing to do (the provider counts), nor does a refresh, before and
-  // after the next up, nor the preview after them; nothing is written.
-  const same = { same: names.length + 1 };
-  expect((await p.previewJson()).changeSummary).toEqual(same);
+  // The next preview finds nothing to do (the provider counts), nor does a refresh, nor the next up.
+  expect((await p.previewJson()).changeSummary).toEqual({ same: names.length + 1 });
   await p.pulumi("refresh", "--yes", "--expect-no-changes");
   await p.pulumi("up", "--yes", "--expect-no-changes");
+  expect(await p.writes()).toEqual([]);
+
+  // A delete acts on the instances the program gives the Tag (that up stored them), not on the
+  // Read's default (none): the tag comes off the instance, and goes.
+  program();
+  await p.pulumi("up", "--yes");
+  expect(await p.writes()).toEqual([`PUT /compute/instances/${computeId}`, "DELETE /tags/imported-tag"]);
+  expect((await api.getInstance({ params: { computeId } })).tags).toEqual([]);
+
+  await p.control.clearRequests();
   await p.pulumi("refresh", "--yes", "--expect-no-changes");
-  expect((await p.previewJson()).changeSummary).toEqual(same);
+  expect((await p.previewJson()).changeSummary).toEqual({ same: names.length });
   expect(await p.writes()).toEqual([]);
   // What no object holds is the program's in the state once an up has stored the program's inputs.
   const outputs = Object.fromEntries((await p.resources()).map((r) => [r.urn.split("::").pop(), r.outputs]));
   expect(outputs.nic).toMatchObject({ allowReboot: false, rebootOnChange: true, position: 1 });
   expect(outputs.root).toMatchObject({ allowReboot: false });
   expect(outputs.boot).toMatchObject({ rebootOnChange: true });
-  expect(outputs.tag).toMatchObject({ instances: [String(computeId)] });
 });
