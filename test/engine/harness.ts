@@ -108,8 +108,11 @@ export async function engineStack(name: string, options: EngineStackOptions = {}
       envVars: { PULUMI_CONFIG_PASSPHRASE: PASSPHRASE, COMPUTE_JOURNAL_DIR: path.join(dir, "journal") },
     },
   );
-  await stack.setConfig("compute:apiUrl", { value: emulator.url });
-  await stack.setConfig("compute:token", { value: emulator.token, secret: true });
+  // Both settings in one CLI command (`config set-all`).
+  await stack.setAllConfig({
+    "compute:apiUrl": { value: emulator.url },
+    "compute:token": { value: emulator.token, secret: true },
+  });
   const control = new ControlClient(emulator.controlUrl);
   return {
     stack,

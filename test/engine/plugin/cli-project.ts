@@ -110,8 +110,15 @@ export async function cliProject(
     return shown;
   };
   await runCli(["stack", "init", "test"], dir, env);
-  await pulumi("config", "set", "compute:apiUrl", emulator.url);
-  await pulumi("config", "set", "--secret", "compute:token", emulator.token);
+  // Both settings in one command (the token encrypted, as `config set --secret` does).
+  await pulumi(
+    "config",
+    "set-all",
+    "--plaintext",
+    `compute:apiUrl=${emulator.url}`,
+    "--secret",
+    `compute:token=${emulator.token}`,
+  );
   const control = new ControlClient(emulator.controlUrl);
   return {
     dir,

@@ -17,8 +17,8 @@ const MODULE = path.join(__dirname, "go-program");
 export interface GoProject extends CliProject {
   /** Writes main.go: `body` runs inside `pulumi.Run(func(ctx *pulumi.Context) error { ... })`. */
   setProgram(body: string): void;
-  /** `pulumi preview --json`: each step's op, URN and detailed diff, and the change summary. */
-  previewJson(): Promise<PreviewJson>;
+  /** `pulumi preview --json` (and `flags`): each step's op, URN and detailed diff, and the change summary. */
+  previewJson(...flags: string[]): Promise<PreviewJson>;
 }
 
 /** The packages a program body uses, among those go-program's module provides. */
@@ -83,5 +83,5 @@ export async function goProject(name: string, emulator: EmulatorOptions = {}): P
     { GOFLAGS: "" },
     emulator,
   );
-  return { ...base, setProgram, previewJson: () => previewJson(base) };
+  return { ...base, setProgram, previewJson: (...flags) => previewJson(base, ...flags) };
 }

@@ -15,9 +15,12 @@ export interface PreviewJson {
   changeSummary: Record<string, number>;
 }
 
-/** `pulumi preview --json` on the project's stack (the JSON document, the rest of what it showed left out). */
-export async function previewJson(p: Pick<CliProject, "pulumi">): Promise<PreviewJson> {
-  const shown = await p.pulumi("preview", "--json");
+/**
+ * `pulumi preview --json` on the project's stack (the JSON document, the rest of what it showed left
+ * out), with `flags` added (`--expect-no-changes`: the preview fails on any change).
+ */
+export async function previewJson(p: Pick<CliProject, "pulumi">, ...flags: string[]): Promise<PreviewJson> {
+  const shown = await p.pulumi("preview", "--json", ...flags);
   return JSON.parse(shown.slice(0, shown.lastIndexOf("}") + 1)) as PreviewJson;
 }
 

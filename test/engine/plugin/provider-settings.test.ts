@@ -18,10 +18,19 @@ const labels = async (client: ComputeClient) =>
   (await collect(client.each(vpcEndpoints.listVpcs))).map((v) => v.label).sort();
 
 async function point(url: string, token: string) {
-  await p.pulumi("config", "set", "compute:apiUrl", url);
-  await p.pulumi("config", "set", "--secret", "compute:token", token);
-  await p.pulumi("config", "set", "sideUrl", url);
-  await p.pulumi("config", "set", "--secret", "sideToken", token);
+  // The four settings in one command (the tokens encrypted, as `config set --secret` does).
+  await p.pulumi(
+    "config",
+    "set-all",
+    "--plaintext",
+    `compute:apiUrl=${url}`,
+    "--secret",
+    `compute:token=${token}`,
+    "--plaintext",
+    `sideUrl=${url}`,
+    "--secret",
+    `sideToken=${token}`,
+  );
 }
 
 beforeAll(async () => {

@@ -17,8 +17,8 @@ import { previewJson, type PreviewJson } from "./preview-json";
 export interface PythonProject extends CliProject {
   /** Writes the program, `__main__.py`: `import pulumi` and `import pulumi_compute as compute` come first. */
   setProgram(code: string): void;
-  /** `pulumi preview --json`: each step's op, URN and detailed diff, and the change summary. */
-  previewJson(): Promise<PreviewJson>;
+  /** `pulumi preview --json` (and `flags`): each step's op, URN and detailed diff, and the change summary. */
+  previewJson(...flags: string[]): Promise<PreviewJson>;
 }
 
 function requireVirtualenv(): string {
@@ -72,5 +72,5 @@ export async function pythonProject(
         },
     emulator,
   );
-  return { ...base, setProgram, previewJson: () => previewJson(base) };
+  return { ...base, setProgram, previewJson: (...flags) => previewJson(base, ...flags) };
 }

@@ -29,8 +29,14 @@ const program = (apiUrl: unknown) => ({
 beforeAll(async () => {
   p = await yamlProject("unknown-settings", { speed: 20 });
   other = await startEmulator({ owner: "someone-else" });
-  await p.pulumi("config", "set", "sideUrl", other.url);
-  await p.pulumi("config", "set", "--secret", "sideToken", other.token);
+  await p.pulumi(
+    "config",
+    "set-all",
+    "--plaintext",
+    `sideUrl=${other.url}`,
+    "--secret",
+    `sideToken=${other.token}`,
+  );
 });
 
 afterAll(async () => {

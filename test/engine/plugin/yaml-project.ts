@@ -12,8 +12,8 @@ export { opsOf, stepOf, type PreviewJson, type PreviewStep } from "./preview-jso
 export interface YamlProject extends CliProject {
   /** Writes the program: Pulumi YAML's `resources` (and `outputs`). */
   setProgram(resources: Record<string, unknown>, outputs?: Record<string, unknown>): void;
-  /** `pulumi preview --json`: each step's op, URN and detailed diff, and the change summary. */
-  previewJson(): Promise<PreviewJson>;
+  /** `pulumi preview --json` (and `flags`): each step's op, URN and detailed diff, and the change summary. */
+  previewJson(...flags: string[]): Promise<PreviewJson>;
 }
 
 export const requireYamlHost = (): void => requireLanguageHost("pulumi-language-yaml");
@@ -59,5 +59,5 @@ export async function yamlProject(name: string, options: YamlProjectOptions = {}
     env,
     options.speed ? { speed: options.speed } : {},
   );
-  return { ...base, setProgram, previewJson: () => previewJson(base) };
+  return { ...base, setProgram, previewJson: (...flags) => previewJson(base, ...flags) };
 }

@@ -12,8 +12,8 @@ import { pythonProject } from "../python-project";
 import { yamlProject } from "../yaml-project";
 
 export interface StoryProject extends CliProject {
-  /** `pulumi preview --json`: each step's op, URN and detailed diff, and the change summary. */
-  previewJson(): Promise<PreviewJson>;
+  /** `pulumi preview --json` (and `flags`): each step's op, URN and detailed diff, and the change summary. */
+  previewJson(...flags: string[]): Promise<PreviewJson>;
 }
 
 /** A project made for a story, and the writer of its program. */
