@@ -80,7 +80,9 @@ export async function goProject(name: string, emulator: EmulatorOptions = {}): P
       setProgram("");
     },
     // The go.mod and go.sum as committed, as a user's build takes them: no -mod=mod from the caller.
-    { GOFLAGS: "" },
+    // The host's `go build` (one per preview, up, refresh or destroy) links without DWARF debug
+    // information (`-ldflags=-w`; the symbol table and stack traces stay): a third less CPU per build.
+    { GOFLAGS: "-ldflags=-w" },
     emulator,
   );
   return { ...base, setProgram, previewJson: (...flags) => previewJson(base, ...flags) };
