@@ -11,6 +11,8 @@ module.exports = {
   // suite spends most of its time waiting on the CLI's processes, so two share two cores well
   // (the whole run: 29.4 min in one worker).
   maxWorkers: 2,
+  // The longest suites first, the engine's before the unit ones (test/support/sequencer.js).
+  testSequencer: "<rootDir>/test/support/sequencer.js",
   projects: [
     {
       ...common,
