@@ -266,7 +266,6 @@ interface CheckStep {
   /** The stored inputs with their defaults; empty for a resource not yet in the state. */
   stored: Props;
   isNew: boolean;
-  importId: string | undefined;
   failures: CheckFailure[];
   /** The resource's context: its identity, import ID, log, the inputs the request holds secret. */
   resource: ResourceContext;
@@ -276,11 +275,10 @@ interface CheckStep {
  * resource's context (`resource-context.ts`) checked and carried along. */
 function parsed(spec: AnySpec, olds: Props, news: Props, resource: ResourceContext): CheckStep {
   const { inputs, failures } = checkInputs(spec.inputs, news, spec.defaults);
-  const importId = resource.importId;
   failures.push(...timeoutProblems(resource.timeouts));
   const isNew = isNewResource(olds);
   const stored = isNew ? {} : withDefaults(spec, olds);
-  return { news, inputs, stored, isNew, importId, failures, resource };
+  return { news, inputs, stored, isNew, failures, resource };
 }
 
 /** The spec's rules across inputs, once every value is known. */
@@ -298,7 +296,8 @@ async function ruled(spec: AnySpec, step: CheckStep): Promise<CheckFailure[]> {
  * began may have made its object, which the create adopts: not a clash. A clash is reported once the rules pass, as when they ran one after the other.
  */
 async function checkAgainstApi(spec: AnySpec, step: CheckStep): Promise<CheckFailure[]> {
-  const { inputs, stored, news, isNew, importId, resource } = step;
+  const { inputs, stored, news, isNew, resource } = step;
+  const { importId } = resource;
   const known = !containsUnknown(inputs);
   if (isNew && importId === undefined)
     noteHeldReplaced(spec, clientFromConfig().baseUrl, resource.journalKey);

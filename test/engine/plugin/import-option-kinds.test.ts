@@ -10,7 +10,7 @@
  */
 import { status, waitForBackup, waitForDisk } from "../../../src/client";
 import { publicKeyLine } from "../../support/ssh-keys";
-import { opsOf, yamlProject, type YamlProject } from "./yaml-project";
+import { opsOf, yamlProject, type YamlProject, secret } from "./yaml-project";
 
 jest.setTimeout(240_000);
 
@@ -22,8 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await p?.dispose();
 });
-
-const secret = (value: unknown) => ({ "fn::secret": value });
 
 test("every other kind, made through the API, is imported by one program writing nothing, and stays unchanged", async () => {
   const api = p.client.api;

@@ -7,7 +7,7 @@
 import { status, waitForDisk, waitForImage } from "../../../src/client";
 import { publicKeyLine } from "../../support/ssh-keys";
 import { IMAGE, ROOT_PASS } from "../../support/compute";
-import { opsOf, yamlProject, type YamlProject } from "./yaml-project";
+import { opsOf, yamlProject, type YamlProject, secret } from "./yaml-project";
 
 jest.setTimeout(240_000);
 
@@ -19,8 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await p?.dispose();
 });
-
-const secret = (value: unknown) => ({ "fn::secret": value });
 
 test("an Instance with every never-returned input set is imported writing nothing, and stays unchanged", async () => {
   const key = publicKeyLine();

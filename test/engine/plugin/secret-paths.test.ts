@@ -4,13 +4,12 @@
  * secret value of any type is never printed in a failure, and a secret leaves other values' text
  * alone in the lines that follow.
  */
-import { yamlProject, type YamlProject } from "./yaml-project";
+import { yamlProject, type YamlProject, secret } from "./yaml-project";
 
 jest.setTimeout(180_000);
 
 /** The engine's mark of a secret value in a state. */
 const SECRET_SIG = "4dabf18193072939515e22adb298388d";
-const secret = (value: unknown) => ({ "fn::secret": value });
 const isWrapped = (value: unknown) => JSON.stringify(value ?? null).includes(SECRET_SIG);
 
 let p: YamlProject;

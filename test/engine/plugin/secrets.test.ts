@@ -5,8 +5,8 @@
 import { IMAGE, ROOT_PASS } from "../../support/compute";
 import { yamlLanguage } from "./stories/language";
 import { SECRET_OUTPUTS, secretsStory, type SecretsProgram } from "./stories/secrets";
+import { secret } from "./yaml-project";
 
-const secret = (value: unknown) => ({ "fn::secret": value });
 const onFamily = { computeId: "${family.id}" };
 
 const resources = ({ secrets: s, sshKey, region }: SecretsProgram) => ({

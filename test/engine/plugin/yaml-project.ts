@@ -18,6 +18,9 @@ export interface YamlProject extends CliProject {
 
 export const requireYamlHost = (): void => requireLanguageHost("pulumi-language-yaml");
 
+/** A value the YAML program marks secret (`fn::secret`). */
+export const secret = (value: unknown) => ({ "fn::secret": value });
+
 export interface YamlProjectOptions {
   /** The emulator's clock rate: 20 runs a boot's 3 s in 0.15 s. */
   speed?: number;
