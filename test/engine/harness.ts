@@ -11,6 +11,7 @@ import { LocalWorkspace, type Stack, type UpResult } from "@pulumi/pulumi/automa
 import { ComputeClient, ControlClient } from "../../src/client";
 import { startEmulator, type Emulator } from "../../src/emulator";
 import { writeLines } from "../support/writes";
+import { readOutputsByExport } from "./stack-outputs";
 
 const ROOT = path.resolve(__dirname, "../..");
 export const PASSPHRASE = "engine-tests";
@@ -108,6 +109,7 @@ export async function engineStack(name: string, options: EngineStackOptions = {}
       envVars: { PULUMI_CONFIG_PASSPHRASE: PASSPHRASE, COMPUTE_JOURNAL_DIR: path.join(dir, "journal") },
     },
   );
+  readOutputsByExport(stack.workspace as LocalWorkspace);
   // Both settings in one CLI command (`config set-all`).
   await stack.setAllConfig({
     "compute:apiUrl": { value: emulator.url },

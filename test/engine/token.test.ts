@@ -2,13 +2,14 @@
  * Token through the real engine: up returns the value as a secret; no-op preview/refresh (the
  * refresh, which sees 16 characters, keeps the value); scope order is no diff; label in place;
  * scopes and expiry replaced; drift; bad input at preview; no value in plaintext in the state;
- * destroy.
+ * destroy. And the harness's reading of outputs (stack-outputs.ts) against the Automation API's.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { collect, ComputeClient } from "../../src/client";
 import { profileTokenEndpoints } from "../../src/contract";
 import { tokenProgram, type TokenShape } from "../../examples/token";
+import { LocalWorkspace } from "@pulumi/pulumi/automation";
 import { engineStack, type EngineStack } from "./harness";
 import { writes } from "../support/writes";
 
@@ -71,6 +72,15 @@ test("up creates the token and returns its value as a secret", async () => {
   expect(value.length).toBeGreaterThan(16);
   const asToken = new ComputeClient({ baseUrl: e.emulator.url, token: value, retry: { retries: 0 } });
   expect((await asToken.api.listVpcs()).data).toEqual([]);
+});
+
+test("the harness reads the outputs as the Automation API does, in one command", async () => {
+  // stack-outputs.ts reads them from `stack export`; the Automation API's own reading takes two.
+  const ws = e.stack.workspace as LocalWorkspace;
+  const own = await LocalWorkspace.prototype.stackOutputs.call(ws, "test");
+  expect(own.value?.secret).toBe(true);
+  expect(own.tokenId?.secret).toBe(false);
+  expect(await e.stack.outputs()).toEqual(own);
 });
 
 test("a second preview and a refresh report no changes, and the refresh keeps the value", async () => {
