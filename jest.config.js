@@ -11,6 +11,9 @@ module.exports = {
   // suite spends most of its time waiting on the CLI's processes, so two share two cores well
   // (the whole run: 29.4 min in one worker).
   maxWorkers: 2,
+  // A guard against a hang, not a timing goal (those live in benchmarks): Jest's 5 s failed unit
+  // tests of the emulator on a machine loaded 9 deep on its 2 cores. Engine suites set their own.
+  testTimeout: 30_000,
   // The longest suites first, the engine's before the unit ones (test/support/sequencer.js).
   testSequencer: "<rootDir>/test/support/sequencer.js",
   projects: [
