@@ -16,7 +16,7 @@
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { formerHome, providerHome, writeAtomically } from "./provider-home";
+import { formerHome, providerHome, removeFile, writeAtomically } from "./provider-home";
 
 /** What a create knew before its POST. */
 export interface JournalEntry {
@@ -79,8 +79,8 @@ export async function writeEntry(
 /** Removed once the engine has the ID, or nothing was made (the API refused the create). */
 export async function removeEntry(file: string | undefined): Promise<undefined> {
   const formerFile = former(file);
-  if (file) await fs.promises.rm(file, { force: true });
-  if (formerFile && fs.existsSync(formerFile)) await fs.promises.rm(formerFile, { force: true });
+  if (file) await removeFile(file);
+  if (formerFile && fs.existsSync(formerFile)) await removeFile(formerFile);
   return undefined;
 }
 

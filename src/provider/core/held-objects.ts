@@ -49,6 +49,8 @@ const memory = processMemory.map<string, Map<string, Entry>>("held objects: by s
 const forgotten = processMemory.set<string>("held objects: deleted");
 /** Files whose entries changed since they were last written. */
 const unsaved = processMemory.set<string>("held objects: unsaved");
+/** Files with a merge saved and not yet run (`save`). */
+const mergeWaiting = processMemory.set<string>("held objects: merges waiting");
 /** Set once this process changed a stack: from then on what it learns is written. */
 const changedStack = processMemory.set<true>("held objects: the stack changed");
 
@@ -116,18 +118,31 @@ export function stackChanged(): void {
   save();
 }
 
-/** What this process knows, over what each changed file holds (another process's entries kept). */
+/**
+ * What this process knows, over what each changed file holds (another process's entries kept). One
+ * merge per file waits at a time: it reads the entries when it runs, so it carries every change made
+ * until then (a create of a large `up` no longer queues a merge of the whole stack of its own).
+ */
 function save(): void {
   if (!changedStack.has(true)) return;
   for (const file of unsaved) {
+    if (mergeWaiting.has(file)) continue;
+    mergeWaiting.add(file);
     const entries = memory.get(file)!;
     storedIn(file).save((stored) => {
+      mergeWaiting.delete(file);
       const now = Date.now();
-      const merged = { ...stored, ...Object.fromEntries(entries) };
-      // A key this process forgot (a delete) is dropped from the file too.
-      for (const key of Object.keys(merged)) {
-        if (forgotten.has(`${file}\n${key}`) || now - merged[key]!.at > KEEP_MS) delete merged[key];
+      const merged: Entries = {};
+      const keep = (key: string, entry: Entry) => {
+        if (now - entry.at <= KEEP_MS) merged[key] = entry;
+      };
+      for (const key of Object.keys(stored)) {
+        // A key this process forgot (a delete) is dropped from the file too.
+        const mine = entries.get(key);
+        if (mine) keep(key, mine);
+        else if (!forgotten.has(`${file}\n${key}`)) keep(key, stored[key]!);
       }
+      for (const [key, entry] of entries) if (!(key in merged)) keep(key, entry);
       return merged;
     });
   }

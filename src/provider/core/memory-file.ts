@@ -9,7 +9,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { z } from "zod";
-import { providerHome, writeAtomically } from "./provider-home";
+import { providerHome, removeFile, writeAtomically } from "./provider-home";
 
 export interface MemoryFile<T> {
   /** What the file holds now (synchronously: a small file, read once per process and API). */
@@ -53,7 +53,7 @@ export function memoryFile<T extends object>(
     last = undefined;
     const text = JSON.stringify(merged);
     if (text === JSON.stringify(empty())) {
-      await fs.promises.rm(target, { force: true });
+      await removeFile(target);
       return;
     }
     last = { target, ...(await writeAtomically(target, text)), value: merged };

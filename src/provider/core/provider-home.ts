@@ -29,6 +29,29 @@ export function formerHome(): string | undefined {
 
 const TEMP = /\.(\d+)\.tmp$/;
 
+// Node's callback functions, each as a promise: `fs.promises` makes a `FileHandle` per write and a
+// promise per step, which cost about twice the JavaScript CPU (measured 2026-12-02: 1,800 small files
+// written, renamed and removed, 0.19 to 0.30 user CPU-s against 0.07 to 0.19; the system calls are the
+// same). A create writes and removes its journal entry: this is file work of every resource created.
+const done =
+  (resolve: () => void, reject: (err: unknown) => void) =>
+  (err: NodeJS.ErrnoException | null): void =>
+    err ? reject(err) : resolve();
+const writeFile = (file: string, text: string) =>
+  new Promise<void>((resolve, reject) => fs.writeFile(file, text, done(resolve, reject)));
+const rename = (from: string, to: string) =>
+  new Promise<void>((resolve, reject) => fs.rename(from, to, done(resolve, reject)));
+const stat = (file: string) =>
+  new Promise<fs.Stats>((resolve, reject) =>
+    fs.stat(file, (err, stats) => (err ? reject(err) : resolve(stats))),
+  );
+
+/** Removes a file; one not there is no failure (`fs.rm` with `force`, without its look at the path). */
+export const removeFile = (file: string): Promise<void> =>
+  new Promise((resolve, reject) =>
+    fs.unlink(file, (err) => (err && err.code !== "ENOENT" ? reject(err) : resolve())),
+  );
+
 /** Directories whose leftover temporary files this process removed. */
 const swept = processMemory.set<string>("provider home: directories swept");
 
@@ -54,7 +77,7 @@ async function sweep(dir: string): Promise<void> {
         const pid = TEMP.exec(name)?.[1];
         return pid !== undefined && !running(Number(pid));
       })
-      .map((name) => fs.promises.rm(path.join(dir, name), { force: true })),
+      .map((name) => removeFile(path.join(dir, name))),
   );
 }
 
@@ -69,16 +92,16 @@ export async function writeAtomically(
 ): Promise<{ ino: number; size: number; mtimeMs: number }> {
   const temp = `${file}.${process.pid}.tmp`;
   // The directory is made when a write finds it missing (once, not once per write).
-  await fs.promises.writeFile(temp, text).catch(async () => {
+  await writeFile(temp, text).catch(async () => {
     await fs.promises.mkdir(path.dirname(file), { recursive: true });
-    await fs.promises.writeFile(temp, text);
+    await writeFile(temp, text);
   });
   try {
-    const { ino, size, mtimeMs } = await fs.promises.stat(temp);
-    await fs.promises.rename(temp, file);
+    const { ino, size, mtimeMs } = await stat(temp);
+    await rename(temp, file);
     return { ino, size, mtimeMs };
   } catch (err) {
-    await fs.promises.rm(temp, { force: true });
+    await removeFile(temp);
     throw err;
   } finally {
     await sweep(path.dirname(file));

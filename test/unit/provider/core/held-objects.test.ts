@@ -96,3 +96,18 @@ test("what another process wrote to the same stack's file meanwhile is kept", as
   await settled();
   expect(Object.keys(heldFiles()[name!]!).sort()).toEqual(["p/a/Subnet/s", "p/a/Vpc/one", "p/a/Vpc/three"]);
 });
+
+test("what is learned while a write is under way is written by the next, all of it", async () => {
+  stackChanged();
+  for (let i = 0; i < 40; i++) {
+    noteHeld(API, `p/a/Vpc/n${i}`, String(i));
+    // Some in the same turn, most in turns of their own while the first writes run.
+    if (i % 3 === 0) await new Promise((r) => setImmediate(r));
+  }
+  forgetHeld(API, "p/a/Vpc/n7", "7");
+  await settled();
+  const held = Object.values(heldFiles())[0]!;
+  expect(Object.keys(held)).toHaveLength(39);
+  expect(held["p/a/Vpc/n39"]!.id).toBe("39");
+  expect(held["p/a/Vpc/n7"]).toBeUndefined();
+});
