@@ -7,10 +7,11 @@ const common = {
   modulePathIgnorePatterns: ["<rootDir>/dist/"],
 };
 module.exports = {
-  // Two suites at once, whatever the machine (Jest's default is one per core but one): an engine
-  // suite spends most of its time waiting on the CLI's processes, so two share two cores well
-  // (the whole run: 29.4 min in one worker).
-  maxWorkers: 2,
+  // Three suites at once, whatever the machine (Jest's default is one per core but one): an engine
+  // suite spends much of its time waiting on the CLI's processes. On 2 cores, one worker took
+  // 29.4 min; two left about a quarter of the cores idle (docs/benchmarks.md, "The test run"); every
+  // engine suite passed under a load of 9.
+  maxWorkers: 3,
   // A guard against a hang, not a timing goal (those live in benchmarks): Jest's 5 s failed unit
   // tests of the emulator on a machine loaded 9 deep on its 2 cores. Engine suites set their own.
   testTimeout: 30_000,

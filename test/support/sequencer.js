@@ -1,5 +1,5 @@
 /**
- * The order Jest starts the suites in, two at a time (jest.config.js): the longest first, so that
+ * The order Jest starts the suites in, three at a time (jest.config.js): the longest first, so that
  * the run does not end on one long suite while the other worker idles. Jest's own order without a
  * timing cache (every fresh clone, as CI runs) is by file size, which puts last the story suites
  * (`plugin/go/instance-family.test.ts` and the like: one line calling a story, and among the longest
