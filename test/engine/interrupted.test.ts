@@ -13,6 +13,7 @@ import { collect, ComputeClient, ControlClient } from "../../src/client";
 import { imageEndpoints, instanceEndpoints, profileTokenEndpoints } from "../../src/contract";
 import { startEmulator, type Emulator } from "../../src/emulator";
 import { userProject, type UserProject } from "./harness";
+import { descendants, endLeftBehind } from "./killed-runs";
 
 jest.setTimeout(240_000);
 
@@ -101,25 +102,6 @@ const inFlight = (): string[] =>
  */
 const leftBehind: number[] = [];
 
-/** The PIDs of a process's descendants, from /proc (Linux, where these tests run). */
-function descendants(pid: number): number[] {
-  const parents = new Map<number, number[]>();
-  for (const entry of fs.readdirSync("/proc").filter((e) => /^\d+$/.test(e))) {
-    try {
-      // `pid (comm) state ppid ...`: the fields after the command's closing parenthesis.
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // Gone since the listing.
-    }
-  }
-  const found: number[] = [];
-  const visit = (p: number) => (parents.get(p) ?? []).forEach((child) => (found.push(child), visit(child)));
-  visit(pid);
-  return found;
-}
-
 /** Runs `pulumi up`, SIGKILLs the CLI once `ready` holds (checked every 50 ms), then `pulumi cancel`. */
 async function killedUp(ready: () => Promise<boolean>) {
   const cli = spawn("pulumi", ["up", "--yes", "--skip-preview", "--non-interactive"], {
@@ -150,13 +132,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const pid of leftBehind) {
-    try {
-      process.kill(pid, "SIGKILL");
-    } catch {
-      // Already gone.
-    }
-  }
+  endLeftBehind(leftBehind);
   await emulator?.close();
   project?.dispose();
 });

@@ -23,6 +23,9 @@ func NewProvider(ctx *pulumi.Context,
 		args = &ProviderArgs{}
 	}
 
+	if args.RecoveryKey != nil {
+		args.RecoveryKey = pulumi.ToSecret(args.RecoveryKey).(pulumi.StringPtrInput)
+	}
 	if args.Token != nil {
 		args.Token = pulumi.ToSecret(args.Token).(pulumi.StringPtrInput)
 	}
@@ -42,6 +45,8 @@ type providerArgs struct {
 	CreateTimeoutSeconds *float64 `pulumi:"createTimeoutSeconds"`
 	// How long a delete's waits may take, in seconds.
 	DeleteTimeoutSeconds *float64 `pulumi:"deleteTimeoutSeconds"`
+	// A secret of the stack (set it with `--secret`, e.g. `$(openssl rand -hex 16)`) that marks the objects a create makes until the create returns, so that a `pulumi up` interrupted on one machine is recovered on any other (a CI runner, a teammate): the next `up` adopts what the interrupted creates made, and nothing else. The plugin keeps a secret of its own in the provider's state when this is not set; the TypeScript form needs this setting. See docs/reliability.md.
+	RecoveryKey *string `pulumi:"recoveryKey"`
 	// The API token the provider acts with (set it with `--secret`). Environment: `COMPUTE_TOKEN`.
 	Token *string `pulumi:"token"`
 	// How long an update's waits may take, in seconds.
@@ -58,6 +63,8 @@ type ProviderArgs struct {
 	CreateTimeoutSeconds pulumi.Float64PtrInput
 	// How long a delete's waits may take, in seconds.
 	DeleteTimeoutSeconds pulumi.Float64PtrInput
+	// A secret of the stack (set it with `--secret`, e.g. `$(openssl rand -hex 16)`) that marks the objects a create makes until the create returns, so that a `pulumi up` interrupted on one machine is recovered on any other (a CI runner, a teammate): the next `up` adopts what the interrupted creates made, and nothing else. The plugin keeps a secret of its own in the provider's state when this is not set; the TypeScript form needs this setting. See docs/reliability.md.
+	RecoveryKey pulumi.StringPtrInput
 	// The API token the provider acts with (set it with `--secret`). Environment: `COMPUTE_TOKEN`.
 	Token pulumi.StringPtrInput
 	// How long an update's waits may take, in seconds.

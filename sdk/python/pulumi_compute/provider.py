@@ -22,6 +22,7 @@ class ProviderArgs:
                  api_url: pulumi.Input[Optional[_builtins.str]] = None,
                  create_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  delete_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
+                 recovery_key: pulumi.Input[Optional[_builtins.str]] = None,
                  token: pulumi.Input[Optional[_builtins.str]] = None,
                  update_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  wait_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None):
@@ -31,6 +32,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.str] api_url: The API's base URL, e.g. `https://api.example.com/v4`. Environment: `COMPUTE_API_URL`.
         :param pulumi.Input[_builtins.float] create_timeout_seconds: How long a create's waits may take, in seconds.
         :param pulumi.Input[_builtins.float] delete_timeout_seconds: How long a delete's waits may take, in seconds.
+        :param pulumi.Input[_builtins.str] recovery_key: A secret of the stack (set it with `--secret`, e.g. `$(openssl rand -hex 16)`) that marks the objects a create makes until the create returns, so that a `pulumi up` interrupted on one machine is recovered on any other (a CI runner, a teammate): the next `up` adopts what the interrupted creates made, and nothing else. The plugin keeps a secret of its own in the provider's state when this is not set; the TypeScript form needs this setting. See docs/reliability.md.
         :param pulumi.Input[_builtins.str] token: The API token the provider acts with (set it with `--secret`). Environment: `COMPUTE_TOKEN`.
         :param pulumi.Input[_builtins.float] update_timeout_seconds: How long an update's waits may take, in seconds.
         :param pulumi.Input[_builtins.float] wait_timeout_seconds: How long the waits of any operation may take, in seconds, unless a per-operation setting or the resource's `customTimeouts` says otherwise. Environment: `COMPUTE_WAIT_TIMEOUT_SECONDS`.
@@ -41,6 +43,8 @@ class ProviderArgs:
             pulumi.set(__self__, "create_timeout_seconds", create_timeout_seconds)
         if delete_timeout_seconds is not None:
             pulumi.set(__self__, "delete_timeout_seconds", delete_timeout_seconds)
+        if recovery_key is not None:
+            pulumi.set(__self__, "recovery_key", recovery_key)
         if token is not None:
             pulumi.set(__self__, "token", token)
         if update_timeout_seconds is not None:
@@ -83,6 +87,18 @@ class ProviderArgs:
     @delete_timeout_seconds.setter
     def delete_timeout_seconds(self, value: pulumi.Input[Optional[_builtins.float]]):
         pulumi.set(self, "delete_timeout_seconds", value)
+
+    @_builtins.property
+    @pulumi.getter(name="recoveryKey")
+    def recovery_key(self) -> pulumi.Input[Optional[_builtins.str]]:
+        """
+        A secret of the stack (set it with `--secret`, e.g. `$(openssl rand -hex 16)`) that marks the objects a create makes until the create returns, so that a `pulumi up` interrupted on one machine is recovered on any other (a CI runner, a teammate): the next `up` adopts what the interrupted creates made, and nothing else. The plugin keeps a secret of its own in the provider's state when this is not set; the TypeScript form needs this setting. See docs/reliability.md.
+        """
+        return pulumi.get(self, "recovery_key")
+
+    @recovery_key.setter
+    def recovery_key(self, value: pulumi.Input[Optional[_builtins.str]]):
+        pulumi.set(self, "recovery_key", value)
 
     @_builtins.property
     @pulumi.getter
@@ -133,6 +149,7 @@ class Provider(pulumi.ProviderResource):
                  api_url: pulumi.Input[Optional[_builtins.str]] = None,
                  create_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  delete_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
+                 recovery_key: pulumi.Input[Optional[_builtins.str]] = None,
                  token: pulumi.Input[Optional[_builtins.str]] = None,
                  update_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  wait_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
@@ -145,6 +162,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.str] api_url: The API's base URL, e.g. `https://api.example.com/v4`. Environment: `COMPUTE_API_URL`.
         :param pulumi.Input[_builtins.float] create_timeout_seconds: How long a create's waits may take, in seconds.
         :param pulumi.Input[_builtins.float] delete_timeout_seconds: How long a delete's waits may take, in seconds.
+        :param pulumi.Input[_builtins.str] recovery_key: A secret of the stack (set it with `--secret`, e.g. `$(openssl rand -hex 16)`) that marks the objects a create makes until the create returns, so that a `pulumi up` interrupted on one machine is recovered on any other (a CI runner, a teammate): the next `up` adopts what the interrupted creates made, and nothing else. The plugin keeps a secret of its own in the provider's state when this is not set; the TypeScript form needs this setting. See docs/reliability.md.
         :param pulumi.Input[_builtins.str] token: The API token the provider acts with (set it with `--secret`). Environment: `COMPUTE_TOKEN`.
         :param pulumi.Input[_builtins.float] update_timeout_seconds: How long an update's waits may take, in seconds.
         :param pulumi.Input[_builtins.float] wait_timeout_seconds: How long the waits of any operation may take, in seconds, unless a per-operation setting or the resource's `customTimeouts` says otherwise. Environment: `COMPUTE_WAIT_TIMEOUT_SECONDS`.
@@ -176,6 +194,7 @@ class Provider(pulumi.ProviderResource):
                  api_url: pulumi.Input[Optional[_builtins.str]] = None,
                  create_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  delete_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
+                 recovery_key: pulumi.Input[Optional[_builtins.str]] = None,
                  token: pulumi.Input[Optional[_builtins.str]] = None,
                  update_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  wait_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
@@ -191,6 +210,7 @@ class Provider(pulumi.ProviderResource):
             __props__.__dict__["api_url"] = api_url
             __props__.__dict__["create_timeout_seconds"] = pulumi.Output.from_input(create_timeout_seconds).apply(pulumi.runtime.to_json) if create_timeout_seconds is not None else None
             __props__.__dict__["delete_timeout_seconds"] = pulumi.Output.from_input(delete_timeout_seconds).apply(pulumi.runtime.to_json) if delete_timeout_seconds is not None else None
+            __props__.__dict__["recovery_key"] = None if recovery_key is None else pulumi.Output.secret(recovery_key)
             __props__.__dict__["token"] = None if token is None else pulumi.Output.secret(token)
             __props__.__dict__["update_timeout_seconds"] = pulumi.Output.from_input(update_timeout_seconds).apply(pulumi.runtime.to_json) if update_timeout_seconds is not None else None
             __props__.__dict__["wait_timeout_seconds"] = pulumi.Output.from_input(wait_timeout_seconds).apply(pulumi.runtime.to_json) if wait_timeout_seconds is not None else None

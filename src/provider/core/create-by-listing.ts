@@ -5,6 +5,9 @@
  * the one new object that matches the inputs is what it made and is adopted; none means the API did
  * not act, and the POST is sent again (a bounded number of times); several is an error. The listing
  * is also kept in the journal of creates in flight, for the next run if this one is interrupted.
+ * Where the POST marks the object (`carries`, `stack-marks.ts`), the object of the parent that
+ * carries this resource's mark is what an interrupted create made, on any machine; then the
+ * journal's listing alone adopts nothing (another machine may have settled that create since).
  */
 import { isOutcomeUnknown } from "../../client/errors";
 import { MAX_CREATE_ATTEMPTS } from "./create-or-adopt";
@@ -22,15 +25,28 @@ export interface ListedCreate<R extends { id: number }> {
   post(): Promise<R>;
   /** Whether a new object is one this create would have made. */
   matches(record: R): boolean;
+  /** Whether an object carries this create's mark; absent when the create makes none. */
+  carries?(record: R): boolean;
 }
 
 export async function createByListing<R extends { id: number }>(
   create: ListedCreate<R>,
   ctx: Pick<OperationContext, "log" | "journal">,
 ): Promise<R> {
-  // An earlier run's create of this resource, interrupted after its listing: the one new object
-  // with these inputs is what its POST made.
-  const earlier = (await readEntry(ctx.journal))?.before;
+  // An earlier run's create of this resource, interrupted after its POST marked the object: the
+  // one object carrying the mark is what it made.
+  const first = create.carries ? await create.list() : undefined;
+  const marked = first && markedBefore(create, first);
+  if (marked) {
+    ctx.log(
+      adoptedAfterInterruption(
+        `${create.what}: an interrupted \`pulumi up\` had created it (${marked.id}, carrying this resource's mark); adopted`,
+      ),
+    );
+    return marked;
+  }
+  // Interrupted after its listing (unmarked): the one new object with these inputs is what its POST made.
+  const earlier = create.carries ? undefined : (await readEntry(ctx.journal))?.before;
   if (earlier) {
     const made = await madeSince(create, new Set(earlier));
     if (made) {
@@ -43,7 +59,7 @@ export async function createByListing<R extends { id: number }>(
     }
   }
   try {
-    const { made, listed } = await postListed(create, ctx);
+    const { made, listed } = await postListed(create, ctx, first);
     if (!earlier && ctx.journal) namePossibleLeftovers(create, made, listed, ctx);
     return made;
   } catch (err) {
@@ -72,6 +88,26 @@ function namePossibleLeftovers<R extends { id: number }>(
   );
 }
 
+/** The object an interrupted create of this resource made and marked, adopted; an error when it
+ * differs from the inputs or several carry the mark. */
+function markedBefore<R extends { id: number }>(create: ListedCreate<R>, listed: R[]) {
+  const marked = listed.filter((r) => create.carries!(r));
+  if (marked.length > 1) {
+    throw new ProviderError(
+      `${create.kind} create: ${create.what}: ${marked.length} objects carry this resource's mark ` +
+        `(${marked.map((r) => r.id).join(", ")}); delete all but one and run \`pulumi up\` again`,
+    );
+  }
+  const [made] = marked;
+  if (made && !create.matches(made)) {
+    throw new ProviderError(
+      `${create.kind} create: ${create.what}: ${made.id} carries this resource's mark (an interrupted ` +
+        `\`pulumi up\` made it) but does not match its inputs; delete ${made.id} and run \`pulumi up\` again`,
+    );
+  }
+  return made;
+}
+
 /** The one new object (not in `before`) that matches the inputs; an error when several do. */
 async function madeSince<R extends { id: number }>(create: ListedCreate<R>, before: Set<number>) {
   const made = (await create.list()).filter((r) => !before.has(r.id) && create.matches(r));
@@ -87,9 +123,10 @@ async function madeSince<R extends { id: number }>(create: ListedCreate<R>, befo
 async function postListed<R extends { id: number }>(
   create: ListedCreate<R>,
   ctx: Pick<OperationContext, "log" | "journal">,
+  first?: R[],
 ): Promise<{ made: R; listed: R[] }> {
   for (let attempt = 1; ; attempt++) {
-    const listed = await create.list();
+    const listed = (attempt === 1 && first) || (await create.list());
     const before = listed.map((r) => r.id);
     await writeEntry(ctx.journal, { kind: create.kind, before });
     try {

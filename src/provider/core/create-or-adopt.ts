@@ -7,14 +7,18 @@
  * the inputs, an error naming the differences otherwise. None means the API did not act, and the
  * create is tried again (a bounded number of times). A clash on a unique field with no lost answer
  * before it means someone else took the label meanwhile: an error, never an adoption.
+ * Where the POST marks the object (`ctx.mark`, `stack-marks.ts`), an object holding the label that
+ * carries the mark is what an interrupted create of this resource made, on any machine: adopted when
+ * it matches the inputs. Then this machine's journal entry alone adopts nothing.
  */
 import type { ComputeClient } from "../../client/compute-client";
 import { ComputeApiError, isOutcomeUnknown } from "../../client/errors";
 import { adoptedAfterInterruption, readEntry, removeEntry, writeEntry } from "./create-journal";
 import { diffInputs } from "./diff";
 import { messageOf, ProviderError } from "./errors";
-import { claimKey, claimLabel, notOursReason } from "./label-claims";
+import { claimKey, claimLabel, isFreshlyFree, notOursReason } from "./label-claims";
 import type { AnySpec, OperationContext, Props } from "./resource-spec";
+import { carriesMark, withoutMark } from "./stack-marks";
 
 const INTERRUPTED = "an interrupted `pulumi up` had created it";
 
@@ -47,15 +51,19 @@ export async function createOrAdopt(
   ctx: OperationContext,
 ): Promise<unknown> {
   if (!spec.find) return spec.create(client, inputs, ctx);
-  // An earlier run's create of this resource, interrupted after it found the label free: what holds
-  // the label now is what its POST made.
-  if ((await readEntry(ctx.journal))?.labelFree) {
+  // An earlier run's create of this resource, interrupted after it found the label free (this
+  // machine's entry) or after its POST marked the object (any machine): what holds the label now
+  // is what its POST made. With a mark, the holder must carry it. A label found free moments ago
+  // (this run's check) is held by nothing an earlier run made.
+  const key = claimKey(spec, inputs);
+  const marked = ctx.mark !== undefined && key !== undefined && !isFreshlyFree(key);
+  if (marked || (await readEntry(ctx.journal))?.labelFree) {
     const found = await spec.find(client, inputs);
-    if (found !== undefined) return adopted(spec, found, inputs, ctx, INTERRUPTED);
+    if (found !== undefined && (ctx.mark === undefined || carriesMark(spec, found, ctx.mark)))
+      return adopted(spec, found, inputs, ctx, INTERRUPTED);
   }
   await claimLabel(spec, client, inputs, ctx.resource);
-  if (claimKey(spec, inputs) !== undefined)
-    await writeEntry(ctx.journal, { kind: spec.kind, labelFree: true });
+  if (key !== undefined) await writeEntry(ctx.journal, { kind: spec.kind, labelFree: true });
   try {
     return await sendCreate(spec, client, inputs, ctx);
   } catch (err) {
@@ -67,7 +75,7 @@ export async function createOrAdopt(
 /** Adopts what a create of ours made (its answer lost, or its run interrupted); an error if it differs. */
 function adopted(spec: AnySpec, found: unknown, inputs: Props, ctx: OperationContext, how: string): unknown {
   const id = spec.idOf(found);
-  const differ = differences(spec, found, inputs);
+  const differ = differences(spec, withoutMark(spec, found, ctx.mark), inputs);
   if (differ.length > 0) {
     throw new ProviderError(
       `${spec.kind} create: ${spec.kind} ${id} was made by this resource's create (${how}) but holds a ` +

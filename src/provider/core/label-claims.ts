@@ -6,6 +6,10 @@
  * outcome is unknown (its answer was lost). Anything else holding the label is not ours: an error
  * naming it and how to bring it in with the `import` option; but the object the resource holds
  * (`held-objects.ts`) is its own, which a check with no old inputs (`pulumi up --replace`) meets.
+ * Where the create marks its object (`stack-marks.ts`), an object holding the label that carries
+ * this resource's mark is what its interrupted create made, on whatever machine that ran; and this
+ * machine's journal entry alone proves nothing (another machine may have settled that create since,
+ * and someone taken the label): the holder must carry the mark, or be the ID the entry recorded.
  */
 import type { ComputeClient } from "../../client/compute-client";
 import { refusesToken, tokenRefused } from "./access-check";
@@ -17,6 +21,7 @@ import type { ResourceContext } from "./resource-context";
 import type { AnySpec, Props } from "./resource-spec";
 import { clientFromConfig, SettingsError } from "./settings";
 import { processMemory } from "./process-memory";
+import { carriesMark, markFor } from "./stack-marks";
 
 /** How old a lookup that found the label free may be when the POST is sent. */
 export const FRESH_MS = 10_000;
@@ -75,6 +80,12 @@ function isHeld(spec: AnySpec, client: ComputeClient, resource: string | undefin
 export function takeFreshlyFree(key: string, now = Date.now()): boolean {
   const since = freeSince.get(key);
   freeSince.delete(key);
+  return since !== undefined && now - since <= FRESH_MS;
+}
+
+/** Whether a lookup found the label free recently enough (the note is kept for the create). */
+export function isFreshlyFree(key: string, now = Date.now()): boolean {
+  const since = freeSince.get(key);
   return since !== undefined && now - since <= FRESH_MS;
 }
 
@@ -197,9 +208,11 @@ export async function labelClashes(
   if (!isNew && key === claimKey(spec, olds)) return [];
   const client = clientFromConfig();
   // This resource's create was interrupted with an earlier run after it found the label free (or
-  // made the object): the create adopts it (`create-journal.ts`).
+  // made the object): the create adopts it (`create-journal.ts`). Where creates are marked, the
+  // holder must show it (below).
+  const mark = isNew ? markFor(spec, inputs, resource) : undefined;
   const earlier = isNew ? await readEntry(journalFile(client.baseUrl, resource.journalKey)) : undefined;
-  if (earlier?.labelFree || earlier?.made !== undefined) return [];
+  if (mark === undefined && (earlier?.labelFree || earlier?.made !== undefined)) return [];
   let found: unknown;
   let at: number;
   try {
@@ -216,6 +229,12 @@ export async function labelClashes(
   // The object this resource replaces: told by diff, or, on `--replace` (no old inputs, no diff),
   // the one it holds.
   if (replacing.get(key) === String(spec.idOf(found)) || isHeld(spec, client, resource.journalKey, found))
+    return [];
+  // Made by this resource's interrupted create: its mark, or the ID this machine's entry recorded.
+  if (
+    carriesMark(spec, found, mark) ||
+    (earlier?.made !== undefined && earlier.made === String(spec.idOf(found)))
+  )
     return [];
   const reason = isNew
     ? notOursReason(spec, inputs, found) + REPLACE_HINT

@@ -33,6 +33,7 @@ import { isSettled, PENDING, pendingIn, withPending } from "./pending";
 import type { ResourceContext } from "./resource-context";
 import type { AnySpec, OperationContext, Props } from "./resource-spec";
 import { clientFromConfig, requireSettings, timeoutProblems, waitTimeout, type Operation } from "./settings";
+import { markFor, takeMarkOff, withoutMark } from "./stack-marks";
 import { containsUnknown } from "./unknown";
 
 /** Bumped when the shape of the outputs changes, so newer code can recognise older state. 3: the
@@ -225,7 +226,7 @@ export function makeProvider(spec: AnySpec): CoreProvider {
  */
 async function createOrImport(spec: AnySpec, inputs: Props, resource: ResourceContext) {
   const client = clientFromConfig("create", resource.timeouts);
-  const ctx = {
+  const ctx: OperationContext = {
     ...operationContext("create", resource),
     journal: journalFile(client.baseUrl, resource.journalKey),
   };
@@ -233,6 +234,9 @@ async function createOrImport(spec: AnySpec, inputs: Props, resource: ResourceCo
   if (importId !== undefined) {
     return { client, ctx, record: await importObject(spec, client, importId, inputs), imported: true };
   }
+  // Its POST marks the object, so that any machine recognises it if this run is interrupted.
+  const mark = markFor(spec, inputs, resource);
+  if (mark !== undefined) ctx.mark = mark;
   const record =
     (await madeByInterruptedRun(spec, client, inputs, ctx)) ??
     (await createOrAdopt(spec, client, inputs, ctx));
@@ -241,7 +245,8 @@ async function createOrImport(spec: AnySpec, inputs: Props, resource: ResourceCo
   return { client, ctx, record, imported: false };
 }
 
-/** The outputs once the object rests (`settle`); a wait that fails keeps the ID in the state. */
+/** The outputs once the object rests (`settle`) and a create's mark is off (`stack-marks.ts`); a
+ * wait that fails keeps the ID in the state (its outputs never show the mark). */
 async function settledOutputs(
   spec: AnySpec,
   id: string,
@@ -251,10 +256,31 @@ async function settledOutputs(
   const { client, ctx, record, inputs, listed } = step;
   try {
     const settled = spec.settle ? await spec.settle(client, record, inputs, ctx) : record;
-    return outputsOf(spec, settled, inputs, listed);
+    return outputsOf(spec, await unmarked(spec, client, settled, inputs, ctx), inputs, listed);
   } catch (err) {
-    throw keepId(spec, id, what, err, () => outputsOf(spec, record, inputs, listed), inputs);
+    await unmarked(spec, client, record, inputs, ctx).catch(() => undefined);
+    const shown = withoutMark(spec, record, ctx.mark);
+    throw keepId(spec, id, what, err, () => outputsOf(spec, shown, inputs, listed), inputs);
   }
+}
+
+/**
+ * A create's object once its create ends (settled, or a wait failed: the engine keeps the ID either
+ * way): its mark taken off (`stack-marks.ts`), unless the engine is gone (the CLI was killed: a
+ * wait that ends then may end without an error). Then the engine never gets the ID, and the mark
+ * is what proves the object this resource's to the next run, on any machine. The record as the
+ * outputs show it, without the mark.
+ */
+async function unmarked(
+  spec: AnySpec,
+  client: ComputeClient,
+  record: unknown,
+  inputs: Props,
+  ctx: OperationContext,
+): Promise<unknown> {
+  if (ctx.mark === undefined) return record;
+  if (await engineAlive()) return takeMarkOff(spec, client, record, inputs, ctx);
+  return withoutMark(spec, record, ctx.mark);
 }
 
 /** What a check knows after reading the program's inputs, passed from step to step. */

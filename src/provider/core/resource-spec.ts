@@ -27,6 +27,8 @@ export interface OperationContext {
   journal?: string;
   /** The resource this operation serves: its identity, import ID, program directory. */
   resource: ResourceContext;
+  /** A create's mark (`stack-marks.ts`), which its POST writes on the object, if it makes one. */
+  mark?: string;
 }
 
 /**
@@ -137,6 +139,27 @@ export interface ResourceSpec<Inputs extends Props = Props, Rec = unknown, Outpu
     inputs: Inputs,
     options: RecentListingOptions,
   ): Promise<Listing<Rec> | undefined>;
+  /**
+   * Where a create's POST writes the stack's mark for the resource (`stack-marks.ts`; the mark is
+   * `ctx.mark`), so that an interrupted create's object is proven this resource's on any machine:
+   * the label claim (`label-claims.ts`, `create-or-adopt.ts`) and the listing (`create-by-listing.ts`)
+   * adopt an object that carries it, and nothing else without this machine's journal.
+   */
+  marked?: {
+    /** Whether the POST of these inputs has room for the mark (a field's length limit); omitted: always. */
+    room?(inputs: Inputs, mark: string): boolean;
+    carries(record: Rec, mark: string): boolean;
+    /** The record as the outputs show it: without the mark. */
+    without(record: Rec, mark: string): Rec;
+    /** Once the create has returned: takes the mark off the object; the record without it. */
+    takeOff(
+      client: ComputeClient,
+      record: Rec,
+      inputs: Inputs,
+      mark: string,
+      ctx: OperationContext,
+    ): Promise<Rec>;
+  };
   /** Fields whose 400 "must be unique" clash means the object may already exist (see `find`). */
   uniqueFields?: string[];
   /** Inputs naming the parents an ID is read under (a subnet's `vpcId`), for messages. */

@@ -36,4 +36,14 @@ export const SETTINGS: Record<string, SettingSpec> = {
   createTimeoutSeconds: { type: "number", description: "How long a create's waits may take, in seconds." },
   updateTimeoutSeconds: { type: "number", description: "How long an update's waits may take, in seconds." },
   deleteTimeoutSeconds: { type: "number", description: "How long a delete's waits may take, in seconds." },
+  recoveryKey: {
+    type: "string",
+    secret: true,
+    description:
+      "A secret of the stack (set it with `--secret`, e.g. `$(openssl rand -hex 16)`) that marks the objects " +
+      "a create makes until the create returns, so that a `pulumi up` interrupted on one machine is recovered " +
+      "on any other (a CI runner, a teammate): the next `up` adopts what the interrupted creates made, and " +
+      "nothing else. The plugin keeps a secret of its own in the provider's state when this is not set; " +
+      "the TypeScript form needs this setting. See docs/reliability.md.",
+  },
 };

@@ -86,6 +86,15 @@ export function apiToken(): string | undefined {
   return setting("token", "COMPUTE_TOKEN");
 }
 
+/**
+ * The stack's secret that marks are made with (`stack-marks.ts`): `compute:recoveryKey`, else the
+ * nonce the plugin's CheckConfig keeps in the default provider's inputs (`compute:recoveryNonce`,
+ * `src/plugin/recovery-nonce.ts`); undefined without either. Never logged or stored by the provider.
+ */
+export function recoverySecret(): string | undefined {
+  return stackConfig.get("compute:recoveryKey") || stackConfig.get("compute:recoveryNonce") || undefined;
+}
+
 /** How long the waits of one operation may take, in ms. */
 export function waitTimeoutMs(operation: Operation): number {
   return waitTimeout(operation).ms;

@@ -239,8 +239,10 @@ function scheduleOf(schedule: InstanceBackups["schedule"], asked: unknown) {
   return set.length > 0 ? Object.fromEntries(set.map((n) => [n, schedule[n]])) : undefined;
 }
 
-function createBody(inputs: InstanceInputs) {
-  const { region, type, label, image, rootPass, authorizedKeys, booted, tags, group } = inputs;
+/** `mark`: the stack's mark for the resource (`stack-marks.ts`), a tag until the create returns. */
+function createBody(inputs: InstanceInputs, mark?: string) {
+  const { region, type, label, image, rootPass, authorizedKeys, booted, group } = inputs;
+  const tags = mark === undefined ? inputs.tags : [...(inputs.tags ?? []), mark];
   return {
     region,
     type,
@@ -270,9 +272,9 @@ function createBody(inputs: InstanceInputs) {
 const inputName = (field: string) => field.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 /** The create's POST; the API's 400s name the inputs as the program spells them. */
-async function postCreate(client: ComputeClient, inputs: InstanceInputs) {
+async function postCreate(client: ComputeClient, inputs: InstanceInputs, mark?: string) {
   try {
-    return await client.api.createInstance({ body: createBody(inputs) });
+    return await client.api.createInstance({ body: createBody(inputs, mark) });
   } catch (err) {
     if (!(err instanceof ComputeApiError) || err.status !== 400) throw err;
     const errors = err.errors.map((e) => (e.field ? { ...e, field: inputName(e.field) } : e));
@@ -292,13 +294,14 @@ function createUnlabeled(client: ComputeClient, inputs: InstanceInputs, ctx: Ope
       kind: "Instance",
       what: `Instance in ${inputs.region}`,
       list: () => listInstances(client),
-      post: () => postCreate(client, inputs),
+      post: () => postCreate(client, inputs, ctx.mark),
       // A restore has no image, as an empty instance: it provisions, while an empty one is offline at once.
       matches: (i) =>
         i.region === inputs.region &&
         i.type === inputs.type &&
         i.image === (inputs.image ?? null) &&
         (inputs.image !== undefined || (i.status !== "offline") === (inputs.backupId !== undefined)),
+      ...(ctx.mark !== undefined && { carries: (i: Instance) => i.tags.includes(ctx.mark!) }),
     },
     ctx,
   );
@@ -606,7 +609,21 @@ export const instanceSpec = defineSpec({
   // Labels are unique per account: a replacement that keeps the label must free it first.
   deleteBeforeReplace: (olds, news) => news.label !== undefined && olds.label === news.label,
   create: (client, inputs, ctx): Promise<InstanceRecord> =>
-    inputs.label === undefined ? createUnlabeled(client, inputs, ctx) : postCreate(client, inputs),
+    inputs.label === undefined ? createUnlabeled(client, inputs, ctx) : postCreate(client, inputs, ctx.mark),
+  // A tag while the create is unsettled; then the tag is deleted (from the account too: it is the
+  // stack's alone).
+  marked: {
+    carries: (instance, mark) => instance.tags.includes(mark),
+    without: (instance, mark) => ({ ...instance, tags: instance.tags.filter((t) => t !== mark) }),
+    takeOff: async (client, instance, _inputs, mark) => {
+      try {
+        await client.api.deleteTag({ params: { tagLabel: mark } });
+      } catch (err) {
+        if (!isNotFound(err)) throw err;
+      }
+      return { ...instance, tags: instance.tags.filter((t) => t !== mark) };
+    },
+  },
   // Labels are unique per account. Without one, `create` itself looked for what it made.
   find: async (client, { label }) =>
     label === undefined

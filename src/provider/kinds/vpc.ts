@@ -1,4 +1,8 @@
-/** Vpc. API area: vpcs. Region replaces; label and description update in place. */
+/**
+ * Vpc. API area: vpcs. Region replaces; label and description update in place. A create's POST
+ * appends the stack's mark (`stack-marks.ts`) to the description when it fits, and puts the declared
+ * description back once the POST has answered.
+ */
 import { z } from "zod";
 import type { ComputeClient } from "../../client/compute-client";
 import { collect } from "../../client/pagination";
@@ -10,6 +14,7 @@ import {
   VpcDescription,
   VpcLabel,
   VpcParams,
+  VPC_LIMITS,
 } from "../../contract/vpcs";
 import type { CheckFailure } from "../core/check";
 import { asFailures, asksNew, catalogued } from "../core/lookups";
@@ -28,6 +33,16 @@ async function findByLabel(client: ComputeClient, label: string) {
   return (await collect(client.each(vpcEndpoints.listVpcs, { filter: { label } }))).find(
     (v) => v.label === label,
   );
+}
+
+/** The description the POST sends: the declared one and the mark. */
+const markedDescription = (description: string | undefined, mark: string) =>
+  description ? `${description} ${mark}` : mark;
+
+/** A description without the mark at its end. */
+function unmarked(description: string, mark: string): string {
+  if (description === mark) return "";
+  return description.endsWith(` ${mark}`) ? description.slice(0, -mark.length - 1) : description;
 }
 
 /** The region exists and offers VPCs. */
@@ -49,11 +64,20 @@ export const vpcSpec = defineSpec({
   deleteBeforeReplace: (olds, news) => olds.label === news.label,
   // Its answer lists its subnets as of when its POST went out: what the checks of its subnets read
   // (`recentListing`), with no request of their own.
-  create: async (client, { region, label, description }) => {
+  create: async (client, { region, label, description }, ctx) => {
     const sent: { at?: number } = {};
-    const vpc = await client.api.createVpc({ body: { region, label, description }, sent });
+    const posted = ctx.mark === undefined ? description : markedDescription(description, ctx.mark);
+    const vpc = await client.api.createVpc({ body: { region, label, description: posted }, sent });
     client.seedListing(vpcEndpoints.listSubnets, VpcParams.parse({ vpcId: vpc.id }), vpc.subnets, sent.at!);
     return vpc;
+  },
+  marked: {
+    room: ({ description }, mark) =>
+      markedDescription(description, mark).length <= VPC_LIMITS.description.max,
+    carries: (vpc, mark) => vpc.description === mark || vpc.description.endsWith(` ${mark}`),
+    without: (vpc, mark) => ({ ...vpc, description: unmarked(vpc.description, mark) }),
+    takeOff: (client, vpc, { label, description }) =>
+      client.api.updateVpc({ params: VpcParams.parse({ vpcId: vpc.id }), body: { label, description } }),
   },
   find: (client, { label }) => findByLabel(client, label),
   listLabelled: (client, _inputs, options) => client.recentListing(vpcEndpoints.listVpcs, {}, options),

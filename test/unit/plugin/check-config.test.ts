@@ -15,7 +15,7 @@ it("names a misspelt setting and the one it most likely means, as config keys or
     },
   ]);
   expect(settingFailures({ colour: "blue" }, true)[0]!.reason).toBe(
-    "`compute:colour` is not a setting of the compute provider (its settings: apiUrl, token, waitTimeoutSeconds, createTimeoutSeconds, updateTimeoutSeconds, deleteTimeoutSeconds)",
+    "`compute:colour` is not a setting of the compute provider (its settings: apiUrl, token, waitTimeoutSeconds, createTimeoutSeconds, updateTimeoutSeconds, deleteTimeoutSeconds, recoveryKey)",
   );
 });
 

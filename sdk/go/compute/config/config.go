@@ -26,6 +26,11 @@ func GetDeleteTimeoutSeconds(ctx *pulumi.Context) float64 {
 	return config.GetFloat64(ctx, "compute:deleteTimeoutSeconds")
 }
 
+// A secret of the stack (set it with `--secret`, e.g. `$(openssl rand -hex 16)`) that marks the objects a create makes until the create returns, so that a `pulumi up` interrupted on one machine is recovered on any other (a CI runner, a teammate): the next `up` adopts what the interrupted creates made, and nothing else. The plugin keeps a secret of its own in the provider's state when this is not set; the TypeScript form needs this setting. See docs/reliability.md.
+func GetRecoveryKey(ctx *pulumi.Context) string {
+	return config.Get(ctx, "compute:recoveryKey")
+}
+
 // The API token the provider acts with (set it with `--secret`). Environment: `COMPUTE_TOKEN`.
 func GetToken(ctx *pulumi.Context) string {
 	return config.Get(ctx, "compute:token")

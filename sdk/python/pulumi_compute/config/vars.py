@@ -42,6 +42,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get_float('deleteTimeoutSeconds')
 
     @_builtins.property
+    def recovery_key(self) -> Optional[str]:
+        """
+        A secret of the stack (set it with `--secret`, e.g. `$(openssl rand -hex 16)`) that marks the objects a create makes until the create returns, so that a `pulumi up` interrupted on one machine is recovered on any other (a CI runner, a teammate): the next `up` adopts what the interrupted creates made, and nothing else. The plugin keeps a secret of its own in the provider's state when this is not set; the TypeScript form needs this setting. See docs/reliability.md.
+        """
+        return __config__.get('recoveryKey')
+
+    @_builtins.property
     def token(self) -> Optional[str]:
         """
         The API token the provider acts with (set it with `--secret`). Environment: `COMPUTE_TOKEN`.

@@ -1,0 +1,67 @@
+/**
+ * A mark a create's POST writes on the object it makes, so that any machine running the stack
+ * (a CI runner, a teammate, a fresh home) can tell, after the run was interrupted, which object is
+ * this resource's: `pulumi-` and the first 40 hex digits of HMAC-SHA256(secret, `project/stack/Kind/name`),
+ * the resource's context's `journalKey`. The secret is the stack's (`compute:recoveryKey`, else the
+ * nonce the plugin keeps in its default provider's state: `src/plugin/recovery-nonce.ts`): no other
+ * stack, and no one without the stack's secrets, makes or forges this stack's marks. Without a
+ * secret nothing is marked, and only the create journal of the machine that ran the create proves
+ * anything (`create-journal.ts`).
+ *
+ * Where a kind writes its mark (an Instance's tags, a Vpc's description) is its spec's `marked`.
+ * The mark is taken off once the create has returned (the engine then holds the ID), so a
+ * replacement never takes its old object for its own, and outputs never show it.
+ * docs/design/recovery-on-any-machine.md says why.
+ */
+import { createHmac } from "node:crypto";
+import type { ComputeClient } from "../../client/compute-client";
+import type { ResourceContext } from "./resource-context";
+import type { AnySpec, OperationContext, Props } from "./resource-spec";
+import { recoverySecret } from "./settings";
+
+export const MARK_PREFIX = "pulumi-";
+const MARK_HEX = 40;
+
+/** `pulumi-<40 hex>`: the mark of the resource `journalKey` under `secret`. */
+export function markOf(secret: string, journalKey: string): string {
+  return MARK_PREFIX + createHmac("sha256", secret).update(journalKey).digest("hex").slice(0, MARK_HEX);
+}
+
+/** Whether a string has the shape of a mark (any stack's). */
+export const looksLikeMark = (value: unknown): boolean =>
+  typeof value === "string" && new RegExp(`^${MARK_PREFIX}[0-9a-f]{${MARK_HEX}}$`).test(value);
+
+/**
+ * The mark this resource's create writes, or undefined: a kind without room for one, a resource
+ * with no identity, no stack secret, or inputs that leave no room (a description at its limit).
+ */
+export function markFor(spec: AnySpec, inputs: Props, resource: ResourceContext): string | undefined {
+  const secret = recoverySecret();
+  if (!spec.marked || !secret || !resource.journalKey) return undefined;
+  const mark = markOf(secret, resource.journalKey);
+  return spec.marked.room && !spec.marked.room(inputs, mark) ? undefined : mark;
+}
+
+/** Whether `record` carries this create's mark (none made: no). */
+export function carriesMark(spec: AnySpec, record: unknown, mark: string | undefined): boolean {
+  return mark !== undefined && spec.marked !== undefined && spec.marked.carries(record, mark);
+}
+
+/** Once the create has returned: the mark taken off the object, and the record without it. */
+export async function takeMarkOff(
+  spec: AnySpec,
+  client: ComputeClient,
+  record: unknown,
+  inputs: Props,
+  ctx: OperationContext,
+): Promise<unknown> {
+  const { mark } = ctx;
+  if (mark === undefined || !spec.marked) return record;
+  if (!spec.marked.carries(record, mark)) return record;
+  return spec.marked.takeOff(client, record, inputs, mark, ctx);
+}
+
+/** The record as outputs show it: without the mark (a create whose mark could not be taken off). */
+export function withoutMark(spec: AnySpec, record: unknown, mark: string | undefined): unknown {
+  return mark !== undefined && spec.marked ? spec.marked.without(record, mark) : record;
+}
