@@ -17,6 +17,7 @@ import { configSource } from "./config";
 import { grpcError } from "./errors";
 import { packageFile, pluginVersion } from "./package-files";
 import { programInputs } from "./program-inputs";
+import { withRecoveryNonce } from "./recovery-nonce";
 import { attach, cancelRun, configuredBy } from "./runs";
 import { RequestSecrets } from "./secrets";
 import { fromStruct, rawOf, secret, toStruct } from "./values";
@@ -109,7 +110,12 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
       // The default provider (`default`, `default_0_1_0`) takes the stack's config; another, its arguments.
       const stackConfig = /^default(_|$)/.test(request.getUrn().split("::").at(-1) ?? "");
       const response = new proto.CheckResponse();
-      response.setInputs(request.getNews());
+      // The default provider keeps the stack's secret for marks in its inputs (recovery-nonce.ts).
+      response.setInputs(
+        stackConfig
+          ? toStruct(withRecoveryNonce(rawOf(request.getNews()), rawOf(request.getOlds())))
+          : request.getNews(),
+      );
       response.setFailuresList(checkFailures(settingFailures(fromStruct(request.getNews()), stackConfig)));
       return response;
     }),
