@@ -61,6 +61,16 @@ async function moveToFreshMachine(): Promise<void> {
   await p.pulumi("stack", "select", "test");
 }
 
+/** The kinds the current machine's journal holds as in flight. */
+const inFlight = (): string[] => {
+  const dir = p.env.COMPUTE_JOURNAL_DIR!;
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => (JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as { kind: string }).kind);
+};
+
 /** The default provider's `recoveryNonce` in the state: as stored, and in plain text. */
 async function storedNonce(): Promise<{ stored: unknown; plain: unknown }> {
   const exported = async (...flags: string[]) => {
@@ -85,7 +95,10 @@ async function killedAndRecovered(): Promise<void> {
   await p.control.clearRequests();
   const { child, done } = p.start("up", "--yes", "--skip-preview");
   try {
-    for (let i = 0; (await requests("POST", /^\/compute\/instances$/)).length < 2; i++) {
+    // Both instance POSTs seen, and the Vpc's out (its journal entry is written right before it).
+    const ready = async () =>
+      (await requests("POST", /^\/compute\/instances$/)).length >= 2 && inFlight().includes("Vpc");
+    for (let i = 0; !(await ready()); i++) {
       if (i > 1200) throw new Error("the moment to kill the CLI never came");
       await sleep(50);
     }

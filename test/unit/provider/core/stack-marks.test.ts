@@ -5,7 +5,7 @@
  * it. Where marks are made, this machine's journal entry alone adopts nothing.
  */
 import { createOrAdopt } from "../../../../src/provider/core/create-or-adopt";
-import { createByListing } from "../../../../src/provider/core/create-by-listing";
+import { createByListing, type ListedCreate } from "../../../../src/provider/core/create-by-listing";
 import { journalFile, writeEntry } from "../../../../src/provider/core/create-journal";
 import { makeProvider } from "../../../../src/provider/core/make-provider";
 import { looksLikeMark, markFor, markOf } from "../../../../src/provider/core/stack-marks";
@@ -76,7 +76,7 @@ it("refuses the holder of the label that carries another stack's mark, or none, 
   const made = await t.client.api.createVpc({ body: { ...inputs, description: `the network ${other}` } });
   await writeEntry(ctx().journal, { kind: "Vpc", labelFree: true });
   const { failures } = await makeProvider(vpcSpec).check({}, inputs, RESOURCE);
-  expect(failures.map((f) => f.reason)).toEqual([
+  expect((failures ?? []).map((f) => f.reason)).toEqual([
     expect.stringContaining(`already exists (${made.id}) and is not this stack's`),
   ]);
   const err = await thrown(createOrAdopt(vpcSpec, t.client, inputs, ctx()));
@@ -91,11 +91,12 @@ it("fails naming a marked object that does not match the inputs", async () => {
 });
 
 describe("creates found by listing, with a mark", () => {
-  const listed = (records: { id: number; tags: string[] }[]) => ({
+  type Rec = { id: number; tags: string[] };
+  const listed = (records: Rec[]): ListedCreate<Rec> & { post: jest.Mock } => ({
     kind: "InstanceDisk",
     what: "InstanceDisk root on Instance 1",
     list: async () => records,
-    post: jest.fn(async () => ({ id: 99, tags: [] })),
+    post: jest.fn(async () => ({ id: 99, tags: [] as string[] })),
     matches: () => true,
     carries: (r: { tags: string[] }) => r.tags.includes(MARK),
   });
