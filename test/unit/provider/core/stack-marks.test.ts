@@ -9,10 +9,11 @@ import { createByListing, type ListedCreate } from "../../../../src/provider/cor
 import { journalFile, writeEntry } from "../../../../src/provider/core/create-journal";
 import { makeProvider } from "../../../../src/provider/core/make-provider";
 import { looksLikeMark, markFor, markOf } from "../../../../src/provider/core/stack-marks";
+import { instanceSpec } from "../../../../src/provider/instance/instance";
 import { vpcSpec } from "../../../../src/provider/kinds/vpc";
 import { useEmulator } from "../../../support/emulator";
 import { useJournalDir } from "../../../support/journal";
-import { thrown, useProviderSettings } from "../../../support/provider";
+import { pointSettingsAt, thrown, useProviderSettings } from "../../../support/provider";
 
 const t = useEmulator();
 const KEY = "0123456789abcdef0123456789abcdef";
@@ -88,6 +89,22 @@ it("fails naming a marked object that does not match the inputs", async () => {
   const err = await thrown(createOrAdopt(vpcSpec, t.client, inputs, ctx()));
   expect(err.message).toContain(`Vpc ${made.id} was made by this resource's create`);
   expect(err.message).toContain("different description");
+});
+
+it("an instance of a user who may not tag is made without the mark, as before marks", async () => {
+  const { token } = await t.control.seedUser({
+    username: "restricted",
+    restricted: true,
+    grants: { global: { add_computes: true } },
+  });
+  pointSettingsAt(t, { "compute:token": token, "compute:recoveryKey": KEY });
+  const web = { journalKey: "proj/stack/Instance/web" };
+  const { id, outs } = await makeProvider(instanceSpec).create(
+    { region: "us-iad", type: "g6-nanode-1", label: "web-r" },
+    web,
+  );
+  expect(outs.tags).toEqual([]);
+  expect((await t.client.api.getInstance({ params: { computeId: Number(id) } })).tags).toEqual([]);
 });
 
 describe("creates found by listing, with a mark", () => {
