@@ -13,6 +13,7 @@ import * as path from "node:path";
 import { collect } from "../../../src/client";
 import { instanceEndpoints, tagEndpoints, vpcEndpoints } from "../../../src/contract";
 import { IMAGE, ROOT_PASS } from "../../support/compute";
+import { descendants, endLeftBehind } from "../killed-runs";
 import { yamlProject, type YamlProject } from "./yaml-project";
 
 jest.setTimeout(240_000);
@@ -22,6 +23,8 @@ const MARK = /pulumi-[0-9a-f]{40}/;
 
 let p: YamlProject;
 const machines: string[] = [];
+/** What the killed CLIs started (the language host outlives the CLI): ended once the tests are done. */
+const leftBehind: number[] = [];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const instances = () => collect(p.client.each(instanceEndpoints.listInstances));
 const vpcs = () => collect(p.client.each(vpcEndpoints.listVpcs));
@@ -103,6 +106,7 @@ async function killedAndRecovered(): Promise<void> {
       await sleep(50);
     }
   } finally {
+    if (child.pid !== undefined) leftBehind.push(...descendants(child.pid));
     child.kill("SIGKILL");
   }
   await done;
@@ -148,6 +152,7 @@ beforeAll(async () => {
   p.setProgram(program);
 });
 afterAll(async () => {
+  endLeftBehind(leftBehind);
   await p?.dispose();
   for (const dir of machines) fs.rmSync(dir, { recursive: true, force: true });
 });
