@@ -61,6 +61,18 @@ it("a create writes the mark in its POST and takes it off once it returns; the o
   expect((await t.client.api.getVpc({ params: { vpcId: Number(id) } })).description).toBe("the network");
 });
 
+it("a Vpc declared without a description is left with none once the create returns", async () => {
+  let posted: unknown;
+  const spec = {
+    ...vpcSpec,
+    create: async (...args: Parameters<typeof vpcSpec.create>) => (posted = await vpcSpec.create(...args)),
+  };
+  const { id, outs } = await makeProvider(spec).create({ region: "us-iad", label: "bare" }, RESOURCE);
+  expect((posted as { description: string }).description).toBe(MARK);
+  expect(outs.description).toBe("");
+  expect((await t.client.api.getVpc({ params: { vpcId: Number(id) } })).description).toBe("");
+});
+
 it("adopts, on a machine with no journal, the object holding the label that carries the mark", async () => {
   const made = await t.client.api.createVpc({ body: { ...inputs, description: `the network ${MARK}` } });
   const { failures } = await makeProvider(vpcSpec).check({}, inputs, RESOURCE);
