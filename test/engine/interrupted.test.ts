@@ -6,14 +6,13 @@
  * converges with no orphan and no duplicate. The engine keeps the killed run's creates as pending
  * operations: the adopting `up` says once how to clear them, and the refresh it names leaves none.
  */
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { collect, ComputeClient, ControlClient } from "../../src/client";
 import { imageEndpoints, instanceEndpoints, profileTokenEndpoints } from "../../src/contract";
 import { startEmulator, type Emulator } from "../../src/emulator";
 import { userProject, type UserProject } from "./harness";
-import { descendants, endLeftBehind } from "./killed-runs";
+import { endLeftBehind, killUpWhen } from "./killed-runs";
 
 jest.setTimeout(240_000);
 
@@ -104,22 +103,7 @@ const leftBehind: number[] = [];
 
 /** Runs `pulumi up`, SIGKILLs the CLI once `ready` holds (checked every 50 ms), then `pulumi cancel`. */
 async function killedUp(ready: () => Promise<boolean>) {
-  const cli = spawn("pulumi", ["up", "--yes", "--skip-preview", "--non-interactive"], {
-    cwd: project.dir,
-    env: project.env,
-    stdio: "ignore",
-  });
-  const exited = new Promise((resolve) => cli.once("exit", resolve));
-  try {
-    for (let i = 0; !(await ready()); i++) {
-      if (i > 1200) throw new Error("the moment to kill the CLI never came");
-      await sleep(50);
-    }
-  } finally {
-    if (cli.pid !== undefined) leftBehind.push(...descendants(cli.pid));
-    cli.kill("SIGKILL");
-  }
-  await exited;
+  await killUpWhen(project, ready, leftBehind);
   // The killed CLI left the stack locked.
   await project.pulumi("cancel", "--yes");
 }

@@ -3,6 +3,7 @@
  * of their own, and the language host outlives the CLI (it waits on its port forever), so their PIDs
  * are read from /proc before the kill and ended once the test is done with them.
  */
+import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 
 /** The PIDs of a process's descendants, from /proc (Linux, where these tests run). */
@@ -33,4 +34,33 @@ export function endLeftBehind(pids: number[]): void {
       // Already gone.
     }
   }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs `pulumi up` in `project` and SIGKILLs the CLI once `ready` holds (checked every 50 ms, for at
+ * most a minute); the processes it leaves running are added to `leftBehind`. The stack stays locked.
+ */
+export async function killUpWhen(
+  project: { dir: string; env: NodeJS.ProcessEnv },
+  ready: () => Promise<boolean>,
+  leftBehind: number[],
+): Promise<void> {
+  const cli = spawn("pulumi", ["up", "--yes", "--skip-preview", "--non-interactive"], {
+    cwd: project.dir,
+    env: project.env,
+    stdio: "ignore",
+  });
+  const exited = new Promise((resolve) => cli.once("exit", resolve));
+  try {
+    for (let i = 0; !(await ready()); i++) {
+      if (i > 1200) throw new Error("the moment to kill the CLI never came");
+      await sleep(50);
+    }
+  } finally {
+    if (cli.pid !== undefined) leftBehind.push(...descendants(cli.pid));
+    cli.kill("SIGKILL");
+  }
+  await exited;
 }

@@ -8,7 +8,6 @@
  * object that holds the label with another stack's mark is refused, and a stale journal entry on the
  * machine that was killed adopts nothing once another machine has settled its create.
  */
-import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -17,7 +16,7 @@ import { instanceEndpoints, tagEndpoints, vpcEndpoints } from "../../src/contrac
 import { startEmulator, type Emulator } from "../../src/emulator";
 import { markOf } from "../../src/provider/core/stack-marks";
 import { userProject, type UserProject } from "./harness";
-import { descendants, endLeftBehind } from "./killed-runs";
+import { endLeftBehind, killUpWhen } from "./killed-runs";
 
 jest.setTimeout(240_000);
 
@@ -83,22 +82,7 @@ const inFlight = (): string[] => {
 
 /** Runs `pulumi up` and SIGKILLs the CLI once `ready` holds (checked every 50 ms); the stack stays locked. */
 async function killedUp(ready: () => Promise<boolean>) {
-  const cli = spawn("pulumi", ["up", "--yes", "--skip-preview", "--non-interactive"], {
-    cwd: project.dir,
-    env: project.env,
-    stdio: "ignore",
-  });
-  const exited = new Promise((resolve) => cli.once("exit", resolve));
-  try {
-    for (let i = 0; !(await ready()); i++) {
-      if (i > 1200) throw new Error("the moment to kill the CLI never came");
-      await sleep(50);
-    }
-  } finally {
-    if (cli.pid !== undefined) leftBehind.push(...descendants(cli.pid));
-    cli.kill("SIGKILL");
-  }
-  await exited;
+  await killUpWhen(project, ready, leftBehind);
 }
 
 /** The operations the engine lists as pending in the stack's state. */
