@@ -78,9 +78,9 @@ function isHeld(spec: AnySpec, client: ComputeClient, resource: string | undefin
 /** Whether the label was found free recently enough to prove that what holds it after the POST is
  * ours. A lookup proves it for one create only: the note is taken. */
 export function takeFreshlyFree(key: string, now = Date.now()): boolean {
-  const since = freeSince.get(key);
+  const fresh = isFreshlyFree(key, now);
   freeSince.delete(key);
-  return since !== undefined && now - since <= FRESH_MS;
+  return fresh;
 }
 
 /** Whether a lookup found the label free recently enough (the note is kept for the create). */

@@ -256,31 +256,12 @@ async function settledOutputs(
   const { client, ctx, record, inputs, listed } = step;
   try {
     const settled = spec.settle ? await spec.settle(client, record, inputs, ctx) : record;
-    return outputsOf(spec, await unmarked(spec, client, settled, inputs, ctx), inputs, listed);
+    return outputsOf(spec, await takeMarkOff(spec, client, settled, inputs, ctx), inputs, listed);
   } catch (err) {
-    await unmarked(spec, client, record, inputs, ctx).catch(() => undefined);
+    await takeMarkOff(spec, client, record, inputs, ctx).catch(() => undefined);
     const shown = withoutMark(spec, record, ctx.mark);
     throw keepId(spec, id, what, err, () => outputsOf(spec, shown, inputs, listed), inputs);
   }
-}
-
-/**
- * A create's object once its create ends (settled, or a wait failed: the engine keeps the ID either
- * way): its mark taken off (`stack-marks.ts`), unless the engine is gone (the CLI was killed: a
- * wait that ends then may end without an error). Then the engine never gets the ID, and the mark
- * is what proves the object this resource's to the next run, on any machine. The record as the
- * outputs show it, without the mark.
- */
-async function unmarked(
-  spec: AnySpec,
-  client: ComputeClient,
-  record: unknown,
-  inputs: Props,
-  ctx: OperationContext,
-): Promise<unknown> {
-  if (ctx.mark === undefined) return record;
-  if (await engineAlive()) return takeMarkOff(spec, client, record, inputs, ctx);
-  return withoutMark(spec, record, ctx.mark);
 }
 
 /** What a check knows after reading the program's inputs, passed from step to step. */

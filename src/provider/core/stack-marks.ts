@@ -15,6 +15,7 @@
  */
 import { createHmac } from "node:crypto";
 import type { ComputeClient } from "../../client/compute-client";
+import { engineAlive } from "./engine-watch";
 import type { ResourceContext } from "./resource-context";
 import type { AnySpec, OperationContext, Props } from "./resource-spec";
 import { recoverySecret } from "./settings";
@@ -47,7 +48,12 @@ export function carriesMark(spec: AnySpec, record: unknown, mark: string | undef
   return mark !== undefined && spec.marked !== undefined && spec.marked.carries(record, mark);
 }
 
-/** Once the create has returned: the mark taken off the object, and the record without it. */
+/**
+ * A create's object once its create ends (settled, or a wait failed: the engine keeps the ID either
+ * way): its mark taken off, unless the engine is gone (the CLI was killed: a wait that ends then may
+ * end without an error). Then the engine never gets the ID, and the mark is what proves the object
+ * this resource's to the next run, on any machine. The record as the outputs show it, without the mark.
+ */
 export async function takeMarkOff(
   spec: AnySpec,
   client: ComputeClient,
@@ -57,6 +63,7 @@ export async function takeMarkOff(
 ): Promise<unknown> {
   const { mark } = ctx;
   if (mark === undefined || !spec.marked) return record;
+  if (!(await engineAlive())) return spec.marked.without(record, mark);
   if (!spec.marked.carries(record, mark)) return record;
   return spec.marked.takeOff(client, record, inputs, mark, ctx);
 }
