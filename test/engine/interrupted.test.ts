@@ -12,7 +12,7 @@ import { collect, ComputeClient, ControlClient } from "../../src/client";
 import { imageEndpoints, instanceEndpoints, profileTokenEndpoints } from "../../src/contract";
 import { startEmulator, type Emulator } from "../../src/emulator";
 import { userProject, type UserProject } from "./harness";
-import { endLeftBehind, killUpWhen } from "./killed-runs";
+import { endLeftBehind, killUpWhen, createsInFlight } from "./killed-runs";
 
 jest.setTimeout(240_000);
 
@@ -83,16 +83,7 @@ const requests = async (method: string, pattern: RegExp) =>
   (await control.requests()).filter((r) => r.method === method && pattern.test(r.path));
 
 const journalDir = () => project.env.COMPUTE_JOURNAL_DIR!;
-/** The kinds of the creates the journal holds as in flight. */
-const inFlight = (): string[] =>
-  fs.existsSync(journalDir())
-    ? fs
-        .readdirSync(journalDir())
-        .filter((f) => f.endsWith(".json"))
-        .map(
-          (f) => (JSON.parse(fs.readFileSync(path.join(journalDir(), f), "utf8")) as { kind: string }).kind,
-        )
-    : [];
+const inFlight = () => createsInFlight(journalDir());
 
 /**
  * What the killed CLIs started: the engine starts its plugins in process groups of their own, and

@@ -5,6 +5,7 @@
  */
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
+import * as path from "node:path";
 
 /** The PIDs of a process's descendants, from /proc (Linux, where these tests run). */
 export function descendants(pid: number): number[] {
@@ -63,4 +64,14 @@ export async function killUpWhen(
     cli.kill("SIGKILL");
   }
   await exited;
+}
+
+/** The kinds of the creates a journal directory holds as in flight (its entries name their kind). */
+export function createsInFlight(journalDir: string): string[] {
+  if (!fs.existsSync(journalDir)) return [];
+  return fs
+    .readdirSync(journalDir)
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => (JSON.parse(fs.readFileSync(path.join(journalDir, f), "utf8")) as { kind?: string }).kind)
+    .filter((kind): kind is string => kind !== undefined);
 }

@@ -16,7 +16,7 @@ import { instanceEndpoints, tagEndpoints, vpcEndpoints } from "../../src/contrac
 import { startEmulator, type Emulator } from "../../src/emulator";
 import { markOf } from "../../src/provider/core/stack-marks";
 import { userProject, type UserProject } from "./harness";
-import { endLeftBehind, killUpWhen } from "./killed-runs";
+import { endLeftBehind, killUpWhen, createsInFlight } from "./killed-runs";
 
 jest.setTimeout(240_000);
 
@@ -70,15 +70,7 @@ async function moveToFreshMachine(): Promise<{ home: string; journal: string }> 
 const useMachine = (machine: { home: string; journal: string }) =>
   Object.assign(project.env, { PULUMI_HOME: machine.home, COMPUTE_JOURNAL_DIR: machine.journal });
 
-/** The kinds the current machine's journal holds as in flight. */
-const inFlight = (): string[] => {
-  const dir = project.env.COMPUTE_JOURNAL_DIR!;
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith(".json"))
-    .map((f) => (JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as { kind: string }).kind);
-};
+const inFlight = () => createsInFlight(project.env.COMPUTE_JOURNAL_DIR!);
 
 /** Runs `pulumi up` and SIGKILLs the CLI once `ready` holds (checked every 50 ms); the stack stays locked. */
 async function killedUp(ready: () => Promise<boolean>) {

@@ -6,13 +6,12 @@
  * no duplicate; the refresh it names clears the killed run's pending creates. Interrupted with
  * Ctrl-C instead, the engine's Cancel ends the plugin's waits and the run keeps what it made.
  */
-import * as fs from "node:fs";
-import * as path from "node:path";
 import { collect } from "../../../src/client";
 import { instanceEndpoints } from "../../../src/contract";
 import { IMAGE, ROOT_PASS } from "../../support/compute";
 import { installPackedPlugin } from "./packed-plugin";
 import { yamlProject, type YamlProject } from "./yaml-project";
+import { createsInFlight } from "../killed-runs";
 
 jest.setTimeout(240_000);
 
@@ -61,16 +60,7 @@ async function killedUp(ready: () => Promise<boolean>): Promise<void> {
   await p.pulumi("cancel", "--yes");
 }
 
-/** The kinds of the creates the journal holds as in flight (its entries name their kind). */
-const inFlight = (): string[] => {
-  const dir = p.env.COMPUTE_JOURNAL_DIR!;
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith(".json"))
-    .map((f) => (JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as { kind?: string }).kind)
-    .filter((kind): kind is string => kind !== undefined);
-};
+const inFlight = () => createsInFlight(p.env.COMPUTE_JOURNAL_DIR!);
 
 /** The operations the engine lists as pending in the stack's state. */
 async function pendingOperations(): Promise<unknown[]> {

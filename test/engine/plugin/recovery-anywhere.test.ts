@@ -13,7 +13,7 @@ import * as path from "node:path";
 import { collect } from "../../../src/client";
 import { instanceEndpoints, tagEndpoints, vpcEndpoints } from "../../../src/contract";
 import { IMAGE, ROOT_PASS } from "../../support/compute";
-import { descendants, endLeftBehind } from "../killed-runs";
+import { descendants, endLeftBehind, createsInFlight } from "../killed-runs";
 import { yamlProject, type YamlProject } from "./yaml-project";
 
 jest.setTimeout(240_000);
@@ -64,15 +64,7 @@ async function moveToFreshMachine(): Promise<void> {
   await p.pulumi("stack", "select", "test");
 }
 
-/** The kinds the current machine's journal holds as in flight. */
-const inFlight = (): string[] => {
-  const dir = p.env.COMPUTE_JOURNAL_DIR!;
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith(".json"))
-    .map((f) => (JSON.parse(fs.readFileSync(path.join(dir, f), "utf8")) as { kind: string }).kind);
-};
+const inFlight = () => createsInFlight(p.env.COMPUTE_JOURNAL_DIR!);
 
 /** The default provider's `recoveryNonce` in the state: as stored, and in plain text. */
 async function storedNonce(): Promise<{ stored: unknown; plain: unknown }> {
