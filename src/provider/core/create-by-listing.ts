@@ -27,7 +27,13 @@ export interface ListedCreate<R extends { id: number }> {
   matches(record: R): boolean;
   /** Whether an object carries this create's mark; absent when the create makes none. */
   carries?(record: R): boolean;
+  /** The object as `matches` reads it: without the mark (which may be in a field it compares). */
+  unmarked?(record: R): R;
 }
+
+/** Whether an object, its mark left out, is one this create would have made. */
+const alike = <R extends { id: number }>(create: ListedCreate<R>, record: R) =>
+  create.matches(create.unmarked ? create.unmarked(record) : record);
 
 export async function createByListing<R extends { id: number }>(
   create: ListedCreate<R>,
@@ -79,10 +85,10 @@ function namePossibleLeftovers<R extends { id: number }>(
   listed: R[],
   ctx: Pick<OperationContext, "log">,
 ) {
-  const alike = listed.filter((r) => r.id !== made.id && create.matches(r));
-  if (alike.length === 0) return;
+  const same = listed.filter((r) => r.id !== made.id && alike(create, r));
+  if (same.length === 0) return;
   ctx.log(
-    `${create.what}: created ${made.id}; ${alike.map((r) => r.id).join(", ")} matched these inputs already, ` +
+    `${create.what}: created ${made.id}; ${same.map((r) => r.id).join(", ")} matched these inputs already, ` +
       "and no interrupted run of this resource is recorded on this machine: one an interrupted " +
       "`pulumi up` made elsewhere is left over; delete it if no one uses it",
   );
@@ -99,7 +105,7 @@ function markedBefore<R extends { id: number }>(create: ListedCreate<R>, listed:
     );
   }
   const [made] = marked;
-  if (made && !create.matches(made)) {
+  if (made && !alike(create, made)) {
     throw new ProviderError(
       `${create.kind} create: ${create.what}: ${made.id} carries this resource's mark (an interrupted ` +
         `\`pulumi up\` made it) but does not match its inputs; delete ${made.id} and run \`pulumi up\` again`,
@@ -110,7 +116,7 @@ function markedBefore<R extends { id: number }>(create: ListedCreate<R>, listed:
 
 /** The one new object (not in `before`) that matches the inputs; an error when several do. */
 async function madeSince<R extends { id: number }>(create: ListedCreate<R>, before: Set<number>) {
-  const made = (await create.list()).filter((r) => !before.has(r.id) && create.matches(r));
+  const made = (await create.list()).filter((r) => !before.has(r.id) && alike(create, r));
   if (made.length > 1) {
     throw new ProviderError(
       `${create.kind} create: ${create.what}: the create's answer was lost, and ${made.length} new objects match ` +

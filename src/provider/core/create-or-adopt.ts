@@ -55,17 +55,18 @@ export async function createOrAdopt(
   // machine's entry) or after its POST marked the object (any machine): what holds the label now
   // is what its POST made. With a mark, the holder must carry it. A label found free moments ago
   // (this run's check) is held by nothing an earlier run made.
-  const key = claimKey(spec, inputs);
+  const posted = postedInputs(spec, inputs, ctx.mark);
+  const key = claimKey(spec, posted);
   const marked = ctx.mark !== undefined && key !== undefined && !isFreshlyFree(key);
   if (marked || (await readEntry(ctx.journal))?.labelFree) {
-    const found = await spec.find(client, inputs);
+    const found = await spec.find(client, posted);
     if (found !== undefined && (ctx.mark === undefined || carriesMark(spec, found, ctx.mark)))
       return adopted(spec, found, inputs, ctx, INTERRUPTED);
   }
   await claimLabel(spec, client, inputs, ctx.resource);
   if (key !== undefined) await writeEntry(ctx.journal, { kind: spec.kind, labelFree: true });
   try {
-    return await sendCreate(spec, client, inputs, ctx);
+    return await sendCreate(spec, client, inputs, posted, ctx);
   } catch (err) {
     await removeEntry(ctx.journal);
     throw err;
@@ -87,20 +88,32 @@ function adopted(spec: AnySpec, found: unknown, inputs: Props, ctx: OperationCon
   return found;
 }
 
-/** The POST, sent again while its answer is lost and nothing was made (bounded). */
-async function sendCreate(spec: AnySpec, client: ComputeClient, inputs: Props, ctx: OperationContext) {
+/** The inputs as the POST sends them: with the mark, where it goes in the label (`asPosted`). */
+export function postedInputs(spec: AnySpec, inputs: Props, mark: string | undefined): Props {
+  return mark !== undefined && spec.marked?.asPosted ? spec.marked.asPosted(inputs, mark) : inputs;
+}
+
+/** The POST, sent again while its answer is lost and nothing was made (bounded); `posted`: the
+ * inputs as it sends them (`postedInputs`). */
+async function sendCreate(
+  spec: AnySpec,
+  client: ComputeClient,
+  inputs: Props,
+  posted: Props,
+  ctx: OperationContext,
+) {
   let answerLost = false;
   for (let attempt = 1; ; attempt++) {
     let failure: unknown;
     try {
-      return await spec.create(client, inputs, ctx);
+      return await spec.create(client, posted, ctx);
     } catch (err) {
       failure = err;
     }
     const lost = isOutcomeUnknown(failure);
     answerLost ||= lost;
     if (!(lost || clashesOnUniqueField(spec, failure))) throw failure;
-    const found = await spec.find!(client, inputs);
+    const found = await spec.find!(client, posted);
     if (found === undefined) {
       if (!lost) throw failure;
       if (attempt >= MAX_CREATE_ATTEMPTS) {

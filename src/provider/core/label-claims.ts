@@ -171,6 +171,16 @@ async function lookUp(
 }
 
 /**
+ * Where the mark goes in the label (`asPosted`), whether the label the POST sends is free: then no
+ * earlier create of this resource made anything, and the create need not look for it again.
+ */
+async function notePostedFree(spec: AnySpec, client: ComputeClient, inputs: Props, mark: string) {
+  const posted = spec.marked!.asPosted!(inputs, mark);
+  const { found, at } = await lookUp(spec, client, posted);
+  if (found === undefined) noteFree(claimKey(spec, posted)!, at);
+}
+
+/**
  * Before a create's first POST: makes sure the label is free, looking it up unless a fresh lookup
  * already found it free. An object holding it is not ours: the create fails naming it.
  */
@@ -217,6 +227,7 @@ export async function labelClashes(
   let at: number;
   try {
     ({ found, at } = await lookUp(spec, client, inputs));
+    if (mark !== undefined && spec.marked?.asPosted) await notePostedFree(spec, client, inputs, mark);
   } catch (err) {
     if (err instanceof SettingsError) throw err;
     if (refusesToken(err)) throw tokenRefused(client.baseUrl, err);

@@ -148,6 +148,11 @@ export interface ResourceSpec<Inputs extends Props = Props, Rec = unknown, Outpu
   marked?: {
     /** Whether the POST of these inputs has room for the mark (a field's length limit); omitted: always. */
     room?(inputs: Inputs, mark: string): boolean;
+    /**
+     * A kind whose label carries the mark (`labelMarked`): the inputs as its POST sends them, which
+     * `find` looks up, where the declared label's lookup proves nothing of an earlier create.
+     */
+    asPosted?(inputs: Inputs, mark: string): Inputs;
     carries(record: Rec, mark: string): boolean;
     /** The record as the outputs show it: without the mark. */
     without(record: Rec, mark: string): Rec;

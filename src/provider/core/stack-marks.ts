@@ -32,6 +32,46 @@ export function markOf(secret: string, journalKey: string): string {
 export const looksLikeMark = (value: unknown): boolean =>
   typeof value === "string" && new RegExp(`^${MARK_PREFIX}[0-9a-f]{${MARK_HEX}}$`).test(value);
 
+// Where a kind's POST has a free text field (a description, a config's comments), the mark goes at
+// its end, after a space, and the declared text is put back once the create has returned.
+
+/** The text the POST sends: the declared one, then the mark. */
+export const appendMark = (text: string | null | undefined, mark: string): string =>
+  text ? `${text} ${mark}` : mark;
+
+/** Whether a text ends with the mark. */
+export const endsWithMark = (text: string | null | undefined, mark: string): boolean =>
+  text === mark || (text ?? "").endsWith(` ${mark}`);
+
+/** The text without the mark at its end. */
+export function dropMark(text: string, mark: string): string {
+  if (text === mark) return "";
+  return text.endsWith(` ${mark}`) ? text.slice(0, -mark.length - 1) : text;
+}
+
+// Where the label is the only free field (an SSH key, a disk, a subnet: labels the API lets a PUT
+// change), the POST sends the label with a short form of the mark appended, `web-1a2b3c4d5e6f`
+// (12 hex digits, 48 bits of the same HMAC), and the declared label is put back once the create
+// has returned.
+
+/** Characters the short mark adds to a label. */
+export const LABEL_MARK_LENGTH = 13;
+
+/** `-1a2b3c4d5e6f`: what the mark adds to a label. */
+const labelSuffix = (mark: string) =>
+  `-${mark.slice(MARK_PREFIX.length, MARK_PREFIX.length + LABEL_MARK_LENGTH - 1)}`;
+
+/** The label the POST sends: the declared one and the short mark. */
+export const labelMarked = (label: string, mark: string): string => label + labelSuffix(mark);
+
+/** Whether a label ends with the short mark. */
+export const carriesLabelMark = (label: string | null | undefined, mark: string): boolean =>
+  (label ?? "").endsWith(labelSuffix(mark));
+
+/** The label without the short mark at its end. */
+export const dropLabelMark = (label: string, mark: string): string =>
+  carriesLabelMark(label, mark) ? label.slice(0, -LABEL_MARK_LENGTH) : label;
+
 /**
  * The mark this resource's create writes, or undefined: a kind without room for one, a resource
  * with no identity, no stack secret, or inputs that leave no room (a description at its limit).
@@ -71,4 +111,19 @@ export async function takeMarkOff(
 /** The record as outputs show it: without the mark (a create whose mark could not be taken off). */
 export function withoutMark(spec: AnySpec, record: unknown, mark: string | undefined): unknown {
   return mark !== undefined && spec.marked ? spec.marked.without(record, mark) : record;
+}
+
+/**
+ * What a create by listing (`createByListing`) needs of the mark its POST writes: whether a listed
+ * object carries it, and the object without it; nothing when the POST writes none.
+ */
+export function listedMark<R>(
+  marked: { carries(record: R, mark: string): boolean; without(record: R, mark: string): R },
+  mark: string | undefined,
+): { carries?(record: R): boolean; unmarked?(record: R): R } {
+  if (mark === undefined) return {};
+  return {
+    carries: (record) => marked.carries(record, mark),
+    unmarked: (record) => marked.without(record, mark),
+  };
 }

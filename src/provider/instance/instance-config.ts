@@ -53,6 +53,7 @@ import {
 import { noteInlineInterfaces } from "./inline-interfaces";
 import { detailsOf, interfaceRequest, interfacesOf, InterfacesInput } from "./interface-shape";
 import { defineSpec, type OperationContext, type Props } from "../core/resource-spec";
+import { appendMark, dropMark, endsWithMark, listedMark } from "../core/stack-marks";
 import { booleanIn } from "../core/props";
 import { nameOf } from "../core/names";
 import { pendingIn } from "../core/pending";
@@ -217,10 +218,11 @@ function helpersOf(helpers: Helpers, asked: unknown): Partial<Record<HelperName,
   return Object.fromEntries(names.map((n) => [n, helpers[HELPERS[n]]]));
 }
 
-function createBody(inputs: InstanceConfigInputs): ConfigCreateRequest {
+/** `mark`: the stack's mark for the resource, at the end of the comments until the create returns. */
+function createBody(inputs: InstanceConfigInputs, mark?: string): ConfigCreateRequest {
   return {
     label: inputs.label,
-    comments: inputs.comments,
+    comments: mark === undefined ? inputs.comments : appendMark(inputs.comments, mark),
     devices: devicesRequest(inputs.devices),
     helpers: helpersRequest(inputs.helpers),
     kernel: inputs.kernel,
@@ -272,6 +274,15 @@ const APPLIED_NOW = ["label", "comments"];
  * whether a reboot to apply a change is still due (the core keeps it as `pending: "reboot"` when
  * its wait fails, so the next `up` finishes it); and the instance's status once the config's work ended.
  */
+/** Where a create's POST writes the stack's mark (`stack-marks.ts`): the end of the comments. */
+const configMark = {
+  carries: (config: Config, mark: string) => endsWithMark(config.comments, mark),
+  without: (config: Config, mark: string) => ({
+    ...config,
+    comments: config.comments === null ? null : dropMark(config.comments, mark),
+  }),
+};
+
 export interface ConfigRecord {
   config: Config;
   booted: boolean | undefined;
@@ -317,14 +328,27 @@ export const instanceConfigSpec = defineSpec({
         kind: "InstanceConfig",
         what: `InstanceConfig ${inputs.label} on Instance ${computeId}`,
         list: () => listConfigs(client, computeId),
-        post: () => client.api.createConfig({ params: { computeId }, body: createBody(inputs) }),
+        post: () => client.api.createConfig({ params: { computeId }, body: createBody(inputs, ctx.mark) }),
         matches: (c) => c.label === inputs.label,
+        ...listedMark(configMark, ctx.mark),
       },
       ctx,
     );
     // A new config is not what the instance runs with.
     const { status } = await getInstance(client, computeId);
     return { config, booted: false, rebootPending: false, instanceStatus: status };
+  },
+  marked: {
+    carries: ({ config }, mark) => configMark.carries(config, mark),
+    without: (record, mark) => ({ ...record, config: configMark.without(record.config, mark) }),
+    // The comments apply at once: no reboot.
+    takeOff: async (client, record, inputs) => ({
+      ...record,
+      config: await client.api.updateConfig({
+        params: params(record.config.id, inputs),
+        body: { comments: inputs.comments ?? "" },
+      }),
+    }),
   },
   // Only while a reboot to apply a change is still due.
   pending: (record) => (record.rebootPending ? "reboot" : undefined),

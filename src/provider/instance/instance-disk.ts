@@ -16,6 +16,7 @@ import type { Config } from "../../contract/configs";
 import { AuthorizedKeys, AuthorizedUsers, ImageId, password, StackScriptData } from "../../contract/deploy";
 import {
   diskEndpoints,
+  DISK_LIMITS,
   DiskLabel,
   DiskParams,
   DiskSize,
@@ -49,6 +50,13 @@ import { defineSpec, type OperationContext, type Props } from "../core/resource-
 import { nameOf } from "../core/names";
 import { pendingIn } from "../core/pending";
 import { INSTANCE_DISK_COMPUTED, INSTANCE_DISK_SECRETS } from "../field-lists";
+import {
+  carriesLabelMark,
+  dropLabelMark,
+  LABEL_MARK_LENGTH,
+  labelMarked,
+  listedMark,
+} from "../core/stack-marks";
 
 export const InstanceDiskInputs = z.object({
   computeId: idFrom("computeId"),
@@ -83,10 +91,11 @@ export interface DiskRecord {
 const params = (diskId: string | number, props: Props) =>
   DiskParams.parse({ computeId: props.computeId, diskId });
 
-function createBody(inputs: InstanceDiskInputs): DiskCreateRequest {
+/** `mark`: the stack's mark for the resource, its short form in the label until the create returns. */
+function createBody(inputs: InstanceDiskInputs, mark?: string): DiskCreateRequest {
   return {
     size: inputs.size,
-    label: inputs.label,
+    label: mark === undefined || inputs.label === undefined ? inputs.label : labelMarked(inputs.label, mark),
     filesystem: inputs.filesystem,
     image: inputs.image,
     root_pass: inputs.rootPass,
@@ -204,6 +213,12 @@ async function bootBack(client: ComputeClient, computeId: number, disk: Disk, ct
   await bootInto(client, instance, { why: `back, after the change to ${nameOf("InstanceDisk", disk)}`, ctx });
 }
 
+/** Where a create's POST writes the stack's mark (`stack-marks.ts`): a labelled disk's label. */
+const diskMark = {
+  carries: (disk: Disk, mark: string) => carriesLabelMark(disk.label, mark),
+  without: (disk: Disk, mark: string) => ({ ...disk, label: dropLabelMark(disk.label, mark) }),
+};
+
 export const instanceDiskSpec = defineSpec({
   kind: "InstanceDisk",
   parents: ["computeId"],
@@ -243,18 +258,36 @@ export const instanceDiskSpec = defineSpec({
               client,
               computeId,
               ctx,
-              () => client.api.createDisk({ params: { computeId }, body: createBody(inputs), busy: "fail" }),
+              () =>
+                client.api.createDisk({
+                  params: { computeId },
+                  body: createBody(inputs, ctx.mark),
+                  busy: "fail",
+                }),
               listed,
             ),
           matches: (d) =>
             d.size === inputs.size &&
             (inputs.label === undefined || d.label === inputs.label) &&
             (inputs.filesystem === undefined || d.filesystem === inputs.filesystem),
+          ...listedMark(diskMark, ctx.mark),
         },
         ctx,
       ),
     );
     return { disk, resume: false };
+  },
+  marked: {
+    room: ({ label }) => label !== undefined && label.length + LABEL_MARK_LENGTH <= DISK_LIMITS.label.max,
+    carries: ({ disk }, mark) => diskMark.carries(disk, mark),
+    without: (record, mark) => ({ ...record, disk: diskMark.without(record.disk, mark) }),
+    takeOff: async (client, record, inputs) => ({
+      ...record,
+      disk: await client.api.updateDisk({
+        params: params(record.disk.id, inputs),
+        body: { label: inputs.label! },
+      }),
+    }),
   },
   // Not ready yet (a wait that failed), or an instance to boot back: the next `up` settles again.
   atRest: ["ready"],

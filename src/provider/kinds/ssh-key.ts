@@ -3,7 +3,9 @@
  * The API lets one profile hold the same key twice, under the same label too, so neither the key nor
  * the label tells a key a lost create made from one that was there before: the create lists the
  * profile's keys before the POST and, when the answer is lost, adopts the one new key with the asked
- * label and key (`createByListing`).
+ * label and key (`createByListing`). Its POST sends the label with the stack's short mark appended
+ * (`labelMarked`, `stack-marks.ts`) when it fits, so that any machine tells the key an interrupted
+ * create made, and puts the declared label back once the POST has answered.
  */
 import { z } from "zod";
 import type { ComputeClient } from "../../client/compute-client";
@@ -13,10 +15,18 @@ import {
   SshKeyLabel,
   SshKeyParams,
   sshPublicKey,
+  SSH_KEY_LIMITS,
   type SshKey,
 } from "../../contract/profile-ssh-keys";
 import { createByListing } from "../core/create-by-listing";
 import { defineSpec } from "../core/resource-spec";
+import {
+  carriesLabelMark,
+  dropLabelMark,
+  LABEL_MARK_LENGTH,
+  labelMarked,
+  listedMark,
+} from "../core/stack-marks";
 import { SSH_KEY_COMPUTED } from "../field-lists";
 
 export const SshKeyInputs = z.object({
@@ -29,6 +39,16 @@ export type SshKeyInputs = z.infer<typeof SshKeyInputs>;
 
 const listKeys = (client: ComputeClient) => collect(client.each(profileSshKeyEndpoints.listProfileSshKeys));
 
+const params = (id: string | number) => SshKeyParams.parse({ sshKeyId: id });
+
+const marked = {
+  room: ({ label }: SshKeyInputs) => label.length + LABEL_MARK_LENGTH <= SSH_KEY_LIMITS.label.max,
+  carries: (key: SshKey, mark: string) => carriesLabelMark(key.label, mark),
+  without: (key: SshKey, mark: string) => ({ ...key, label: dropLabelMark(key.label, mark) }),
+  takeOff: (client: ComputeClient, key: SshKey, { label }: SshKeyInputs) =>
+    client.api.updateProfileSshKey({ params: params(key.id), body: { label } }),
+};
+
 export const sshKeySpec = defineSpec({
   kind: "SshKey",
   inputs: SshKeyInputs,
@@ -40,17 +60,22 @@ export const sshKeySpec = defineSpec({
         kind: "SshKey",
         what: `SshKey ${label}`,
         list: () => listKeys(client),
-        post: () => client.api.createProfileSshKey({ body: { label, ssh_key: sshKey } }),
+        post: () =>
+          client.api.createProfileSshKey({
+            body: { label: ctx.mark === undefined ? label : labelMarked(label, ctx.mark), ssh_key: sshKey },
+          }),
         matches: (k) => k.label === label && k.ssh_key === sshKey,
+        ...listedMark(marked, ctx.mark),
       },
       ctx,
     ),
-  read: (client, id) => client.api.getProfileSshKey({ params: SshKeyParams.parse({ sshKeyId: id }) }),
+  marked,
+  read: (client, id) => client.api.getProfileSshKey({ params: params(id) }),
   readListed: (client, id) => client.listedItem(profileSshKeyEndpoints.listProfileSshKeys, id),
   update: (client, id, _olds, { label }) =>
-    client.api.updateProfileSshKey({ params: SshKeyParams.parse({ sshKeyId: id }), body: { label } }),
+    client.api.updateProfileSshKey({ params: params(id), body: { label } }),
   delete: async (client, id) => {
-    await client.api.deleteProfileSshKey({ params: SshKeyParams.parse({ sshKeyId: id }) });
+    await client.api.deleteProfileSshKey({ params: params(id) });
   },
   idOf: (key) => String(key.id),
   toOutputs: (key: SshKey) => ({ label: key.label, sshKey: key.ssh_key, created: key.created }),

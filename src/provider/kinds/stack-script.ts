@@ -4,7 +4,9 @@
  * cannot delete a public one either, so delete explains how to leave it (`retainOnDelete`).
  *
  * Labels are not unique (the account may hold two `setup` StackScripts), so a create whose answer is
- * lost is found by listing the account's own StackScripts before and after (`createByListing`).
+ * lost is found by listing the account's own StackScripts before and after (`createByListing`). Its
+ * POST appends the stack's mark (`stack-marks.ts`) to the description, so that any machine tells the
+ * StackScript an interrupted create made, and puts the declared description back once it answered.
  */
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
@@ -24,6 +26,7 @@ import type { CheckFailure } from "../core/check";
 import { createByListing } from "../core/create-by-listing";
 import { ProviderError } from "../core/errors";
 import { defineSpec, type Props } from "../core/resource-spec";
+import { appendMark, dropMark, endsWithMark, listedMark } from "../core/stack-marks";
 import { STACK_SCRIPT_COMPUTED } from "../field-lists";
 
 export const StackScriptInputs = z.object({
@@ -42,12 +45,14 @@ const params = (id: string | number) => StackScriptParams.parse({ stackscriptId:
 const ownStackScripts = (client: ComputeClient) =>
   collect(client.each(stackScriptEndpoints.listStackScripts, { filter: { mine: true } }));
 
-function body(inputs: StackScriptInputs) {
+/** `mark`: the stack's mark for the resource, at the end of the description until the create returns. */
+function body(inputs: StackScriptInputs, mark?: string) {
+  const description = inputs.description ?? "";
   return {
     label: inputs.label,
     script: inputs.script,
     images: inputs.images,
-    description: inputs.description ?? "",
+    description: mark === undefined ? description : appendMark(description, mark),
     rev_note: inputs.revNote ?? "",
     is_public: inputs.isPublic ?? false,
   };
@@ -79,6 +84,16 @@ function validate(inputs: StackScriptInputs, olds: Props): CheckFailure[] {
   return [];
 }
 
+const marked = {
+  carries: (script: StackScript, mark: string) => endsWithMark(script.description, mark),
+  without: (script: StackScript, mark: string) => ({
+    ...script,
+    description: dropMark(script.description, mark),
+  }),
+  takeOff: (client: ComputeClient, script: StackScript, inputs: StackScriptInputs) =>
+    client.api.updateStackScript({ params: params(script.id), body: body(inputs) }),
+};
+
 export const stackScriptSpec = defineSpec({
   kind: "StackScript",
   inputs: StackScriptInputs,
@@ -99,11 +114,13 @@ export const stackScriptSpec = defineSpec({
         kind: "StackScript",
         what: `StackScript ${inputs.label}`,
         list: () => ownStackScripts(client),
-        post: () => client.api.createStackScript({ body: body(inputs) }),
+        post: () => client.api.createStackScript({ body: body(inputs, ctx.mark) }),
         matches: (record) => matches(record, inputs),
+        ...listedMark(marked, ctx.mark),
       },
       ctx,
     ),
+  marked,
   read: (client, id) => client.api.getStackScript({ params: params(id) }),
   update: (client, id, _olds, news) => client.api.updateStackScript({ params: params(id), body: body(news) }),
   delete: async (client, id, props) => {

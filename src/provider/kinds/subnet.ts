@@ -1,4 +1,8 @@
-/** Subnet. API area: vpcs (subnets). vpcId and ipv4 replace; label updates in place. */
+/**
+ * Subnet. API area: vpcs (subnets). vpcId and ipv4 replace; label updates in place. A create's POST
+ * sends the label with the stack's short mark appended (`labelMarked`, `stack-marks.ts`) when it
+ * fits, and puts the declared label back once the POST has answered.
+ */
 import { z } from "zod";
 import { idFrom } from "../../contract/fields";
 import { collect } from "../../client/pagination";
@@ -9,6 +13,7 @@ import {
   SubnetLabel,
   SubnetParams,
   subnetComputeIds,
+  VPC_LIMITS,
   vpcEndpoints,
   VpcParams,
   type Subnet,
@@ -20,6 +25,13 @@ import { declareChild, parentOf } from "../core/siblings";
 import { isBeingReplaced, LISTING_MS, LISTING_PAGES } from "../core/label-claims";
 import { asFailures, asksNew, known } from "../core/lookups";
 import { defineSpec, type Props } from "../core/resource-spec";
+import {
+  carriesLabelMark,
+  dropLabelMark,
+  LABEL_MARK_LENGTH,
+  labelMarked,
+  markFor,
+} from "../core/stack-marks";
 import { SUBNET_COMPUTED } from "../field-lists";
 
 export const SubnetInputs = z.object({
@@ -79,9 +91,12 @@ async function lookups(
       maxAgeMs: LISTING_MS,
       maxPages: LISTING_PAGES,
     });
+    // An interrupted create of this resource made the one carrying its mark: the create adopts it.
+    const mark = isNewResource(olds) ? markFor(subnetSpec, inputs, resource) : undefined;
     const replaced = (s: { id: number; label: string; ipv4: string }) =>
       isBeingReplaced("Subnet", s.id) ||
-      (olds.vpcId === vpcId && olds.label === s.label && olds.ipv4 === s.ipv4);
+      (olds.vpcId === vpcId && olds.label === s.label && olds.ipv4 === s.ipv4) ||
+      (mark !== undefined && s.label === labelMarked(inputs.label, mark));
     siblings.push(...(live?.records ?? []).filter((s) => !replaced(s)));
   }
   return asFailures(
@@ -106,6 +121,14 @@ export const subnetSpec = defineSpec({
   deleteBeforeReplace: (olds, news) => olds.vpcId === news.vpcId,
   create: (client, { vpcId, label, ipv4 }) =>
     client.api.createSubnet({ params: VpcParams.parse({ vpcId }), body: { label, ipv4 } }),
+  marked: {
+    room: ({ label }) => label.length + LABEL_MARK_LENGTH <= VPC_LIMITS.label.max,
+    asPosted: (inputs, mark) => ({ ...inputs, label: labelMarked(inputs.label, mark) }),
+    carries: (subnet, mark) => carriesLabelMark(subnet.label, mark),
+    without: (subnet, mark) => ({ ...subnet, label: dropLabelMark(subnet.label, mark) }),
+    takeOff: (client, subnet, { vpcId, label }) =>
+      client.api.updateSubnet({ params: params(String(subnet.id), { vpcId }), body: { label } }),
+  },
   // Labels are unique inside a VPC: the subnet holding one, whether a lost create made it or not.
   find: async (client, { vpcId, label }) =>
     (

@@ -19,6 +19,7 @@ import {
 import type { CheckFailure } from "../core/check";
 import { asFailures, asksNew, catalogued } from "../core/lookups";
 import { defineSpec, type Props } from "../core/resource-spec";
+import { appendMark, dropMark, endsWithMark } from "../core/stack-marks";
 import { VPC_COMPUTED } from "../field-lists";
 
 export const VpcInputs = z.object({
@@ -33,16 +34,6 @@ async function findByLabel(client: ComputeClient, label: string) {
   return (await collect(client.each(vpcEndpoints.listVpcs, { filter: { label } }))).find(
     (v) => v.label === label,
   );
-}
-
-/** The description the POST sends: the declared one and the mark. */
-const markedDescription = (description: string | undefined, mark: string) =>
-  description ? `${description} ${mark}` : mark;
-
-/** A description without the mark at its end. */
-function unmarked(description: string, mark: string): string {
-  if (description === mark) return "";
-  return description.endsWith(` ${mark}`) ? description.slice(0, -mark.length - 1) : description;
 }
 
 /** The region exists and offers VPCs. */
@@ -66,16 +57,15 @@ export const vpcSpec = defineSpec({
   // (`recentListing`), with no request of their own.
   create: async (client, { region, label, description }, ctx) => {
     const sent: { at?: number } = {};
-    const posted = ctx.mark === undefined ? description : markedDescription(description, ctx.mark);
+    const posted = ctx.mark === undefined ? description : appendMark(description, ctx.mark);
     const vpc = await client.api.createVpc({ body: { region, label, description: posted }, sent });
     client.seedListing(vpcEndpoints.listSubnets, VpcParams.parse({ vpcId: vpc.id }), vpc.subnets, sent.at!);
     return vpc;
   },
   marked: {
-    room: ({ description }, mark) =>
-      markedDescription(description, mark).length <= VPC_LIMITS.description.max,
-    carries: (vpc, mark) => vpc.description === mark || vpc.description.endsWith(` ${mark}`),
-    without: (vpc, mark) => ({ ...vpc, description: unmarked(vpc.description, mark) }),
+    room: ({ description }, mark) => appendMark(description, mark).length <= VPC_LIMITS.description.max,
+    carries: (vpc, mark) => endsWithMark(vpc.description, mark),
+    without: (vpc, mark) => ({ ...vpc, description: dropMark(vpc.description, mark) }),
     takeOff: (client, vpc, { label, description }) =>
       client.api.updateVpc({ params: VpcParams.parse({ vpcId: vpc.id }), body: { label, description } }),
   },
