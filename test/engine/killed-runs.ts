@@ -5,6 +5,7 @@
  */
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 
 /** The PIDs of a process's descendants, from /proc (Linux, where these tests run). */
@@ -72,6 +73,40 @@ export function createsInFlight(journalDir: string): string[] {
   return fs
     .readdirSync(journalDir)
     .filter((f) => f.endsWith(".json"))
-    .map((f) => (JSON.parse(fs.readFileSync(path.join(journalDir, f), "utf8")) as { kind?: string }).kind)
+    .map((f) => {
+      try {
+        return (JSON.parse(fs.readFileSync(path.join(journalDir, f), "utf8")) as { kind?: string }).kind;
+      } catch {
+        return undefined; // Removed since the listing: that create is no longer in flight.
+      }
+    })
     .filter((kind): kind is string => kind !== undefined);
 }
+
+/**
+ * Another machine runs the stack from here on (a CI runner, a teammate): a PULUMI_HOME and a journal
+ * of its own, both empty, in a directory added to `machines` (removed by the test); the stack is
+ * selected, as a fresh home has none selected.
+ */
+export async function moveToFreshMachine(
+  project: { env: NodeJS.ProcessEnv; pulumi(...args: string[]): Promise<unknown> },
+  machines: string[],
+): Promise<Machine> {
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), "compute-machine-"));
+  machines.push(base);
+  const machine = { home: path.join(base, "home"), journal: path.join(base, "journal") };
+  fs.mkdirSync(machine.home);
+  useMachine(project, machine);
+  await project.pulumi("stack", "select", "test");
+  return machine;
+}
+
+/** A machine's PULUMI_HOME and journal of creates in flight. */
+export interface Machine {
+  home: string;
+  journal: string;
+}
+
+/** The project runs on `machine` from here on (back on one it ran on before). */
+export const useMachine = (project: { env: NodeJS.ProcessEnv }, machine: Machine): void =>
+  void Object.assign(project.env, { PULUMI_HOME: machine.home, COMPUTE_JOURNAL_DIR: machine.journal });

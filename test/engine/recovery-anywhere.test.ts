@@ -9,14 +9,20 @@
  * machine that was killed adopts nothing once another machine has settled its create.
  */
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
 import { collect, ComputeClient, ControlClient } from "../../src/client";
 import { instanceEndpoints, tagEndpoints, vpcEndpoints } from "../../src/contract";
 import { startEmulator, type Emulator } from "../../src/emulator";
 import { markOf } from "../../src/provider/core/stack-marks";
 import { userProject, type UserProject } from "./harness";
-import { endLeftBehind, killUpWhen, createsInFlight } from "./killed-runs";
+import {
+  createsInFlight,
+  endLeftBehind,
+  killUpWhen,
+  type Machine,
+  moveToFreshMachine as moveToAnotherMachine,
+  useMachine as useMachineIn,
+} from "./killed-runs";
 
 jest.setTimeout(240_000);
 
@@ -56,19 +62,8 @@ const requests = async (method: string, pattern: RegExp) =>
   (await control.requests()).filter((r) => r.method === method && pattern.test(r.path));
 const setProgram = (program: string) => fs.writeFileSync(path.join(project.dir, "index.ts"), program);
 
-/** Another machine runs the stack from here on: a PULUMI_HOME and a journal of its own, both empty
- * (a CI runner selects the stack, which a fresh home has not). */
-async function moveToFreshMachine(): Promise<{ home: string; journal: string }> {
-  const base = fs.mkdtempSync(path.join(os.tmpdir(), "compute-machine-"));
-  machines.push(base);
-  const machine = { home: path.join(base, "home"), journal: path.join(base, "journal") };
-  fs.mkdirSync(machine.home);
-  useMachine(machine);
-  await project.pulumi("stack", "select", "test");
-  return machine;
-}
-const useMachine = (machine: { home: string; journal: string }) =>
-  Object.assign(project.env, { PULUMI_HOME: machine.home, COMPUTE_JOURNAL_DIR: machine.journal });
+const moveToFreshMachine = () => moveToAnotherMachine(project, machines);
+const useMachine = (machine: Machine) => useMachineIn(project, machine);
 
 const inFlight = () => createsInFlight(project.env.COMPUTE_JOURNAL_DIR!);
 

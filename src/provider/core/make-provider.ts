@@ -148,6 +148,7 @@ export function makeProvider(spec: AnySpec): CoreProvider {
     ): Promise<CoreDiffResult> {
       return guarded(spec, "diff", async () => {
         spec.observe?.(id, withDefaults(spec, news), resource);
+        await forgetSettledCreate(id, resource);
         if (await vanishedWhileUnsettled(spec, id, olds)) {
           // Deleted out of band while a wait of an earlier run failed: made again, with no refresh needed.
           const first = [Object.keys(spec.inputs.shape)[0]!];
@@ -330,6 +331,16 @@ function reported(spec: AnySpec, { inputs, news, failures, resource }: CheckStep
     inputs: declaredOnly(spec, inputs, news),
     failures: failures.map((f) => rendered(f, news, secrets)),
   };
+}
+
+/**
+ * The journal entry of a create whose object the state now holds (`id`): the run that made it was
+ * interrupted during the wait, and a later run settled it, here or on another machine. Removed, so
+ * that it proves nothing after the resource is replaced or deleted.
+ */
+async function forgetSettledCreate(id: string, resource: ResourceContext): Promise<void> {
+  const journal = journalFile(clientFromConfig().baseUrl, resource.journalKey);
+  if ((await readEntry(journal))?.made === id) await removeEntry(journal);
 }
 
 /** Whether an interrupted run began this new resource's create (its journal entry is still there). */

@@ -8,12 +8,15 @@
  * change after, and `destroy` leaves nothing.
  */
 import * as fs from "node:fs";
-import * as os from "node:os";
-import * as path from "node:path";
 import { collect } from "../../../src/client";
 import { instanceEndpoints, tagEndpoints, vpcEndpoints } from "../../../src/contract";
 import { IMAGE, ROOT_PASS } from "../../support/compute";
-import { descendants, endLeftBehind, createsInFlight } from "../killed-runs";
+import {
+  createsInFlight,
+  descendants,
+  endLeftBehind,
+  moveToFreshMachine as moveToAnotherMachine,
+} from "../killed-runs";
 import { yamlProject, type YamlProject } from "./yaml-project";
 
 jest.setTimeout(240_000);
@@ -52,17 +55,7 @@ const program = {
   },
 };
 
-/** Another machine runs the stack from here on: a PULUMI_HOME and a journal of its own, both empty. */
-async function moveToFreshMachine(): Promise<void> {
-  const base = fs.mkdtempSync(path.join(os.tmpdir(), "compute-machine-"));
-  machines.push(base);
-  fs.mkdirSync(path.join(base, "home"));
-  Object.assign(p.env, {
-    PULUMI_HOME: path.join(base, "home"),
-    COMPUTE_JOURNAL_DIR: path.join(base, "journal"),
-  });
-  await p.pulumi("stack", "select", "test");
-}
+const moveToFreshMachine = () => moveToAnotherMachine(p, machines);
 
 const inFlight = () => createsInFlight(p.env.COMPUTE_JOURNAL_DIR!);
 

@@ -71,6 +71,20 @@ it("adopts by its ID what an interrupted create made before its wait, with no PO
   expect(await readEntry(journal)).toBeUndefined();
 });
 
+it("drops the entry of a create whose object the state holds, at the resource's next diff", async () => {
+  const made = await t.client.api.createVpc({ body: inputs });
+  const resource = { journalKey: "proj/stack/Vpc/net" };
+  const stored = { ...inputs, created: made.created, updated: made.updated };
+  // Another object's entry (a replacement's create in flight) stays.
+  await writeEntry(journal, { kind: "Vpc", made: String(made.id + 1) });
+  await makeProvider(vpcSpec).diff(String(made.id), stored, inputs, resource);
+  expect(await readEntry(journal)).toMatchObject({ made: String(made.id + 1) });
+  // Settled by a later run (here or on another machine): its entry goes.
+  await writeEntry(journal, { kind: "Vpc", made: String(made.id) });
+  await makeProvider(vpcSpec).diff(String(made.id), stored, inputs, resource);
+  expect(await readEntry(journal)).toBeUndefined();
+});
+
 it("passes check for the label an interrupted create of this resource holds", async () => {
   await t.client.api.createVpc({ body: inputs });
   await writeEntry(journal, { kind: "Vpc", labelFree: true });
