@@ -8,6 +8,16 @@ import * as path from "node:path";
 
 export const PACKAGE_ROOT = path.resolve(__dirname, "..");
 
+interface PackageJson {
+  name: string;
+  version: string;
+}
+
+const packageJson = (): PackageJson =>
+  JSON.parse(readFileSync(path.join(PACKAGE_ROOT, "package.json"), "utf8")) as PackageJson;
+
 /** The package's one version, package.json's: the plugin's, the schema's and every SDK's. */
-export const packageVersion = (): string =>
-  (JSON.parse(readFileSync(path.join(PACKAGE_ROOT, "package.json"), "utf8")) as { version: string }).version;
+export const packageVersion = (): string => packageJson().version;
+
+/** The npm package's name (`pulumi-compute`), package.json's: what a TypeScript program imports. */
+export const packageName = (): string => packageJson().name;

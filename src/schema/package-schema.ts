@@ -246,8 +246,13 @@ function stateInputs(types: Types, k: KindFacts): object | undefined {
   };
 }
 
-/** What a build of the package is: its version (package.json's) and where its plugin is released. */
+/**
+ * What a build of the package is: its npm name and its version (package.json's), and where its
+ * plugin is released.
+ */
 export interface PackageBuild {
+  /** `pulumi-compute`: the package a TypeScript program imports. */
+  npmPackage: string;
   version: string;
   /** Default: the repository's releases (`RELEASES`). */
   pluginDownloadURL?: string;
@@ -255,7 +260,7 @@ export interface PackageBuild {
 
 export function packageSchema(
   facts: readonly KindFacts[],
-  { version, pluginDownloadURL = RELEASES }: PackageBuild,
+  { npmPackage, version, pluginDownloadURL = RELEASES }: PackageBuild,
   functions: readonly FunctionFact[] = [],
   typeDescriptions: Readonly<Record<string, string>> = {},
 ): object {
@@ -293,7 +298,8 @@ export function packageSchema(
     // supportPack: the SDKs' current layout (Python's pyproject.toml, Go's own go.mod in sdk/go).
     meta: { moduleFormat: "(.*)", supportPack: true },
     language: {
-      nodejs: { respectSchemaVersion: true, packageName: "pulumi-compute-sdk" },
+      // The npm package's name (package.json's): the TypeScript form, `import ... from "pulumi-compute"`.
+      nodejs: { respectSchemaVersion: true, packageName: npmPackage },
       python: { respectSchemaVersion: true, packageName: "pulumi_compute", pyproject: { enabled: true } },
       go: { respectSchemaVersion: true, importBasePath: `${GO_MODULE}/compute` },
       csharp: { respectSchemaVersion: true, rootNamespace: "PulumiCompute" },

@@ -3,15 +3,20 @@ import * as path from "node:path";
 import { functionFacts } from "./function-facts";
 import { packageSchema, type PackageBuild } from "./package-schema";
 import { specFacts } from "./spec-facts";
-import { PACKAGE_ROOT, packageVersion } from "../package-root";
+import { PACKAGE_ROOT, packageName, packageVersion } from "../package-root";
 
 export const SCHEMA_FILE = path.join(PACKAGE_ROOT, "schema.json");
 
-/** The schema of this build: package.json's version, the plugin released where `build` says (default:
- * the repository's releases). */
-export function schemaText(build: Omit<PackageBuild, "version"> = {}): string {
+/** The schema of this build: package.json's name and version, the plugin released where `build` says
+ * (default: the repository's releases). */
+export function schemaText(build: Pick<PackageBuild, "pluginDownloadURL"> = {}): string {
   const { functions, resultTypes } = functionFacts();
   const descriptions = Object.fromEntries(resultTypes.map((t) => [t.name, t.description]));
-  const schema = packageSchema(specFacts(), { ...build, version: packageVersion() }, functions, descriptions);
+  const schema = packageSchema(
+    specFacts(),
+    { ...build, npmPackage: packageName(), version: packageVersion() },
+    functions,
+    descriptions,
+  );
   return `${JSON.stringify(schema, null, 2)}\n`;
 }

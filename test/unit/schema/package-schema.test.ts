@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import * as path from "node:path";
 import { SCHEMA_FILE, schemaText } from "../../../src/schema/schema-file";
 
 const text = schemaText();
@@ -16,6 +17,15 @@ it("names the package and every kind's token, and asks the SDKs for this plugin 
   for (const language of ["nodejs", "python", "go", "csharp"]) {
     expect(schema.language[language].respectSchemaVersion).toBe(true);
   }
+});
+
+it("names the packages users install: the npm package's name, the Python SDK's, the Go module", () => {
+  const pkg = JSON.parse(readFileSync(path.join(__dirname, "../../../package.json"), "utf8"));
+  const pyproject = readFileSync(path.join(__dirname, "../../../sdk/python/pyproject.toml"), "utf8");
+  const goMod = readFileSync(path.join(__dirname, "../../../sdk/go/go.mod"), "utf8");
+  expect(schema.language.nodejs.packageName).toBe(pkg.name);
+  expect(pyproject).toContain(`name = "${schema.language.python.packageName}"`);
+  expect(goMod).toContain(`module ${schema.language.go.importBasePath.replace(/\/compute$/, "")}\n`);
 });
 
 it("says which inputs replace, which are secret and which are required", () => {
