@@ -247,20 +247,22 @@ function stateInputs(types: Types, k: KindFacts): object | undefined {
 }
 
 /**
- * What a build of the package is: its npm name and its version (package.json's), and where its
- * plugin is released.
+ * What a build of the package is: its npm name, its version and the minimum Pulumi version
+ * (package.json's), and where its plugin is released.
  */
 export interface PackageBuild {
   /** `pulumi-compute`: the package a TypeScript program imports. */
   npmPackage: string;
   version: string;
+  /** `3.259.0`: the Python SDK requires `pulumi>=` it. */
+  minimumPulumi: string;
   /** Default: the repository's releases (`RELEASES`). */
   pluginDownloadURL?: string;
 }
 
 export function packageSchema(
   facts: readonly KindFacts[],
-  { npmPackage, version, pluginDownloadURL = RELEASES }: PackageBuild,
+  { npmPackage, version, minimumPulumi, pluginDownloadURL = RELEASES }: PackageBuild,
   functions: readonly FunctionFact[] = [],
   typeDescriptions: Readonly<Record<string, string>> = {},
 ): object {
@@ -300,7 +302,12 @@ export function packageSchema(
     language: {
       // The npm package's name (package.json's): the TypeScript form, `import ... from "pulumi-compute"`.
       nodejs: { respectSchemaVersion: true, packageName: npmPackage },
-      python: { respectSchemaVersion: true, packageName: "pulumi_compute", pyproject: { enabled: true } },
+      python: {
+        respectSchemaVersion: true,
+        packageName: "pulumi_compute",
+        pyproject: { enabled: true },
+        requires: { pulumi: `>=${minimumPulumi},<4.0.0` },
+      },
       go: { respectSchemaVersion: true, importBasePath: `${GO_MODULE}/compute` },
       csharp: { respectSchemaVersion: true, rootNamespace: "PulumiCompute" },
     },

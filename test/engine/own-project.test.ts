@@ -7,7 +7,7 @@
  * the installed package (`npx compute-emulator`). Everything happens in a temporary directory
  * outside the repository. The CLI and the Node language host must be on PATH (`npm test`).
  * `@pulumi/pulumi` is the newest the peer range admits, or `COMPUTE_OWN_PROJECT_PULUMI` (a version:
- * `COMPUTE_OWN_PROJECT_PULUMI=3.216.0` checks the lowest).
+ * `COMPUTE_OWN_PROJECT_PULUMI=3.259.0` checks the lowest).
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import * as fs from "node:fs";

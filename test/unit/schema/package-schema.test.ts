@@ -26,6 +26,10 @@ it("names the packages users install: the npm package's name, the Python SDK's, 
   expect(schema.language.nodejs.packageName).toBe(pkg.name);
   expect(pyproject).toContain(`name = "${schema.language.python.packageName}"`);
   expect(goMod).toContain(`module ${schema.language.go.importBasePath.replace(/\/compute$/, "")}\n`);
+  // The one minimum Pulumi version: the peer dependency's.
+  expect(schema.language.python.requires).toEqual({
+    pulumi: `>=${pkg.peerDependencies["@pulumi/pulumi"].slice(1)},<4.0.0`,
+  });
 });
 
 it("says which inputs replace, which are secret and which are required", () => {
