@@ -98,6 +98,7 @@ it("the SDKs, the template, the README and the install page state it", () => {
     "README.md",
     "docs/installing.md",
     "docs/configuration.md",
+    "docs/ci.md",
     "sdk/python/pyproject.toml",
     "sdk/go/go.mod",
     "templates/typescript/package.json",
