@@ -18,19 +18,18 @@
  */
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
-import * as http from "node:http";
-import type { AddressInfo } from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
 import { collect, ComputeClient, ControlClient } from "../../src/client";
 import { instanceEndpoints } from "../../src/contract";
 import { startEmulator, type Emulator } from "../../src/emulator";
-import { packageVersion } from "../../src/package-root";
+import { minimumPulumiVersion, packageVersion } from "../../src/package-root";
 import { RELEASES } from "../../src/schema/repository";
 import { yamlPackageDeclaration } from "../../scripts/release";
 import { IMAGE, ROOT_PASS } from "../support/compute";
 import { packedPlugin } from "./plugin/packed-plugin";
 import { requireLanguageHost } from "./plugin/cli-project";
+import { startReleaseHost, type ReleaseHost } from "./plugin/release-host";
 import { cliEnv, PASSPHRASE, requirePulumiCli, run } from "./harness";
 import { descendants, endLeftBehind } from "./killed-runs";
 
@@ -94,9 +93,7 @@ let repo: string;
 let emulator: Emulator;
 let client: ComputeClient;
 let control: ControlClient;
-let server: http.Server;
-/** The paths the release host was asked for, in order. */
-const asked: string[] = [];
+let host: ReleaseHost;
 /** `actions/cache`'s copy of ~/.pulumi/plugins, once a job saved it. */
 let cache: string | undefined;
 const leftBehind: number[] = [];
@@ -126,14 +123,12 @@ function freshRunner(): Runner {
     // What a user's CLI does (this repository's scripts turn it off), from the stand-in release host.
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "false",
     PULUMI_IGNORE_AMBIENT_PLUGINS: "true",
-    PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: `^${RELEASES.replace(/[.]/g, "\\.")}=${hostUrl()}`,
+    ...host.overrides,
   };
   for (const key of ["PULUMI_BACKEND_URL", "PULUMI_CONFIG_PASSPHRASE"]) delete env[key];
   for (const [key, value] of Object.entries(workflow.env)) env[key] = evaluate(value);
   return { env, home };
 }
-
-const hostUrl = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
 interface StepRun {
   ok: boolean;
@@ -239,21 +234,8 @@ beforeAll(async () => {
   emulator = await startEmulator({ token: API_TOKEN });
   client = new ComputeClient({ baseUrl: emulator.url, token: emulator.token, retry: { retries: 0 } });
   control = new ControlClient(emulator.controlUrl);
-  const archive = packedPlugin();
-  server = http.createServer((req, res) => {
-    const name = path.basename(decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname));
-    asked.push(name);
-    if (name !== path.basename(archive)) {
-      res.writeHead(404).end("not found");
-      return;
-    }
-    res.writeHead(200, {
-      "content-type": "application/octet-stream",
-      "content-length": fs.statSync(archive).size,
-    });
-    fs.createReadStream(archive).pipe(res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  // The packed archive is named as the release names it: pulumi-resource-compute-v<version>-<os>-<arch>.tar.gz.
+  host = await startReleaseHost(path.dirname(packedPlugin()));
   fs.mkdirSync(path.join(work, "backend"));
   values = {
     "vars.PULUMI_BACKEND_URL": `file://${path.join(work, "backend")}`,
@@ -282,7 +264,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   endLeftBehind(leftBehind);
-  await new Promise((resolve) => server?.close(resolve));
+  await host?.close();
   await emulator?.close();
   if (work) fs.rmSync(work, { recursive: true, force: true });
 });
@@ -292,9 +274,7 @@ test("the workflow: Node 22, the minimum CLI, the plugin cache, one writer per s
   for (const [name, job] of Object.entries(workflow.jobs)) {
     const uses = (action: string) => job.steps.find((s) => s.uses?.startsWith(`${action}@`));
     expect({ name, node: uses("actions/setup-node")?.with?.["node-version"] }).toEqual({ name, node: 22 });
-    expect(uses("pulumi/actions")?.with?.["pulumi-version"]).toBe(
-      `^${JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")).peerDependencies["@pulumi/pulumi"].slice(1)}`,
-    );
+    expect(uses("pulumi/actions")?.with?.["pulumi-version"]).toBe(`^${minimumPulumiVersion()}`);
     expect(uses("actions/cache")?.with?.path).toBe("~/.pulumi/plugins");
     // Values reach a step through the environment, never spliced into its script.
     for (const step of job.steps.filter((s) => s.run)) expect(step.run).not.toContain("${{");
@@ -326,20 +306,20 @@ test("a pull request previews, downloading the plugin once and writing nothing",
     ok: true,
     shown: expect.stringMatching(/\+ 2 to create/),
   });
-  expect(asked.filter((name) => name.endsWith(".tar.gz"))).toHaveLength(1);
+  expect(host.asked.filter((name) => name.endsWith(".tar.gz"))).toHaveLength(1);
   expect((await control.requests()).filter((r) => r.method !== "GET")).toEqual([]);
   expect(pr.shown).not.toContain(API_TOKEN);
 });
 
 test("a push to main brings the stack up, the plugin from the cache", async () => {
-  const before = asked.length;
+  const before = host.asked.length;
   const push = await on("push");
   expect(push.jobs).toEqual(["up"]);
   expect({ ok: push.ok, shown: push.shown }).toEqual({
     ok: true,
     shown: expect.stringMatching(/\+ 2 created/),
   });
-  expect(asked.slice(before)).toEqual([]);
+  expect(host.asked.slice(before)).toEqual([]);
   expect((await instances()).map((i) => i.label)).toEqual(["ci-web"]);
 });
 

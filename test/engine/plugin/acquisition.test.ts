@@ -10,8 +10,6 @@
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
-import * as http from "node:http";
-import type { AddressInfo } from "node:net";
 import * as os from "node:os";
 import * as path from "node:path";
 import { release } from "../../../scripts/release";
@@ -19,6 +17,7 @@ import { RELEASES } from "../../../src/schema/repository";
 import { packageVersion } from "../../../src/package-root";
 import { cliProject, requireLanguageHost, type CliProject } from "./cli-project";
 import { goMain, writeGoModule } from "./go-project";
+import { startReleaseHost, type ReleaseHost } from "./release-host";
 
 jest.setTimeout(600_000);
 
@@ -28,10 +27,7 @@ const PYTHON_PULUMI = process.env.PULUMI_PYTHON_VERSION ?? "3.259.0";
 
 let work: string;
 let artifacts: string;
-let server: http.Server;
-let host: string;
-/** The paths the release host was asked for, in order. */
-const asked: string[] = [];
+let host: ReleaseHost;
 
 beforeAll(async () => {
   requireLanguageHost("pulumi-language-python");
@@ -39,27 +35,11 @@ beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), "compute-acquisition-"));
   artifacts = path.join(work, "release");
   await release({ out: artifacts, downloadUrl: RELEASES, npm: false });
-  server = http.createServer((req, res) => {
-    const name = decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname.slice(1));
-    asked.push(name);
-    const file = path.join(artifacts, path.basename(name));
-    if (!name || !fs.existsSync(file)) {
-      res.writeHead(404).end("not found");
-      return;
-    }
-    // As a release host does: the engine checks the length it was told against what it copied.
-    res.writeHead(200, {
-      "content-type": "application/octet-stream",
-      "content-length": fs.statSync(file).size,
-    });
-    fs.createReadStream(file).pipe(res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  host = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  host = await startReleaseHost(artifacts);
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
+  await host?.close();
   if (work) fs.rmSync(work, { recursive: true, force: true });
 });
 
@@ -74,7 +54,7 @@ function userEnv(): NodeJS.ProcessEnv {
     PATH: outside.join(path.delimiter),
     // What a user's CLI does (this repository's scripts turn it off: no network for other tests).
     PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "false",
-    PULUMI_PLUGIN_DOWNLOAD_URL_OVERRIDES: `^${RELEASES.replace(/[.]/g, "\\.")}=${host}`,
+    ...host.overrides,
   };
 }
 
@@ -94,9 +74,9 @@ async function installedPlugins(p: CliProject) {
  * stack up (its output `netLabel` is `label`); then `destroy`. */
 async function upFetchingThePlugin(p: CliProject, label: string) {
   try {
-    asked.length = 0;
+    host.asked.length = 0;
     await p.pulumi("up", "--yes", "--skip-preview");
-    expect(asked).toEqual([archive]);
+    expect(host.asked).toEqual([archive]);
     expect(await p.output("netLabel")).toBe(label);
     expect(await installedPlugins(p)).toEqual([{ name: "compute", kind: "resource", version }]);
     await p.pulumi("destroy", "--yes", "--skip-preview");
@@ -145,16 +125,16 @@ test("a Python project with the wheel alone: `pulumi up` fetches the plugin from
   );
   try {
     expect(await installedPlugins(p)).toEqual([]);
-    asked.length = 0;
+    host.asked.length = 0;
     const shown = await p.pulumi("up", "--yes", "--skip-preview");
-    expect(asked).toEqual([archive]);
+    expect(host.asked).toEqual([archive]);
     expect(shown).toMatch(/\+ 2 created|2 created/);
     expect(await p.output("netLabel")).toBe("fetched-net");
     expect(await installedPlugins(p)).toEqual([{ name: "compute", kind: "resource", version }]);
     // Installed once: the next command asks the release host for nothing.
-    asked.length = 0;
+    host.asked.length = 0;
     await p.pulumi("destroy", "--yes", "--skip-preview");
-    expect(asked).toEqual([]);
+    expect(host.asked).toEqual([]);
   } finally {
     await p.dispose();
   }
@@ -224,10 +204,10 @@ test("a YAML project holding the release's compute.yaml: `pulumi up` fetches the
 test("a version the release host does not hold: one line naming the command that installs it", async () => {
   const p = await yamlUser("9.9.9");
   try {
-    asked.length = 0;
+    host.asked.length = 0;
     const shown = await p.failing("up", "--yes", "--skip-preview");
     // Asked again by the engine before it gives up: only that archive.
-    expect([...new Set(asked)]).toEqual(["pulumi-resource-compute-v9.9.9-linux-amd64.tar.gz"]);
+    expect([...new Set(host.asked)]).toEqual(["pulumi-resource-compute-v9.9.9-linux-amd64.tar.gz"]);
     expect(shown).toContain(
       `install the plugin using \`pulumi plugin install resource compute v9.9.9 --server ${RELEASES}\``,
     );
