@@ -6,6 +6,9 @@
  * asked for in one list request (instances by `X-Filter` `+or` on their IDs). A fleet of
  * waiting servers then costs one request per second, not one per server per poll. A lone wait reads
  * its record by ID, at its own pace. A record the list does not hold is gone (as a 404 would say).
+ * Waits that know when their change is due say so (`Wait.dueAt`): a tick waits, `joinMs` at most,
+ * for the due reads that follow it closely, so that reads falling due close together (a fleet's
+ * boots, one after another) share one list request instead of each going alone.
  *
  * The poller also learns how long lifecycles take (`Lifecycles`), so that waits read when the
  * change is due rather than on a blind schedule.
@@ -35,6 +38,8 @@ interface Loop {
   batch: Batch<unknown>;
   /** Waits under way on the batch's records. */
   waits: number;
+  /** When each wait that sleeps until its change is due will read (ms since the epoch). */
+  due: Map<object, number>;
   pending: Read[];
   lastTick: number;
   timer?: NodeJS.Timeout;
@@ -42,6 +47,8 @@ interface Loop {
   at: number;
   /** A tick's list request is out: reads asked meanwhile go to the next one. */
   busy: boolean;
+  /** The last record each tick found, by ID, and when that tick was sent (ms since the epoch). */
+  seen: Map<string, { at: number; record: unknown }>;
 }
 
 export interface PollerOptions {
@@ -53,6 +60,16 @@ export interface PollerOptions {
   urgentGapMs?: number;
   /** How long a shared tick waits for more reads to join it, in ms. */
   gatherMs?: number;
+  /** How long a shared tick waits at most for the due reads that follow it (`Wait.dueAt`), in ms. */
+  joinMs?: number;
+}
+
+/** A wait on a batch's records, from `Poller.begin`. */
+export interface Wait {
+  /** The wait sleeps until its change is due and reads then (ms since the epoch); undefined: it
+   * reads now, or does not know when. */
+  dueAt(at: number | undefined): void;
+  end(): void;
 }
 
 export class Poller {
@@ -61,19 +78,29 @@ export class Poller {
   private readonly gapMs: number;
   private readonly urgentGapMs: number;
   private readonly gatherMs: number;
+  private readonly joinMs: number;
 
   constructor(options: PollerOptions = {}) {
     this.gapMs = options.gapMs ?? 1000;
     this.urgentGapMs = Math.min(this.gapMs, options.urgentGapMs ?? 100);
     this.gatherMs = options.gatherMs ?? 20;
+    this.joinMs = options.joinMs ?? 250;
   }
 
-  /** A wait on the batch's records begins; the function returned ends it. */
-  begin<T>(batch: Batch<T>): () => void {
+  /** A wait on the batch's records begins. */
+  begin<T>(batch: Batch<T>): Wait {
     const loop = this.loop(batch);
     loop.waits++;
-    return () => {
-      loop.waits--;
+    const wait = {};
+    return {
+      dueAt: (at) => {
+        if (at === undefined) loop.due.delete(wait);
+        else loop.due.set(wait, at);
+      },
+      end: () => {
+        loop.waits--;
+        loop.due.delete(wait);
+      },
     };
   }
 
@@ -93,10 +120,26 @@ export class Poller {
     return read;
   }
 
+  /** The record of this ID a tick found at most `maxAgeMs` ago (a check's read, which takes any
+   * read of its window); undefined when none did. */
+  recent<T>(batch: Batch<T>, id: string, maxAgeMs: number): T | undefined {
+    const seen = this.loops.get(batch.key)?.seen.get(id);
+    return seen && Date.now() - seen.at <= maxAgeMs ? (seen.record as T) : undefined;
+  }
+
   private loop<T>(batch: Batch<T>): Loop {
     let loop = this.loops.get(batch.key);
     if (!loop) {
-      loop = { batch: batch as Batch<unknown>, waits: 0, pending: [], lastTick: 0, at: 0, busy: false };
+      loop = {
+        batch: batch as Batch<unknown>,
+        waits: 0,
+        due: new Map(),
+        pending: [],
+        lastTick: 0,
+        at: 0,
+        busy: false,
+        seen: new Map(),
+      };
       this.loops.set(batch.key, loop);
     }
     return loop;
@@ -108,12 +151,21 @@ export class Poller {
     const shared = loop.waits > 1;
     const gaps = loop.pending.map((r) => (r.gapMs === 0 ? this.urgentGapMs : r.gapMs));
     const gap = shared ? Math.min(this.gapMs, ...gaps) : 0;
-    const at = Math.max(now + (shared ? this.gatherMs : 0), loop.lastTick + gap);
+    const at = this.joined(loop, Math.max(now + (shared ? this.gatherMs : 0), loop.lastTick + gap));
     // A read that cannot wait for the tick already planned brings it forward.
     if (loop.timer && loop.at <= at) return;
     clearTimeout(loop.timer);
     loop.at = at;
     loop.timer = setTimeout(() => void this.tick(loop), at - now);
+  }
+
+  /** A shared tick planned `at` waits for the due reads that follow within `joinMs` (they join it
+   * when they are asked, `gatherMs` after they fall due). */
+  private joined(loop: Loop, at: number): number {
+    if (loop.waits < 2) return at;
+    let last = at;
+    for (const due of loop.due.values()) if (due > at && due <= at + this.joinMs) last = Math.max(last, due);
+    return last === at ? at : last + this.gatherMs;
   }
 
   private async tick(loop: Loop) {
@@ -128,6 +180,11 @@ export class Poller {
       const records = ids.length === 1 ? [await batch.one(ids[0]!)] : await batch.list(ids);
       const byId = new Map<string, unknown>();
       for (const record of records) if (record !== undefined) byId.set(batch.idOf(record), record);
+      for (const id of ids) {
+        const record = byId.get(id);
+        if (record === undefined) loop.seen.delete(id);
+        else loop.seen.set(id, { at: loop.lastTick, record });
+      }
       for (const read of reads) read.resolve(byId.get(read.id));
     } catch (err) {
       for (const read of reads) read.reject(err);

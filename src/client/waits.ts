@@ -19,7 +19,7 @@ import { isNotFound } from "./errors";
 import { formatDuration } from "./format-duration";
 import type { Lifecycles } from "./lifecycles";
 import { collect } from "./pagination";
-import { sharedPoller, type Batch } from "./poller";
+import { sharedPoller, type Batch, type Wait } from "./poller";
 import { WaitError, type WaitTarget } from "./wait-error";
 
 export { formatDuration, WaitError, type WaitTarget };
@@ -105,7 +105,8 @@ const EARLY_INTERVAL_MS = 500;
  * `firstDelayMs` to `maxIntervalMs`.
  * A wait that sees the goal reached tells `lifecycles` when that happened. `fetch` is told which
  * reads are urgent (the first, and the one when the change is due): a shared poller sends those
- * without waiting for its next tick.
+ * without waiting for its next tick. `due` is told, while the wait sleeps until its change is due,
+ * when that read will be: a shared poller holds a tick for it when it follows closely.
  */
 export async function waitFor<T>(
   target: WaitTarget,
@@ -113,6 +114,7 @@ export async function waitFor<T>(
   goal: Goal<T>,
   options: WaitOptions & From<T>,
   lifecycles?: Lifecycles,
+  due?: Pick<Wait, "dueAt">,
 ): Promise<T | undefined> {
   const started = Date.now();
   const since = () => Date.now() - started;
@@ -150,6 +152,7 @@ export async function waitFor<T>(
         dueReads = probe === undefined ? 2 : 1;
         return true;
       }
+      due?.dueAt(Date.now() + Math.min(wait, left()));
       await sleep(Math.min(wait, RECHECK_MS, left()), options.signal);
     }
   };
@@ -243,39 +246,64 @@ async function waitOn<T>(
   const poller = sharedPoller(client.account);
   if (typeof read === "function")
     return waitFor(target, () => orGone(read), goal, options, poller.lifecycles);
-  const end = poller.begin(read);
+  const wait = poller.begin(read);
   try {
-    const fetch = (urgent: boolean) =>
-      poller.read(read, String(target.id), urgent ? 0 : options.maxIntervalMs);
-    return await waitFor(target, fetch, goal, options, poller.lifecycles);
+    const fetch = (urgent: boolean) => {
+      wait.dueAt(undefined);
+      return poller.read(read, String(target.id), urgent ? 0 : options.maxIntervalMs);
+    };
+    return await waitFor(target, fetch, goal, options, poller.lifecycles, wait);
   } finally {
-    end();
+    wait.end();
   }
 }
+
+/** Instances: waits on several share one list request (`X-Filter` `+or` on their IDs). */
+const instances = (client: ComputeClient): Batch<Instance> => ({
+  key: "Instance",
+  one: (id) => orGone(() => client.api.getInstance({ params: { computeId: Number(id) } })),
+  list: (ids) =>
+    collect(
+      client.each(instanceEndpoints.listInstances, {
+        filter: { "+or": ids.map((id) => ({ id: Number(id) })) },
+      }),
+    ),
+  idOf: (instance) => String(instance.id),
+});
 
 export const waitForInstance = (
   client: ComputeClient,
   computeId: number,
   goal: Goal<Instance>,
   options: WaitOptions & From<Instance>,
-) =>
-  waitOn(
-    client,
-    { kind: "Instance", id: computeId },
-    {
-      key: "Instance",
-      one: (id) => orGone(() => client.api.getInstance({ params: { computeId: Number(id) } })),
-      list: (ids) =>
-        collect(
-          client.each(instanceEndpoints.listInstances, {
-            filter: { "+or": ids.map((id) => ({ id: Number(id) })) },
-          }),
-        ),
-      idOf: (instance) => String(instance.id),
-    },
-    goal,
-    options,
-  );
+) => waitOn(client, { kind: "Instance", id: computeId }, instances(client), goal, options);
+
+/**
+ * The instance as the API holds it now: a read on the process's poller, which shares its list
+ * request with the waits and reads of other instances asked at about the same moment (alone, it is
+ * a GET by ID). An instance the list lacks is read by ID, so that the API's 404 says it is gone.
+ * With `maxAgeMs` (a check, which takes any read of its window), a read of the poller's at most
+ * that old serves instead.
+ */
+export async function readInstance(
+  client: ComputeClient,
+  computeId: number,
+  { maxAgeMs }: { maxAgeMs?: number } = {},
+): Promise<Instance> {
+  const poller = sharedPoller(client.account);
+  const batch = instances(client);
+  const seen = maxAgeMs === undefined ? undefined : poller.recent(batch, String(computeId), maxAgeMs);
+  if (seen) return seen;
+  const wait = poller.begin(batch);
+  try {
+    return (
+      (await poller.read(batch, String(computeId), 0)) ??
+      (await client.api.getInstance({ params: { computeId } }))
+    );
+  } finally {
+    wait.end();
+  }
+}
 
 export const waitForDisk = (
   client: ComputeClient,

@@ -1,0 +1,47 @@
+/**
+ * `readInstance`: an instance as the API holds it now, read on the process's poller. Reads of several
+ * instances asked together share one list request; a lone read is one GET by ID; an instance that
+ * is gone fails with the API's own 404.
+ */
+import { isNotFound, readInstance } from "../../src/client";
+import { forgetPollers } from "../../src/client/poller";
+import { createBody } from "../support/compute";
+import { useEmulator } from "../support/emulator";
+
+const t = useEmulator();
+beforeEach(forgetPollers);
+
+const gets = async () => {
+  const log = (await t.control.requests()).filter((r) => r.method === "GET");
+  return {
+    lists: log.filter((r) => r.path === "/compute/instances").length,
+    single: log.filter((r) => /^\/compute\/instances\/\d+$/.test(r.path)).length,
+  };
+};
+const create = () => t.client.api.createInstance({ body: createBody() as never });
+
+it("reads several instances asked together with one list request", async () => {
+  const made = await Promise.all([1, 2, 3].map(() => create()));
+  await t.control.clearRequests();
+  const read = await Promise.all(made.map((i) => readInstance(t.client, i.id)));
+  expect(read.map((i) => i.id)).toEqual(made.map((i) => i.id));
+  expect(await gets()).toEqual({ lists: 1, single: 0 });
+});
+
+it("reads a lone instance by its ID", async () => {
+  const made = await create();
+  await t.control.clearRequests();
+  await expect(readInstance(t.client, made.id)).resolves.toMatchObject({ id: made.id });
+  expect(await gets()).toEqual({ lists: 0, single: 1 });
+});
+
+it("fails with the API's 404 for an instance that is gone, beside one that is not", async () => {
+  const [gone, kept] = await Promise.all([create(), create()]);
+  await t.client.api.deleteInstance({ params: { computeId: gone.id } });
+  const [lost, found] = await Promise.allSettled([
+    readInstance(t.client, gone.id),
+    readInstance(t.client, kept.id),
+  ]);
+  expect(lost.status === "rejected" && isNotFound(lost.reason)).toBe(true);
+  expect(found).toMatchObject({ status: "fulfilled", value: { id: kept.id } });
+});
