@@ -14,6 +14,7 @@ import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import type { ComputeClient } from "../../client/compute-client";
 import { ComputeApiError } from "../../client/errors";
+import { readInstance } from "../../client/waits";
 import {
   CONFIG_LIMITS,
   configEndpoints,
@@ -334,8 +335,9 @@ export const instanceConfigSpec = defineSpec({
       },
       ctx,
     );
-    // A new config is not what the instance runs with.
-    const { status } = await getInstance(client, computeId);
+    // A new config is not what the instance runs with. Read on the poller: the configs of a fleet,
+    // made together, share the read.
+    const { status } = await readInstance(client, computeId);
     return { config, booted: false, rebootPending: false, instanceStatus: status };
   },
   marked: {
@@ -455,18 +457,19 @@ async function settle(
   if (inputs.booted === undefined && !record.rebootPending) return record;
   const { computeId } = inputs;
   const configId = record.config.id;
-  const instance = await untilResting(client, computeId, ctx);
+  // The instance as the last wait read it: its status is not read again at the end.
+  let instance = await untilResting(client, computeId, ctx);
   const running = await runsWith(client, instance, configId, record.booted);
   let booted = running;
   if (inputs.booted === false) {
     if (running === true)
-      await shutDown(client, instance, {
+      instance = await shutDown(client, instance, {
         why: `${nameOf("InstanceConfig", record.config)} has booted: false`,
         ctx,
       });
     booted = false;
   } else if (inputs.booted === true && running !== true) {
-    await bootInto(client, instance, {
+    instance = await bootInto(client, instance, {
       configId,
       why: `into ${nameOf("InstanceConfig", record.config)}, which has booted: true`,
       ctx,
@@ -477,13 +480,16 @@ async function settle(
     running &&
     !(await bootedSinceChange(client, computeId, record.config))
   ) {
-    await bootInto(client, instance, {
+    instance = await bootInto(client, instance, {
       configId,
       why: `to apply the change to ${nameOf("InstanceConfig", record.config)}`,
       ctx,
     });
   }
-  const config = await client.api.getConfig({ params: { computeId, configId } });
-  const { status } = await getInstance(client, computeId);
-  return { config, booted, rebootPending: false, instanceStatus: status };
+  // A boot changes a config's interfaces only (which become active): one without is as it was.
+  const config =
+    record.config.interfaces.length === 0
+      ? record.config
+      : await client.api.getConfig({ params: { computeId, configId } });
+  return { config, booted, rebootPending: false, instanceStatus: instance.status };
 }

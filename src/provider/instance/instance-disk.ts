@@ -11,7 +11,7 @@
 import { z } from "zod";
 import type { ComputeClient } from "../../client/compute-client";
 import { isNotFound } from "../../client/errors";
-import { gone, status, waitForDisk } from "../../client/waits";
+import { gone, readInstance, status, waitForDisk } from "../../client/waits";
 import type { Config } from "../../contract/configs";
 import { AuthorizedKeys, AuthorizedUsers, ImageId, password, StackScriptData } from "../../contract/deploy";
 import {
@@ -32,6 +32,7 @@ import { isNewResource, type CheckFailure } from "../core/check";
 import { asFailures, asksNew, catalogued, known } from "../core/lookups";
 import { lookupClient } from "../core/settings";
 import { createByListing } from "../core/create-by-listing";
+import { LISTING_MS } from "../core/label-claims";
 import { stillRequired } from "../core/import-object";
 import type { ResourceContext } from "../core/resource-context";
 import { whenIdle } from "./instance-busy";
@@ -140,9 +141,15 @@ async function lookups(inputs: InstanceDiskInputs, olds: Props): Promise<CheckFa
   const extra = isNewResource(olds) ? size : olds.computeId === computeId ? size - Number(olds.size) : 0;
   if (known(computeId, size) && extra > 0) {
     try {
+      // The checks of an instance's new disks, asked together, share the instance's read (on the
+      // poller, which takes the read of the instance's own wait just before) and its disks' listing.
       const client = lookupClient();
-      const instance = await client.api.getInstance({ params: { computeId } });
-      const used = (await listDisks(client, computeId)).reduce((sum, d) => sum + d.size, 0);
+      const [instance, listing] = await Promise.all([
+        readInstance(client, computeId, { maxAgeMs: LISTING_MS }),
+        client.recentListing(diskEndpoints.listDisks, { computeId }, { maxAgeMs: LISTING_MS }),
+      ]);
+      const disks = listing?.records ?? (await listDisks(client, computeId));
+      const used = disks.reduce((sum, d) => sum + d.size, 0);
       problems.push(...spaceProblems(extra, { disk: instance.specs.disk, used }));
     } catch {
       // Unreadable now (or gone): the create meets the API's own check.
