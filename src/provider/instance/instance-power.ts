@@ -230,7 +230,10 @@ export async function shutDown(
     },
     ctx,
   );
-  return (await waitForInstance(client, instance.id, status("offline"), ctx.wait))!;
+  // The API took the shutdown (its answer carries no record): the instance is shutting down, so the
+  // wait's first read is not at once, when it would show that again.
+  const current: Instance = { ...instance, status: "shutting_down" };
+  return (await waitForInstance(client, instance.id, status("offline"), { ...ctx.wait, current }))!;
 }
 
 /**
@@ -244,7 +247,8 @@ export async function bootInto(
 ): Promise<Instance> {
   const p = params(instance.id);
   const body = configId === undefined ? {} : { config_id: configId };
-  if (instance.status === "offline") {
+  const booting = instance.status === "offline";
+  if (booting) {
     ctx.log(`${nameOf("Instance", instance)}: booting${because(why)}`);
     await act(
       {
@@ -270,5 +274,8 @@ export async function bootInto(
       ctx,
     );
   }
-  return (await waitForInstance(client, instance.id, status("running"), ctx.wait))!;
+  // The API took it (its answer carries no record): the instance is on its way, so the wait's first
+  // read is not at once, when it would show that again.
+  const current: Instance = { ...instance, status: booting ? "booting" : "rebooting" };
+  return (await waitForInstance(client, instance.id, status("running"), { ...ctx.wait, current }))!;
 }
