@@ -1,9 +1,9 @@
 /**
  * `readInstance`: an instance as the API holds it now, read on the process's poller. Reads of several
  * instances asked together share one list request; a lone read is one GET by ID; an instance that
- * is gone fails with the API's own 404.
+ * is gone fails with the API's own 404; a check takes the poller's read of its window.
  */
-import { isNotFound, readInstance } from "../../src/client";
+import { isNotFound, readInstance, status, waitForInstance } from "../../src/client";
 import { forgetPollers } from "../../src/client/poller";
 import { createBody } from "../support/compute";
 import { useEmulator } from "../support/emulator";
@@ -44,4 +44,16 @@ it("fails with the API's 404 for an instance that is gone, beside one that is no
   ]);
   expect(lost.status === "rejected" && isNotFound(lost.reason)).toBe(true);
   expect(found).toMatchObject({ status: "fulfilled", value: { id: kept.id } });
+});
+
+it("takes, for a check, the poller's read of the instance within maxAgeMs instead of reading", async () => {
+  const made = await create();
+  await waitForInstance(t.client, made.id, status("running"), { timeoutMs: 15_000 });
+  await t.control.clearRequests();
+  await expect(readInstance(t.client, made.id, { maxAgeMs: 60_000 })).resolves.toMatchObject({
+    status: "running",
+  });
+  expect(await gets()).toEqual({ lists: 0, single: 0 });
+  await readInstance(t.client, made.id);
+  expect(await gets()).toEqual({ lists: 0, single: 1 });
 });
