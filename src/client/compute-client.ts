@@ -246,15 +246,35 @@ export class ComputeClient {
   }
 
   /** What a create's answer says a list endpoint holds (a new VPC's subnets) as of `at`, the time
-   * its POST was sent: a listing for the checks that follow (`recentListing`). */
+   * its POST was sent: a listing for the checks that follow (`recentListing`); with `forReads:
+   * false`, for them and the proofs of creates (`freshListing`) only. */
   seedListing<E extends Endpoint>(
     endpoint: E,
     params: ParamsOf<E>,
     records: readonly ItemOf<E>[],
     at: number,
+    options?: { forReads?: boolean },
   ) {
     const path = fillPath(endpoint.path, params as Record<string, unknown>);
-    sharedListingReads(this.account).seed(path, records, at);
+    sharedListingReads(this.account).seed(path, records, at, options);
+  }
+
+  /**
+   * For a create's proof of what the parent held before its POST: every item of a list endpoint
+   * from a listing started within `maxAgeMs` that this process has not written under since
+   * (`ListingReads.fresh`), or a new one; undefined when the listing failed.
+   */
+  freshListing<E extends Endpoint>(
+    endpoint: E,
+    params: ParamsOf<E>,
+    maxAgeMs: number,
+  ): Promise<Listing<ItemOf<E>> | undefined> {
+    const path = fillPath(endpoint.path, params as Record<string, unknown>);
+    return sharedListingReads(this.account).fresh(
+      path,
+      maxAgeMs,
+      async () => (await this.upTo(endpoint, { params }, Number.POSITIVE_INFINITY))!,
+    );
   }
 
   /** The item of this ID in `listed`'s listing of the endpoint; undefined if it lacks it or failed. */

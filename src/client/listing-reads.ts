@@ -14,6 +14,11 @@
  * VPC's subnets hold. They take any listing started within their own window, whatever this process
  * wrote since (what it writes, it declared: the checks count the program's resources apart), and a
  * create's answer that carries its children is such a listing (`seed`: a new VPC's `subnets`).
+ *
+ * A create's proof of what its parent held before its POST (`create-by-listing.ts`) takes a listing
+ * started within a short window that this process has not written under since (`fresh`): the
+ * checks' of the same parent, or what the last create under it left (its own proof and its answer,
+ * `seed` with `forReads: false`, which reads by ID never take: its records' states are not read).
  */
 
 /** How long a listing answers reads, in ms. */
@@ -71,9 +76,30 @@ export class ListingReads {
     return records && { at: kept.started, records };
   }
 
-  /** What a create's answer says the path holds (a new VPC's subnets), as a listing started `at`. */
-  seed<R>(path: string, records: readonly R[], at: number): void {
-    this.kept.set(path, { started: at, records: Promise.resolve(records), complete: true, written: false });
+  /**
+   * For a create's proof: a listing of `path` started at most `maxAgeMs` ago that this process has
+   * not written under since, or else a new one made with `list`. Undefined when the listing failed.
+   */
+  async fresh<R>(
+    path: string,
+    maxAgeMs: number,
+    list: () => Promise<readonly R[]>,
+  ): Promise<Listing<R> | undefined> {
+    let kept = this.kept.get(path);
+    if (!kept || kept.written || this.now() - kept.started > maxAgeMs) kept = this.start(path, list, true);
+    const records = (await kept.records) as readonly R[] | undefined;
+    return records && { at: kept.started, records };
+  }
+
+  /** What a create's answer says the path holds (a new VPC's subnets), as a listing started `at`;
+   * with `forReads: false`, for checks and proofs only (`recent`, `fresh`), never for reads. */
+  seed<R>(path: string, records: readonly R[], at: number, { forReads = true } = {}): void {
+    this.kept.set(path, {
+      started: at,
+      records: Promise.resolve(records),
+      complete: forReads,
+      written: false,
+    });
   }
 
   /** A write to `path` was sent or answered: the listings it may change answer no more reads. */

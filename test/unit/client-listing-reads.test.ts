@@ -2,7 +2,8 @@
  * Reads by listing (src/client/listing-reads.ts): the reads of one list path in a process share one
  * listing, until the process writes under that path or the listing is too old; a failed listing
  * answers nothing, and the next read lists again. Checks take any listing of their window (`recent`),
- * and a create's answer may seed one.
+ * and a create's answer may seed one; a create's proof takes a listing of its window that the
+ * process has not written under since (`fresh`).
  */
 import { ListingReads } from "../../src/client/listing-reads";
 
@@ -125,4 +126,43 @@ test("a check's listing cut short (too many pages) answers neither checks nor re
   expect(await alone.recent("/vpcs", 2_000, async () => undefined)).toBeUndefined();
   expect(alone.paths()).toEqual([]);
   expect(await alone.recent("/vpcs", 2_000)).toBeUndefined();
+});
+
+test("a create's proof takes a listing of its window that the process has not written under since", async () => {
+  let now = 1_000;
+  const reads = new ListingReads(30_000, () => now);
+  const disks = counted(["d1"]);
+  await reads.recent("/compute/instances/3/disks", 2_000, disks.list);
+  now = 3_000;
+  expect(await reads.fresh("/compute/instances/3/disks", 2_000, disks.list)).toEqual({
+    at: 1_000,
+    records: ["d1"],
+  });
+  expect(disks.calls()).toBe(1);
+  reads.wrote("/compute/instances/3/disks");
+  expect(await reads.fresh("/compute/instances/3/disks", 2_000, disks.list)).toEqual({
+    at: 3_000,
+    records: ["d1"],
+  });
+  expect(disks.calls()).toBe(2);
+  now = 5_001;
+  await reads.fresh("/compute/instances/3/disks", 2_000, disks.list);
+  expect(disks.calls()).toBe(3);
+});
+
+test("a seed for checks and proofs only answers them, never a read", async () => {
+  let now = 1_000;
+  const reads = new ListingReads(30_000, () => now);
+  reads.seed("/compute/instances/3/disks", ["d1", "d2"], 900, { forReads: false });
+  now = 1_500;
+  const disks = counted(["d1", "d2"]);
+  expect(await reads.fresh("/compute/instances/3/disks", 2_000, disks.list)).toEqual({
+    at: 900,
+    records: ["d1", "d2"],
+  });
+  expect(await reads.recent("/compute/instances/3/disks", 2_000)).toEqual({ at: 900, records: ["d1", "d2"] });
+  expect(disks.calls()).toBe(0);
+  expect(reads.paths()).toEqual([]);
+  expect(await reads.records("/compute/instances/3/disks", disks.list)).toEqual(["d1", "d2"]);
+  expect(disks.calls()).toBe(1);
 });
