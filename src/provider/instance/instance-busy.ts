@@ -18,10 +18,13 @@ const settled: Goal<Disk> = {
   reached: (d) => d === undefined || d.status === "ready",
 };
 
-/** Waits until none of these disks of the instance is being made or deleted. */
+/** Waits until none of these disks of the instance is being made or deleted; each wait starts from
+ * the disk as the listing showed it just before, not with a read at once. */
 async function disksSettle(client: ComputeClient, computeId: number, disks: Disk[], ctx: OperationContext) {
   const moving = disks.filter((d) => d.status !== "ready");
-  await Promise.all(moving.map((d) => waitForDisk(client, computeId, d.id, settled, ctx.wait)));
+  await Promise.all(
+    moving.map((d) => waitForDisk(client, computeId, d.id, settled, { ...ctx.wait, current: d })),
+  );
   return moving.length > 0;
 }
 

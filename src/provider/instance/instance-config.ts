@@ -33,6 +33,7 @@ import {
   type Helpers,
 } from "../../contract/configs";
 import { bool, idFrom, integer, text } from "../../contract/fields";
+import { diskEndpoints } from "../../contract/disks";
 import { instanceEndpoints } from "../../contract/instance-endpoints";
 import type { Instance } from "../../contract/instances";
 import { deviceProblems, kernelProblems, type Problem } from "../../contract/record-rules";
@@ -40,6 +41,7 @@ import type { CheckFailure } from "../core/check";
 import { asFailures, asksNew, catalogued, known } from "../core/lookups";
 import { lookupClient } from "../core/settings";
 import { createByListing } from "../core/create-by-listing";
+import { FRESH_MS } from "../core/label-claims";
 import {
   bootedSinceChange,
   bootInto,
@@ -136,7 +138,11 @@ async function lookups(inputs: InstanceConfigInputs, olds: Props): Promise<Check
   const named = Object.entries(inputs.devices).filter(([, id]) => typeof id === "number");
   if (asksNew(inputs, olds, "devices") && known(computeId) && named.length > 0) {
     try {
-      const disks = await listDisks(lookupClient(), computeId);
+      // The instance's disks as the creates of its disks in this process left them, when that is
+      // as recent as a create's lookup may be (nothing written under them since), else a listing.
+      const client = lookupClient();
+      const listing = await client.freshListing(diskEndpoints.listDisks, { computeId }, FRESH_MS);
+      const disks = listing?.records ?? (await listDisks(client, computeId));
       const devices = Object.fromEntries(named.map(([name, id]) => [name, { disk_id: id }]));
       problems.push(
         ...deviceProblems(

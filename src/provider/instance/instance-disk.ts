@@ -252,14 +252,21 @@ export const instanceDiskSpec = defineSpec({
   create: async (client, inputs, ctx): Promise<DiskRecord> => {
     const { computeId } = inputs;
     let listed: Disk[] = [];
+    let listedAt = 0;
     // One create at a time on the instance: the next one's listing shows this disk being made, and
     // its POST waits until the disk is ready rather than meet the API's "busy".
-    const disk = await onePowerAtATime(computeId, () =>
-      createByListing(
+    const disk = await onePowerAtATime(computeId, async () => {
+      const made = await createByListing(
         {
           kind: "InstanceDisk",
           what: `InstanceDisk ${inputs.label ?? `from ${inputs.image}`} on Instance ${computeId}`,
-          list: async () => (listed = await listDisks(client, computeId)),
+          // The instance's disks from a listing of the last moments that this process has not
+          // written under since (its disks' checks', or the last disk create's), else a new one.
+          list: async () => {
+            const listing = await client.freshListing(diskEndpoints.listDisks, { computeId }, LISTING_MS);
+            listedAt = listing?.at ?? Date.now();
+            return (listed = listing ? [...listing.records] : await listDisks(client, computeId));
+          },
           post: () =>
             whenIdle(
               client,
@@ -280,8 +287,13 @@ export const instanceDiskSpec = defineSpec({
           ...listedMark(diskMark, ctx.mark),
         },
         ctx,
-      ),
-    );
+      );
+      // What the instance holds now, as far as this process knows: its listing and this answer, for
+      // the next create's proof and the checks of its configs (never for reads: states go stale).
+      const holds = [...listed.filter((d) => d.id !== made.id), made];
+      client.seedListing(diskEndpoints.listDisks, { computeId }, holds, listedAt, { forReads: false });
+      return made;
+    });
     return { disk, resume: false };
   },
   marked: {
