@@ -83,3 +83,12 @@ export function seedStackScript(t: EmulatorFixture, fields: Partial<StackScriptR
   store.table("stackscripts").put(row);
   return row.id;
 }
+
+/** The instance reads the emulator logged since its log was cleared: listings and GETs by ID. */
+export async function instanceReads(t: EmulatorFixture) {
+  const log = (await t.control.requests()).filter((r) => r.method === "GET");
+  return {
+    lists: log.filter((r) => r.path === "/compute/instances").length,
+    single: log.filter((r) => /^\/compute\/instances\/\d+$/.test(r.path)).length,
+  };
+}

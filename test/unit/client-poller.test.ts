@@ -8,7 +8,7 @@
 import { status, waitForInstance } from "../../src/client";
 import { Lifecycles } from "../../src/client/lifecycles";
 import { forgetPollers, sharedPoller } from "../../src/client/poller";
-import { createBody } from "../support/compute";
+import { createBody, instanceReads } from "../support/compute";
 import { useEmulator } from "../support/emulator";
 
 // Instance lifecycles ten times faster than real time: from an image, running in 0.7 s.
@@ -21,13 +21,7 @@ const HOUR = 3_600_000;
 // Each test starts as a new process would: no lifecycle learned.
 beforeEach(forgetPollers);
 afterEach(() => void t.emulator.jobs.timings.delete("instance.create"));
-const gets = async () => {
-  const log = (await t.control.requests()).filter((r) => r.method === "GET");
-  return {
-    lists: log.filter((r) => r.path === "/compute/instances").length,
-    single: log.filter((r) => /^\/compute\/instances\/\d+$/.test(r.path)).length,
-  };
-};
+const gets = () => instanceReads(t);
 const create = () => t.client.api.createInstance({ body: createBody() as never });
 
 it("reads many waiting instances with one list request per tick, at most one per second", async () => {

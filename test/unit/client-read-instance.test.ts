@@ -5,19 +5,13 @@
  */
 import { isNotFound, readInstance, status, waitForInstance } from "../../src/client";
 import { forgetPollers } from "../../src/client/poller";
-import { createBody } from "../support/compute";
+import { createBody, instanceReads } from "../support/compute";
 import { useEmulator } from "../support/emulator";
 
 const t = useEmulator();
 beforeEach(forgetPollers);
 
-const gets = async () => {
-  const log = (await t.control.requests()).filter((r) => r.method === "GET");
-  return {
-    lists: log.filter((r) => r.path === "/compute/instances").length,
-    single: log.filter((r) => /^\/compute\/instances\/\d+$/.test(r.path)).length,
-  };
-};
+const gets = () => instanceReads(t);
 const create = () => t.client.api.createInstance({ body: createBody() as never });
 
 it("reads several instances asked together with one list request", async () => {
