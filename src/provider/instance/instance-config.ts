@@ -276,11 +276,6 @@ const APPLIED_NOW = ["label", "comments"];
 
 // ---- the spec ----
 
-/**
- * What the provider works with: the config; whether the instance runs with it (undefined: unknown);
- * whether a reboot to apply a change is still due (the core keeps it as `pending: "reboot"` when
- * its wait fails, so the next `up` finishes it); and the instance's status once the config's work ended.
- */
 /** Where a create's POST writes the stack's mark (`stack-marks.ts`): the end of the comments. */
 const configMark = {
   carries: (config: Config, mark: string) => endsWithMark(config.comments, mark),
@@ -290,6 +285,11 @@ const configMark = {
   }),
 };
 
+/**
+ * What the provider works with: the config; whether the instance runs with it (undefined: unknown);
+ * whether a reboot to apply a change is still due (the core keeps it as `pending: "reboot"` when
+ * its wait fails, so the next `up` finishes it); and the instance's status once the config's work ended.
+ */
 export interface ConfigRecord {
   config: Config;
   booted: boolean | undefined;

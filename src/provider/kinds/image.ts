@@ -48,6 +48,7 @@ import { defineSpec, type OperationContext, type Props } from "../core/resource-
 import { nameOf } from "../core/names";
 import { programPath, type ResourceContext } from "../core/resource-context";
 import { IMAGE_COMPUTED } from "../field-lists";
+import { appendMark, dropMark, endsWithMark } from "../core/stack-marks";
 
 export const ImageInputs = z.object({
   diskId: idFrom("diskId").optional(),
@@ -161,12 +162,21 @@ const listPrivate = (client: ComputeClient) =>
 /** The number of `private/12`, as the journal's listing keeps it (any other ID: 0, never matched). */
 const imageNumber = (image: Pick<Image, "id">) => Number(/^private\/(\d+)$/.exec(image.id)?.[1] ?? 0);
 
+/** Where a capture's POST writes the stack's mark (`stack-marks.ts`): the end of the description. */
+const imageMark = {
+  carries: (image: Image, mark: string) => endsWithMark(image.description, mark),
+  without: (image: Image, mark: string) => ({
+    ...image,
+    description: image.description === null ? null : dropMark(image.description, mark) || null,
+  }),
+};
+
 async function capture(client: ComputeClient, inputs: ImageInputs, ctx: OperationContext): Promise<Image> {
   const { diskId, label } = inputs;
   // Listed creates key objects by number: a private image's is the `12` of `private/12`, the only
   // form a capture makes, so the listing keeps those alone.
   const keyed = (image: Image) => ({ id: imageNumber(image), image });
-  const made = await createByListing(
+  const made = await createByListing<{ id: number; image: Image }>(
     {
       kind: "Image",
       what: `Image ${label ?? `from disk ${diskId}`}`,
@@ -177,13 +187,17 @@ async function capture(client: ComputeClient, inputs: ImageInputs, ctx: Operatio
             body: {
               disk_id: diskId!,
               label,
-              description: inputs.description,
+              description:
+                ctx.mark === undefined ? inputs.description : appendMark(inputs.description, ctx.mark),
               cloud_init: inputs.cloudInit,
             },
           }),
         ),
       // Left out, the label is the disk's: any new image is this capture's.
       matches: ({ image }) => label === undefined || image.label === label,
+      ...(ctx.mark !== undefined && {
+        carries: ({ image }: { image: Image }) => imageMark.carries(image, ctx.mark!),
+      }),
     },
     ctx,
   );
@@ -335,6 +349,14 @@ export const imageSpec = defineSpec({
   replaceOn: ["diskId", "fileHash", "region", "cloudInit"],
   create: (client, inputs, ctx) =>
     inputs.file !== undefined ? upload(client, inputs, ctx) : capture(client, inputs, ctx),
+  // A capture's (an upload whose answer is lost is deleted and made again: `startUpload`).
+  marked: {
+    room: ({ diskId, description }, mark) =>
+      diskId !== undefined && appendMark(description, mark).length <= IMAGE_LIMITS.description.max,
+    ...imageMark,
+    takeOff: (client, image, { description }) =>
+      client.api.updateImage({ params: params(image.id), body: { description: description ?? null } }),
+  },
   // Still being captured or processed (a wait that failed): the next `up` waits again.
   atRest: ["available"],
   settle: async (client, image, _inputs, ctx) =>

@@ -7,7 +7,10 @@
  *
  * A create whose answer is lost cannot be adopted: the value is only in that answer. The create
  * lists the profile's tokens with its label before the POST; when the answer is lost, the one new
- * token that matches is revoked (an orphan nobody can use) and the create is sent again.
+ * token that matches is revoked (an orphan nobody can use) and the create is sent again. Its POST
+ * sends the label with the stack's short mark appended (`labelMarked`, `stack-marks.ts`) when it
+ * fits, the declared label put back once the create returns: the tokens an interrupted create of
+ * this resource made are then revoked on any machine, however long ago.
  */
 import { z } from "zod";
 import type { ComputeClient } from "../../client/compute-client";
@@ -32,6 +35,7 @@ import { removeInterrupted } from "../core/interrupted-orphans";
 import { defineSpec, type OperationContext, type Props } from "../core/resource-spec";
 import { apiToken, clientFromConfig } from "../core/settings";
 import { TOKEN_COMPUTED, TOKEN_SECRETS } from "../field-lists";
+import { carriesLabelMark, dropLabelMark, LABEL_MARK_LENGTH, labelMarked } from "../core/stack-marks";
 
 /** `*`, or the distinct scopes sorted and separated by one space: order and spacing never make a diff. */
 export function canonicalScopes(value: string): string {
@@ -100,7 +104,7 @@ async function validate(inputs: TokenInputs, olds: Props): Promise<CheckFailure[
 const listLabelled = (client: ComputeClient, label: string) =>
   collect(client.each(profileTokenEndpoints.listProfileTokens, { filter: { label } }));
 
-/** Whether a token the API lists is one a create with these inputs makes. */
+/** Whether a token the API lists is one a create with these inputs (as posted) makes. */
 const made = (t: PersonalAccessToken, { label, scopes, expiry }: TokenInputs) =>
   t.label === label &&
   (scopes === undefined || canonicalScopes(t.scopes) === scopes) &&
@@ -111,9 +115,20 @@ const madeSince = async (client: ComputeClient, inputs: TokenInputs, before: Set
   (await listLabelled(client, inputs.label)).filter((t) => !before.has(t.id) && made(t, inputs));
 
 /** A create of this resource interrupted with an earlier run may have made a token whose value only
- * its answer held: the matching new tokens since its listing are revoked. */
-const revokeInterrupted = (client: ComputeClient, inputs: TokenInputs, ctx: OperationContext) =>
-  removeInterrupted(
+ * its answer held: those carrying its mark (any machine), else the matching new tokens since its
+ * listing (this machine's journal), are revoked. `inputs`: as posted. */
+async function revokeInterrupted(client: ComputeClient, inputs: TokenInputs, ctx: OperationContext) {
+  if (ctx.mark !== undefined) {
+    for (const orphan of (await listLabelled(client, inputs.label)).filter((t) => made(t, inputs))) {
+      await client.api.deleteProfileToken({ params: { tokenId: orphan.id } });
+      ctx.log(
+        `Token ${dropLabelMark(inputs.label, ctx.mark)}: an interrupted \`pulumi up\` had made token ` +
+          `${orphan.id} (carrying this resource's mark), whose value only its answer held; revoked`,
+      );
+    }
+    return;
+  }
+  await removeInterrupted(
     {
       what: `Token ${inputs.label}`,
       why: "whose value only its answer held",
@@ -126,12 +141,15 @@ const revokeInterrupted = (client: ComputeClient, inputs: TokenInputs, ctx: Oper
     },
     ctx,
   );
+}
 
 async function createToken(
   client: ComputeClient,
-  inputs: TokenInputs,
+  declared: TokenInputs,
   ctx: OperationContext,
 ): Promise<PersonalAccessToken> {
+  const inputs =
+    ctx.mark === undefined ? declared : { ...declared, label: labelMarked(declared.label, ctx.mark) };
   const { label, scopes, expiry } = inputs;
   await revokeInterrupted(client, inputs, ctx);
   for (let attempt = 1; ; attempt++) {
@@ -147,23 +165,23 @@ async function createToken(
       const orphans = await madeSince(client, inputs, before);
       if (orphans.length > 1) {
         throw new ProviderError(
-          `Token create: Token ${label}: the create's answer was lost, and ${orphans.length} new tokens match ` +
+          `Token create: Token ${declared.label}: the create's answer was lost, and ${orphans.length} new tokens match ` +
             `(${orphans.map((t) => t.id).join(", ")}); revoke the ones not in use and run \`pulumi up\` again`,
         );
       }
       for (const orphan of orphans) {
         await client.api.deleteProfileToken({ params: { tokenId: orphan.id } });
         ctx.log(
-          `Token ${label}: the create's answer was lost with the token's value in it; ` +
+          `Token ${declared.label}: the create's answer was lost with the token's value in it; ` +
             `revoked the token it made (${orphan.id})`,
         );
       }
       if (attempt >= MAX_CREATE_ATTEMPTS) {
         throw new ProviderError(
-          `Token create: Token ${label}: no answer after ${attempt} attempts: ${messageOf(err)}`,
+          `Token create: Token ${declared.label}: no answer after ${attempt} attempts: ${messageOf(err)}`,
         );
       }
-      ctx.log(`Token ${label}: the create's answer was lost; creating again`);
+      ctx.log(`Token ${declared.label}: the create's answer was lost; creating again`);
     }
   }
 }
@@ -180,6 +198,19 @@ export const tokenSpec = defineSpec({
   validate,
   replaceOn: ["scopes", "expiry"],
   create: createToken,
+  marked: {
+    room: ({ label }) => label.length + LABEL_MARK_LENGTH <= TOKEN_LIMITS.label.max,
+    carries: (token, mark) => carriesLabelMark(token.label, mark),
+    without: (token, mark) => ({ ...token, label: dropLabelMark(token.label, mark) }),
+    // The value is in the create's answer only: kept.
+    takeOff: async (client, token, { label }) => ({
+      ...(await client.api.updateProfileToken({
+        params: TokenParams.parse({ tokenId: token.id }),
+        body: { label },
+      })),
+      token: token.token,
+    }),
+  },
   // Its value is only in the create's answer: an interrupted create's token is revoked, not adopted.
   answerOnlyOnce: true,
   read: (client, id) => client.api.getProfileToken({ params: TokenParams.parse({ tokenId: id }) }),

@@ -6,10 +6,13 @@
  */
 import { makeProvider } from "../../../../src/provider/core/make-provider";
 import { labelMarked, markOf } from "../../../../src/provider/core/stack-marks";
+import { imageSpec } from "../../../../src/provider/kinds/image";
 import { sshKeySpec } from "../../../../src/provider/kinds/ssh-key";
 import { stackScriptSpec } from "../../../../src/provider/kinds/stack-script";
 import { subnetSpec } from "../../../../src/provider/kinds/subnet";
+import { tokenSpec } from "../../../../src/provider/kinds/token";
 import { publicKeyLine } from "../../../support/ssh-keys";
+import { empty } from "../../../support/compute";
 import { useEmulator } from "../../../support/emulator";
 import { useJournalDir } from "../../../support/journal";
 import { useProviderSettings } from "../../../support/provider";
@@ -127,4 +130,48 @@ it("a StackScript's description carries the mark until its create returns", asyn
   const adopted = await makeProvider(stackScriptSpec).create(again, second);
   expect(adopted.id).toBe(String(interrupted.id));
   expect(adopted.outs.description).toBe("boot");
+});
+
+it("a token carrying its mark (its value lost with the killed run) is revoked on any machine, and a new one made", async () => {
+  const ci = resource("Token", "ci");
+  const orphan = await t.client.api.createProfileToken({
+    body: { label: labelMarked("ci", mark(ci)), scopes: "*" },
+  });
+  const someone = await t.client.api.createProfileToken({ body: { label: "ci", scopes: "*" } });
+  const { id, outs } = await makeProvider(tokenSpec).create({ label: "ci", scopes: "*" }, ci);
+  const tokens = (await t.client.api.listProfileTokens()).data.map((k) => [k.id, k.label]);
+  expect(tokens).toEqual(
+    expect.arrayContaining([
+      [someone.id, "ci"],
+      [Number(id), "ci"],
+    ]),
+  );
+  expect(tokens.map(([tokenId]) => tokenId)).not.toContain(orphan.id);
+  expect(outs.label).toBe("ci");
+  // The value the create's answer held, not the shortened one a PUT answers.
+  expect(outs.token).toEqual(expect.any(String));
+  expect((outs.token as string).length).toBeGreaterThan(16);
+});
+
+it("an Image a capture made carrying its mark is adopted, its declared description put back", async () => {
+  const instance = await empty(t);
+  const disk = await t.client.api.createDisk({
+    params: { computeId: instance.id },
+    body: { label: "data", size: 100 },
+  });
+  await t.control.clock({ advance_ms: 60_000 });
+  const golden = resource("Image", "golden");
+  const interrupted = await t.client.api.createImage({
+    body: { disk_id: disk.id, label: "golden", description: `base ${mark(golden)}` },
+  });
+  await t.control.clock({ advance_ms: 60_000 });
+  await t.control.clearRequests();
+  const { id, outs } = await makeProvider(imageSpec).create(
+    { diskId: disk.id, label: "golden", description: "base" },
+    golden,
+  );
+  expect(id).toBe(interrupted.id);
+  expect(outs.description).toBe("base");
+  expect(await requests("POST")).toEqual([]);
+  expect((await t.client.api.getImage({ params: { imageId: interrupted.id } })).description).toBe("base");
 });
