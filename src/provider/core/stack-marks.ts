@@ -73,6 +73,18 @@ export const dropLabelMark = (label: string, mark: string): string =>
   carriesLabelMark(label, mark) ? label.slice(0, -LABEL_MARK_LENGTH) : label;
 
 /**
+ * A kind whose label carries the short mark (labels of at most `max` characters): room for it in a
+ * declared label, whether an object's label carries it, and the object without it.
+ */
+export function markInLabel<R extends { label: string }>(max: number) {
+  return {
+    room: ({ label }: { label?: string }) => label !== undefined && label.length + LABEL_MARK_LENGTH <= max,
+    carries: (record: R, mark: string) => carriesLabelMark(record.label, mark),
+    without: (record: R, mark: string): R => ({ ...record, label: dropLabelMark(record.label, mark) }),
+  };
+}
+
+/**
  * The mark this resource's create writes, or undefined: a kind without room for one, a resource
  * with no identity, no stack secret, or inputs that leave no room (a description at its limit).
  */

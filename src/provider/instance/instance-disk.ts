@@ -51,13 +51,7 @@ import { defineSpec, type OperationContext, type Props } from "../core/resource-
 import { nameOf } from "../core/names";
 import { pendingIn } from "../core/pending";
 import { INSTANCE_DISK_COMPUTED, INSTANCE_DISK_SECRETS } from "../field-lists";
-import {
-  carriesLabelMark,
-  dropLabelMark,
-  LABEL_MARK_LENGTH,
-  labelMarked,
-  listedMark,
-} from "../core/stack-marks";
+import { labelMarked, listedMark, markInLabel } from "../core/stack-marks";
 
 export const InstanceDiskInputs = z.object({
   computeId: idFrom("computeId"),
@@ -221,10 +215,7 @@ async function bootBack(client: ComputeClient, computeId: number, disk: Disk, ct
 }
 
 /** Where a create's POST writes the stack's mark (`stack-marks.ts`): a labelled disk's label. */
-const diskMark = {
-  carries: (disk: Disk, mark: string) => carriesLabelMark(disk.label, mark),
-  without: (disk: Disk, mark: string) => ({ ...disk, label: dropLabelMark(disk.label, mark) }),
-};
+const diskMark = markInLabel<Disk>(DISK_LIMITS.label.max);
 
 export const instanceDiskSpec = defineSpec({
   kind: "InstanceDisk",
@@ -297,7 +288,7 @@ export const instanceDiskSpec = defineSpec({
     return { disk, resume: false };
   },
   marked: {
-    room: ({ label }) => label !== undefined && label.length + LABEL_MARK_LENGTH <= DISK_LIMITS.label.max,
+    room: diskMark.room,
     carries: ({ disk }, mark) => diskMark.carries(disk, mark),
     without: (record, mark) => ({ ...record, disk: diskMark.without(record.disk, mark) }),
     takeOff: async (client, record, inputs) => ({

@@ -20,13 +20,7 @@ import {
 } from "../../contract/profile-ssh-keys";
 import { createByListing } from "../core/create-by-listing";
 import { defineSpec } from "../core/resource-spec";
-import {
-  carriesLabelMark,
-  dropLabelMark,
-  LABEL_MARK_LENGTH,
-  labelMarked,
-  listedMark,
-} from "../core/stack-marks";
+import { labelMarked, listedMark, markInLabel } from "../core/stack-marks";
 import { SSH_KEY_COMPUTED } from "../field-lists";
 
 export const SshKeyInputs = z.object({
@@ -42,9 +36,7 @@ const listKeys = (client: ComputeClient) => collect(client.each(profileSshKeyEnd
 const params = (id: string | number) => SshKeyParams.parse({ sshKeyId: id });
 
 const marked = {
-  room: ({ label }: SshKeyInputs) => label.length + LABEL_MARK_LENGTH <= SSH_KEY_LIMITS.label.max,
-  carries: (key: SshKey, mark: string) => carriesLabelMark(key.label, mark),
-  without: (key: SshKey, mark: string) => ({ ...key, label: dropLabelMark(key.label, mark) }),
+  ...markInLabel<SshKey>(SSH_KEY_LIMITS.label.max),
   takeOff: (client: ComputeClient, key: SshKey, { label }: SshKeyInputs) =>
     client.api.updateProfileSshKey({ params: params(key.id), body: { label } }),
 };

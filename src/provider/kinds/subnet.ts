@@ -25,13 +25,7 @@ import { declareChild, parentOf } from "../core/siblings";
 import { isBeingReplaced, LISTING_MS, LISTING_PAGES } from "../core/label-claims";
 import { asFailures, asksNew, known } from "../core/lookups";
 import { defineSpec, type Props } from "../core/resource-spec";
-import {
-  carriesLabelMark,
-  dropLabelMark,
-  LABEL_MARK_LENGTH,
-  labelMarked,
-  markFor,
-} from "../core/stack-marks";
+import { labelMarked, markFor, markInLabel } from "../core/stack-marks";
 import { SUBNET_COMPUTED } from "../field-lists";
 
 export const SubnetInputs = z.object({
@@ -122,10 +116,8 @@ export const subnetSpec = defineSpec({
   create: (client, { vpcId, label, ipv4 }) =>
     client.api.createSubnet({ params: VpcParams.parse({ vpcId }), body: { label, ipv4 } }),
   marked: {
-    room: ({ label }) => label.length + LABEL_MARK_LENGTH <= VPC_LIMITS.label.max,
+    ...markInLabel<Subnet>(VPC_LIMITS.label.max),
     asPosted: (inputs, mark) => ({ ...inputs, label: labelMarked(inputs.label, mark) }),
-    carries: (subnet, mark) => carriesLabelMark(subnet.label, mark),
-    without: (subnet, mark) => ({ ...subnet, label: dropLabelMark(subnet.label, mark) }),
     takeOff: (client, subnet, { vpcId, label }) =>
       client.api.updateSubnet({ params: params(String(subnet.id), { vpcId }), body: { label } }),
   },

@@ -35,7 +35,7 @@ import { removeInterrupted } from "../core/interrupted-orphans";
 import { defineSpec, type OperationContext, type Props } from "../core/resource-spec";
 import { apiToken, clientFromConfig } from "../core/settings";
 import { TOKEN_COMPUTED, TOKEN_SECRETS } from "../field-lists";
-import { carriesLabelMark, dropLabelMark, LABEL_MARK_LENGTH, labelMarked } from "../core/stack-marks";
+import { dropLabelMark, labelMarked, markInLabel } from "../core/stack-marks";
 
 /** `*`, or the distinct scopes sorted and separated by one space: order and spacing never make a diff. */
 export function canonicalScopes(value: string): string {
@@ -199,9 +199,7 @@ export const tokenSpec = defineSpec({
   replaceOn: ["scopes", "expiry"],
   create: createToken,
   marked: {
-    room: ({ label }) => label.length + LABEL_MARK_LENGTH <= TOKEN_LIMITS.label.max,
-    carries: (token, mark) => carriesLabelMark(token.label, mark),
-    without: (token, mark) => ({ ...token, label: dropLabelMark(token.label, mark) }),
+    ...markInLabel<PersonalAccessToken>(TOKEN_LIMITS.label.max),
     // The value is in the create's answer only: kept.
     takeOff: async (client, token, { label }) => ({
       ...(await client.api.updateProfileToken({
