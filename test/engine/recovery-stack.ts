@@ -8,7 +8,7 @@
  * that no pending operation is left, that the next preview shows no change, and that `destroy`
  * leaves nothing.
  *
- * Every POST is answered 1.5 s late, so that the kill falls while creates are in flight and none is
+ * Every POST is answered 2.5 s late, so that the kill falls while creates are in flight and none is
  * returning: a create that returns, and has its mark taken off, just before the kill is the window
  * the engine has not yet recorded, which no machine can prove (docs/reliability.md).
  */
@@ -30,7 +30,7 @@ export const SSH_KEY = publicKeyLine("ed25519");
 export { IMAGE, ROOT_PASS };
 
 /** The moments a run is killed at: once the first create of a wave is in flight (its journal entry
- * is written right before its POST), plus up to a second drawn at random. The waves: what needs
+ * is written right before its POST), plus 0.5 to 1.5 s drawn at random. The waves: what needs
  * nothing; the subnets and disks, once their parents exist; the config, once its disks are ready. */
 export const WAVES = { first: "SshKey", parents: "Subnet", config: "InstanceConfig" } as const;
 export type Wave = keyof typeof WAVES;
@@ -115,10 +115,12 @@ export async function killedAndRecovered(
   wave: Wave,
 ): Promise<void> {
   const { project, client, control } = s;
-  const delay = Math.floor(Math.random() * 1000);
-  // Instances provision for 8 s; a disk is ready in 1 s; every POST answers 1.5 s late.
-  await control.timings({ "instance.create": 8_000, "disk.create": 1_000 });
-  await control.setFaultProfile({ latency_ms: 1_500, method: "POST", path: "/" });
+  const delay = 500 + Math.floor(Math.random() * 1000);
+  // Every POST answers 2.5 s late: a wave's creates return at least 1 s after its kill, and the
+  // waves before it returned at least 0.5 s before (the engine recorded them). Instances provision
+  // for 20 s, past the config's wave (the three disks, one after another, ready 1 s after each POST).
+  await control.timings({ "instance.create": 20_000, "disk.create": 1_000 });
+  await control.setFaultProfile({ latency_ms: 2_500, method: "POST", path: "/" });
   const inFlight = () => createsInFlight(project.env.COMPUTE_JOURNAL_DIR!);
   let seen: number | undefined;
   const moment = async () => {
@@ -128,7 +130,7 @@ export async function killedAndRecovered(
   await killUpWhen(project, moment, s.leftBehind);
   const killedWith = inFlight().sort();
   // What the killed run sent is carried out meanwhile; the instances finish provisioning.
-  await sleep(2_000);
+  await sleep(3_000);
   await control.clearFaultProfile();
   await control.clock({ advance_ms: 120_000 });
 
