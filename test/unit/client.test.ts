@@ -79,11 +79,12 @@ describe("retries", () => {
     const client = new ComputeClient({
       baseUrl: t.emulator.url,
       token: t.emulator.token,
-      retry: { baseDelayMs: 1, maxDelayMs: 5, throttleTimeoutMs: 100 },
+      // Long enough for several attempts on a loaded machine (one request may take 100 ms there).
+      retry: { baseDelayMs: 1, maxDelayMs: 5, throttleTimeoutMs: 1_000 },
     });
     const err = await apiError(client.api.listVpcs(), 429);
     expect(err.message).toMatch(
-      /^\[429\] Too many requests \(GET \/vpcs\); throttled past the deadline \(after 0s, \d+ attempts\)$/,
+      /^\[429\] Too many requests \(GET \/vpcs\); throttled past the deadline \(after [01]s, \d+ attempts\)$/,
     );
     expect((await attempts("GET")).length).toBeGreaterThan(2);
   });
