@@ -2,7 +2,8 @@
  * docs/python.md's quick start program runs: its `__main__.py` block, unchanged, through the real
  * CLI against the emulator, in a project laid out as the page's Pulumi.yaml says (the `virtualenv`
  * option, not activated): up creates the VPC and the subnet its outputs name, a preview and a refresh
- * find no change; destroy leaves none. The PyPI `pulumi` it installs is the one the tests use.
+ * find no change; destroy leaves none. The page's commands, with the release's artifacts and an
+ * installed CLI: official-cli.test.ts.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -25,13 +26,10 @@ afterAll(async () => {
   await p?.dispose();
 });
 
-test("the page installs the PyPI pulumi the tests use", () => {
-  const pinned = /PULUMI_PYTHON_VERSION:-([\d.]+)/.exec(
-    fs.readFileSync(path.join(ROOT, "scripts/ensure-python-sdk"), "utf8"),
-  )![1];
-  expect(page).toContain(`pip install pulumi==${pinned} "$REPO/sdk/python"`);
+test("the page's project uses the `virtualenv` option, not activated, and names no plugin", () => {
   expect(page).toMatch(/^runtime:\n {2}name: python\n {2}options:\n {4}virtualenv: venv$/m);
   expect(page).not.toMatch(/venv\/bin\/activate/);
+  expect(page).not.toMatch(/^plugins:/m);
 });
 
 test("up creates the VPC and its subnet, as the outputs say", async () => {
