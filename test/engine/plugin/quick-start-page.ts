@@ -42,9 +42,19 @@ export interface Followed {
   client: ComputeClient;
 }
 
+export interface FollowOptions {
+  /** Each project file, by the language of the page's block that holds it. */
+  files: Record<string, string>;
+  /** Added to the user's environment. */
+  env?: NodeJS.ProcessEnv;
+  /** The heading of the page's section that is the quick start (`## A first program`): it runs up to
+   * the next heading of its level. Default: the whole page. */
+  section?: string;
+}
+
 export interface QuickStartPages {
-  /** Follows the page (docs/<name>): `files` maps each project file to the language of its block. */
-  follow(name: string, files: Record<string, string>, env?: NodeJS.ProcessEnv): Promise<Followed>;
+  /** Follows the page docs/<name>. */
+  follow(name: string, options: FollowOptions): Promise<Followed>;
   dispose(): Promise<void>;
 }
 
@@ -93,8 +103,8 @@ export async function quickStartPages(): Promise<QuickStartPages> {
   }
 
   return {
-    async follow(name, files, extra = {}) {
-      const page = fs.readFileSync(path.join(ROOT, "docs", name), "utf8");
+    async follow(name, { files, env: extra = {}, section }) {
+      const page = sectionOf(fs.readFileSync(path.join(ROOT, "docs", name), "utf8"), section);
       const base = path.join(work, path.basename(name, ".md"));
       const cli = standInCli(base);
       const before = treeFingerprint(cli);
@@ -135,6 +145,17 @@ export async function quickStartPages(): Promise<QuickStartPages> {
       fs.rmSync(work, { recursive: true, force: true });
     },
   };
+}
+
+/** The part of `page` from the heading `section` to the next heading of its level (all of it without
+ * one). */
+function sectionOf(page: string, section?: string): string {
+  if (!section) return page;
+  const start = page.indexOf(`${section}\n`);
+  if (start < 0) throw new Error(`no section ${section}`);
+  const level = /^#+ /.exec(section)![0];
+  const end = page.indexOf(`\n${level}`, start + section.length);
+  return page.slice(start, end < 0 ? undefined : end);
 }
 
 /** Runs `command` in bash in the project with the session's environment: its stdout. */

@@ -26,11 +26,10 @@ afterAll(async () => {
 });
 
 test("from an empty directory to `pulumi up`, leaving the CLI's directory and the shell as they were", async () => {
-  const followed = await pages.follow(
-    "go.md",
-    { "Pulumi.yaml": "yaml", "main.go": "go" },
-    { REPO: ROOT, GOFLAGS: "" },
-  );
+  const followed = await pages.follow("go.md", {
+    files: { "Pulumi.yaml": "yaml", "main.go": "go" },
+    env: { REPO: ROOT, GOFLAGS: "" },
+  });
   expect(followed.script).not.toMatch(/scripts\/|<version>|source /);
   expect(followed.asked).toContain(`pulumi-resource-compute-v${version}-linux-amd64.tar.gz`);
   const { client } = followed;

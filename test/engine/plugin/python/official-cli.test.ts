@@ -31,11 +31,10 @@ test("from an empty directory to `pulumi up`, leaving the CLI's directory and th
   // The PyPI `pulumi` the tests use (the wheel asks for that version or later).
   const constraints = path.join(work, "constraints.txt");
   fs.writeFileSync(constraints, `pulumi==${process.env.PULUMI_PYTHON_VERSION ?? "3.259.0"}\n`);
-  const followed = await pages.follow(
-    "python.md",
-    { "Pulumi.yaml": "yaml", "__main__.py": "python" },
-    { PIP_CONSTRAINT: constraints },
-  );
+  const followed = await pages.follow("python.md", {
+    files: { "Pulumi.yaml": "yaml", "__main__.py": "python" },
+    env: { PIP_CONSTRAINT: constraints },
+  });
   expect(followed.script).toMatch(/pip install http:\/\/127\.0\.0\.1:\d+\/pulumi_compute-/);
   expect(followed.script).not.toMatch(/scripts\/|<version>|source /);
   expect(followed.asked).toContain(`pulumi-resource-compute-v${version}-linux-amd64.tar.gz`);
