@@ -6,6 +6,8 @@
  * tsconfig, and `up`, `preview --expect-no-changes` and `destroy` against an emulator started from
  * the installed package (`npx compute-emulator`). Everything happens in a temporary directory
  * outside the repository. The CLI and the Node language host must be on PATH (`npm test`).
+ * The CLI is a stand-in for an official installation (plugin/official-cli.ts), first on PATH without
+ * this repository's directories: the steps leave its directory as they found it.
  * `@pulumi/pulumi` is the newest the peer range admits, or `COMPUTE_OWN_PROJECT_PULUMI` (a version:
  * `COMPUTE_OWN_PROJECT_PULUMI=3.259.0` checks the lowest).
  */
@@ -17,6 +19,7 @@ import * as readline from "node:readline";
 import { collect, ComputeClient } from "../../src/client";
 import { vpcEndpoints } from "../../src/contract";
 import { cliEnv, requireLanguageHost, requirePulumiCli, run } from "./harness";
+import { standInCli, treeFingerprint, userShellEnv } from "./plugin/official-cli";
 
 jest.setTimeout(300_000);
 
@@ -31,6 +34,8 @@ let emulator: ChildProcess | undefined;
 let apiUrl: string;
 let installStarted: number;
 let tokenValue: string;
+let cli: string;
+let installed: Record<string, string>;
 const pulumi = (...args: string[]) => run("pulumi", [...args, "--non-interactive"], project, env);
 
 /** Tracked and unignored files of the working tree, copied: what a clean clone of this state holds. */
@@ -73,7 +78,9 @@ beforeAll(async () => {
   const copy = path.join(tmp, "clean-copy");
   project = path.join(tmp, "infra");
   for (const dir of [copy, project]) fs.mkdirSync(dir);
-  env = cliEnv(tmp);
+  cli = standInCli(path.join(tmp, "official"));
+  installed = treeFingerprint(cli);
+  env = { ...cliEnv(tmp), PATH: userShellEnv(cli).PATH };
   cleanCopy(copy);
   // The build tools come from this repository's dependencies; `npm pack` runs `prepare` (the build).
   fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(copy, "node_modules"));
@@ -189,4 +196,8 @@ test("destroy leaves the account empty", async () => {
   await pulumi("destroy", "--yes");
   const client = new ComputeClient({ baseUrl: apiUrl, token: API_TOKEN, retry: { retries: 0 } });
   expect(await collect(client.each(vpcEndpoints.listVpcs))).toEqual([]);
+});
+
+test("the CLI's installation is as it was", () => {
+  expect(treeFingerprint(cli)).toEqual(installed);
 });

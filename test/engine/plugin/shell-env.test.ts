@@ -1,5 +1,5 @@
 /**
- * The shell `source scripts/env --with-pulumi` sets up (the README's and docs' shell for the plugin form)
+ * The shell `source scripts/env --with-pulumi` sets up (docs/development.md's shell for the plugin form)
  * gives the CLI nothing to warn about: the language hosts `scripts/setup --all-languages` built resolve
  * beside the CLI (the engine takes them for its own; from elsewhere on PATH it warns "using ... from
  * $PATH" at every command), and this repository's plugin is not on PATH (the plugin cache or the
