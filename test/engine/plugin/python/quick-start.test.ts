@@ -3,7 +3,7 @@
  * CLI against the emulator, in a project laid out as the page's Pulumi.yaml says (the `virtualenv`
  * option, not activated): up creates the VPC and the subnet its outputs name, a preview and a refresh
  * find no change; destroy leaves none. The page's commands, with the release's artifacts and an
- * installed CLI: official-cli.test.ts.
+ * installed CLI: ../quick-starts.test.ts.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
