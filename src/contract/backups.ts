@@ -1,20 +1,11 @@
 /** Backups of an instance (automatic and snapshots): records, requests, limits and endpoints. */
 import { z } from "zod";
-import { FILESYSTEMS } from "./disks";
 import { endpoint } from "./endpoint";
 import { bool, dateTime, idFrom, integer, text } from "./fields";
+import { BACKUP_STATUSES, BACKUP_TYPES, FILESYSTEMS } from "./values";
 
 export const BACKUP_LIMITS = { snapshotLabel: { min: 1, max: 255 } } as const;
-export const BACKUP_STATUSES = [
-  "paused",
-  "pending",
-  "running",
-  "needsPostProcessing",
-  "successful",
-  "failed",
-  "userAborted",
-] as const;
-export type BackupStatus = (typeof BACKUP_STATUSES)[number];
+export { BACKUP_STATUSES, BACKUP_TYPES, type BackupStatus, type BackupType } from "./values";
 
 export const BackupDisk = z.object({
   label: z.string(),
@@ -26,7 +17,7 @@ export type BackupDisk = z.infer<typeof BackupDisk>;
 export const Backup = z.object({
   id: z.number().int(),
   label: z.string().nullable(),
-  type: z.enum(["auto", "snapshot"]),
+  type: z.enum(BACKUP_TYPES),
   status: z.enum(BACKUP_STATUSES),
   available: z.boolean(),
   configs: z.array(z.string()),

@@ -6,6 +6,7 @@ import { bool, dateTime, idFrom, integer, realOnlyNull, text } from "./fields";
 import { listEnvelope, PageQuery } from "./pagination";
 import { CONFIG_LIMITS } from "./rule-values";
 import { keyed } from "./keyed";
+import { INTERFACE_PURPOSES, RUN_LEVELS, VIRT_MODES } from "./values";
 
 export { CONFIG_LIMITS };
 
@@ -16,9 +17,14 @@ export const PARAVIRT_ONLY_DEVICES: DeviceName[] = ["sde", "sdf", "sdg", "sdh"];
 
 export const DEFAULT_KERNEL = "compute/latest-64bit";
 export const DEFAULT_ROOT_DEVICE = "/dev/sda";
-export const RUN_LEVELS = ["default", "single", "binbash"] as const;
-export const VIRT_MODES = ["paravirt", "fullvirt"] as const;
-export const INTERFACE_PURPOSES = ["public", "vlan", "vpc"] as const;
+export {
+  INTERFACE_PURPOSES,
+  RUN_LEVELS,
+  VIRT_MODES,
+  type InterfacePurpose,
+  type RunLevel,
+  type VirtMode,
+} from "./values";
 
 // ---- records ----
 

@@ -12,11 +12,10 @@ import {
 import { endpoint } from "./endpoint";
 import { dateTime, idFrom, integer, text } from "./fields";
 import { listEnvelope, PageQuery } from "./pagination";
+import { DISK_STATUSES, FILESYSTEMS } from "./values";
 
 export const DISK_LIMITS = { label: { min: 1, max: 48 }, size: { min: 1 } } as const;
-export const FILESYSTEMS = ["raw", "swap", "ext3", "ext4", "initrd"] as const;
-export type Filesystem = (typeof FILESYSTEMS)[number];
-export const DISK_STATUSES = ["ready", "not ready", "deleting"] as const;
+export { DISK_STATUSES, FILESYSTEMS, type DiskStatus, type Filesystem } from "./values";
 
 export const Disk = z.object({
   id: z.number().int(),

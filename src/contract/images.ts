@@ -3,7 +3,7 @@ import { z } from "zod";
 import { endpoint } from "./endpoint";
 import { bool, dateTime, integer, text } from "./fields";
 import { listEnvelope, PageQuery } from "./pagination";
-import { IMAGE_STATUSES } from "./values";
+import { IMAGE_STATUSES, IMAGE_TYPES } from "./values";
 
 export const IMAGE_LIMITS = {
   /** The spec gives no bounds for an image label; the emulator takes 1..128. */
@@ -15,7 +15,7 @@ export const IMAGE_LIMITS = {
   uploadWindowMs: 24 * 60 * 60 * 1000,
 } as const;
 
-export { IMAGE_STATUSES, type ImageStatus } from "./values";
+export { IMAGE_STATUSES, IMAGE_TYPES, type ImageStatus, type ImageType } from "./values";
 
 /** Public image IDs start with `compute/`, private ones are `private/<n>`. */
 export const PUBLIC_IMAGE_PREFIX = "compute/";
@@ -39,7 +39,7 @@ export const Image = z.object({
   is_public: z.boolean(),
   size: z.number().int(),
   status: z.enum(IMAGE_STATUSES),
-  type: z.enum(["manual", "automatic"]),
+  type: z.enum(IMAGE_TYPES),
   vendor: z.string().nullable(),
 });
 export type Image = z.infer<typeof Image>;

@@ -14,7 +14,7 @@ import {
   StackScriptId,
 } from "./deploy";
 import { bool, dateTime, integer, text } from "./fields";
-import { INSTANCE_STATUSES } from "./values";
+import { BACKUP_DAYS, BACKUP_WINDOWS, INSTANCE_STATUSES } from "./values";
 
 export const INSTANCE_LIMITS = {
   label: { min: 3, max: 64 },
@@ -38,20 +38,7 @@ export const InstanceLabel = text("label", INSTANCE_LIMITS.label).regex(
 export const TagLabel = text("tags", INSTANCE_LIMITS.tag);
 export const Tags = z.array(TagLabel, { error: "tags must be an array of strings" });
 
-export const BACKUP_DAYS = [
-  "Scheduling",
-  "Sunday",
-  "Monday",
-  "Tuesday",
-  "Wednesday",
-  "Thursday",
-  "Friday",
-  "Saturday",
-] as const;
-export const BACKUP_WINDOWS = ["Scheduling", ...Array.from({ length: 12 }, (_, i) => `W${i * 2}`)] as [
-  string,
-  ...string[],
-];
+export { BACKUP_DAYS, BACKUP_WINDOWS } from "./values";
 
 // ---- records ----
 

@@ -4,10 +4,11 @@ import { endpoint } from "./endpoint";
 import { bool, text } from "./fields";
 import { Grants } from "./grants";
 import { sshPublicKey } from "./profile-ssh-keys";
+import { LISH_AUTH_METHODS } from "./values";
 
 export const PROFILE_LIMITS = { preferences: { max: 65_535 } } as const;
 
-export const LishAuthMethod = z.enum(["password_keys", "keys_only", "disabled"], {
+export const LishAuthMethod = z.enum(LISH_AUTH_METHODS, {
   error: "lish_auth_method must be one of password_keys, keys_only, disabled",
 });
 export type LishAuthMethod = z.infer<typeof LishAuthMethod>;
