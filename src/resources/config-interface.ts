@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import type { InterfacePurpose } from "../contract/values";
 import { CONFIG_INTERFACE_COMPUTED } from "../provider/field-lists";
 import { placeholders } from "../provider/core/resource-spec";
 import type { InstanceConfigInterface } from "./instance-config";
@@ -49,7 +50,7 @@ export interface ConfigInterfaceArgs extends InstanceConfigInterface {
 export class ConfigInterface extends pulumi.CustomResource {
   declare readonly computeId: pulumi.Output<number>;
   declare readonly configId: pulumi.Output<number>;
-  declare readonly purpose: pulumi.Output<string>;
+  declare readonly purpose: pulumi.Output<InterfacePurpose>;
   declare readonly primary: pulumi.Output<boolean>;
   declare readonly label: pulumi.Output<string | undefined>;
   declare readonly ipamAddress: pulumi.Output<string | undefined>;

@@ -1,6 +1,7 @@
 import * as path from "node:path";
 import { fileSha256 } from "../file-digest";
 import * as pulumi from "@pulumi/pulumi";
+import type { ImageStatus, ImageType } from "../contract/values";
 import type { ContractNumber } from "../contract/contract-number";
 import { IMAGE_COMPUTED } from "../provider/field-lists";
 import { placeholders } from "../provider/core/resource-spec";
@@ -56,7 +57,7 @@ export class Image extends pulumi.CustomResource {
   declare readonly description: pulumi.Output<string | undefined>;
   declare readonly cloudInit: pulumi.Output<boolean>;
   /** `available` once `up` returns (`creating` while captured, `pending_upload` until processed). */
-  declare readonly status: pulumi.Output<string>;
+  declare readonly status: pulumi.Output<ImageStatus>;
   /** Minimum deploy size in MB. */
   declare readonly size: pulumi.Output<ContractNumber<"Image.size">>;
   declare readonly created: pulumi.Output<string>;
@@ -68,7 +69,7 @@ export class Image extends pulumi.CustomResource {
   /** e.g. `cloud-init`. */
   declare readonly capabilities: pulumi.Output<string[]>;
   /** `manual` (`automatic` images come from deleted instances). */
-  declare readonly type: pulumi.Output<string>;
+  declare readonly type: pulumi.Output<ImageType>;
   /** The user that made it. */
   declare readonly createdBy: pulumi.Output<string | null>;
 

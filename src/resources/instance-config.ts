@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import type { InstanceStatus, InterfacePurpose, RunLevel, VirtMode } from "../contract/values";
 import { INSTANCE_CONFIG_COMPUTED } from "../provider/field-lists";
 import { placeholders } from "../provider/core/resource-spec";
 import { computeResourceArgs, pausePromiseStacks } from "./compute-resource";
@@ -77,7 +78,7 @@ export interface InstanceConfigArgs {
 /** An interface as the API holds it. */
 export interface InstanceConfigInterfaceDetail {
   id: number;
-  purpose: string;
+  purpose: InterfacePurpose;
   primary: boolean;
   /** The instance runs with the config, and the interface was there when it booted. */
   active: boolean;
@@ -116,8 +117,8 @@ export class InstanceConfig extends pulumi.CustomResource {
   declare readonly kernel: pulumi.Output<string>;
   declare readonly memoryLimit: pulumi.Output<number>;
   declare readonly rootDevice: pulumi.Output<string>;
-  declare readonly runLevel: pulumi.Output<string>;
-  declare readonly virtMode: pulumi.Output<string>;
+  declare readonly runLevel: pulumi.Output<RunLevel>;
+  declare readonly virtMode: pulumi.Output<VirtMode>;
   declare readonly interfaces: pulumi.Output<InstanceConfigInterface[]>;
   /** Whether the instance runs with this config. */
   declare readonly booted: pulumi.Output<boolean | undefined>;
@@ -130,7 +131,7 @@ export class InstanceConfig extends pulumi.CustomResource {
    * create, before its configs exist: an instance assembled from parts says `offline` there until
    * a refresh.
    */
-  declare readonly instanceStatus: pulumi.Output<string>;
+  declare readonly instanceStatus: pulumi.Output<InstanceStatus>;
   declare readonly created: pulumi.Output<string>;
   declare readonly updated: pulumi.Output<string>;
 

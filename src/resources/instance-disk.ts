@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import type { DiskStatus, Filesystem } from "../contract/values";
 import { INSTANCE_DISK_COMPUTED, INSTANCE_DISK_SECRETS } from "../provider/field-lists";
 import { placeholders } from "../provider/core/resource-spec";
 import { computeResourceArgs, pausePromiseStacks } from "./compute-resource";
@@ -66,7 +67,7 @@ export class InstanceDisk extends pulumi.CustomResource {
   declare readonly computeId: pulumi.Output<number>;
   declare readonly label: pulumi.Output<string>;
   declare readonly size: pulumi.Output<number>;
-  declare readonly filesystem: pulumi.Output<string>;
+  declare readonly filesystem: pulumi.Output<Filesystem>;
   declare readonly image: pulumi.Output<string | undefined>;
   /** The password asked for (never read back from the API); a secret. */
   declare readonly rootPass: pulumi.Output<string | undefined>;
@@ -76,7 +77,7 @@ export class InstanceDisk extends pulumi.CustomResource {
   declare readonly stackscriptData: pulumi.Output<Record<string, unknown> | undefined>;
   declare readonly allowReboot: pulumi.Output<boolean>;
   /** `ready` once `up` returns (`not ready` while the API works on it). */
-  declare readonly status: pulumi.Output<string>;
+  declare readonly status: pulumi.Output<DiskStatus>;
   declare readonly created: pulumi.Output<string>;
   declare readonly updated: pulumi.Output<string>;
 

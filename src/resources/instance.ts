@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import type { BackupDay, BackupWindow, InstanceStatus } from "../contract/values";
 import type { ContractNumber } from "../contract/contract-number";
 import { INSTANCE_COMPUTED, INSTANCE_SECRETS } from "../provider/field-lists";
 import { placeholders } from "../provider/core/resource-spec";
@@ -141,7 +142,7 @@ export interface InstanceBackups {
   /** When the last backup succeeded (ISO 8601), or null. */
   lastSuccessful: string | null;
   /** When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one. */
-  schedule: { day: string | null; window: string | null };
+  schedule: { day: BackupDay | null; window: BackupWindow | null };
 }
 
 /**
@@ -178,7 +179,7 @@ export class Instance extends pulumi.CustomResource {
   declare readonly group: pulumi.Output<string>;
   declare readonly privateIp: pulumi.Output<boolean>;
   declare readonly backupsEnabled: pulumi.Output<boolean>;
-  declare readonly backupsSchedule: pulumi.Output<{ day?: string; window?: string }>;
+  declare readonly backupsSchedule: pulumi.Output<{ day?: BackupDay; window?: BackupWindow }>;
   declare readonly authorizedUsers: pulumi.Output<string[] | undefined>;
   declare readonly stackscriptId: pulumi.Output<number | undefined>;
   /** The values asked for (never read back from the API); a secret. */
@@ -193,7 +194,7 @@ export class Instance extends pulumi.CustomResource {
   declare readonly alerts: pulumi.Output<InstanceAlerts>;
   declare readonly watchdogEnabled: pulumi.Output<boolean>;
   /** `running` or `offline` once `up` returns (other values while the API works on it). */
-  declare readonly status: pulumi.Output<string>;
+  declare readonly status: pulumi.Output<InstanceStatus>;
   /** Public IPv4 address first, then the private one if any. */
   declare readonly ipv4: pulumi.Output<string[]>;
   /** SLAAC IPv6 address (`.../128`), or null. */

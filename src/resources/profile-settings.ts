@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import type { LishAuthMethod } from "../contract/values";
 import type { ContractNumber } from "../contract/contract-number";
 import { PROFILE_SETTINGS_COMPUTED } from "../provider/field-lists";
 import { placeholders } from "../provider/core/resource-spec";
@@ -32,7 +33,7 @@ export class ProfileSettings extends pulumi.CustomResource {
   declare readonly email: pulumi.Output<string>;
   declare readonly timezone: pulumi.Output<string>;
   declare readonly emailNotifications: pulumi.Output<boolean>;
-  declare readonly lishAuthMethod: pulumi.Output<string>;
+  declare readonly lishAuthMethod: pulumi.Output<LishAuthMethod>;
   declare readonly authorizedKeys: pulumi.Output<string[]>;
   declare readonly username: pulumi.Output<string>;
   declare readonly uid: pulumi.Output<ContractNumber<"Profile.uid">>;

@@ -1,4 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
+import type { BackupStatus, BackupType, Filesystem } from "../contract/values";
 import type { ContractNumber } from "../contract/contract-number";
 import { placeholders } from "../provider/core/resource-spec";
 import { SNAPSHOT_COMPUTED } from "../provider/field-lists";
@@ -20,7 +21,7 @@ export interface SnapshotDisk {
   label: string;
   /** MB. */
   size: ContractNumber<"Backup.disks[].size">;
-  filesystem: string;
+  filesystem: Filesystem;
 }
 
 /**
@@ -53,9 +54,9 @@ export class Snapshot extends pulumi.CustomResource {
   declare readonly computeId: pulumi.Output<number>;
   declare readonly label: pulumi.Output<string | undefined>;
   /** `successful` once `up` returns (`pending` or `running` while the API takes it). */
-  declare readonly status: pulumi.Output<string>;
+  declare readonly status: pulumi.Output<BackupStatus>;
   /** `snapshot`. */
-  declare readonly type: pulumi.Output<string>;
+  declare readonly type: pulumi.Output<BackupType>;
   /** False while the backup is under maintenance (it cannot be restored then). */
   declare readonly available: pulumi.Output<boolean>;
   declare readonly created: pulumi.Output<string>;
