@@ -101,6 +101,12 @@ function docsOf(kind: string, source: ts.SourceFile, checker: ts.TypeChecker): C
 const docOf = (symbol: ts.Symbol, checker: ts.TypeChecker): string =>
   symbolDoc(symbol, checker, "as-written");
 
+/** The name a type reference gives a union (`ImageStatus` in `ImageStatus | null`). */
+function aliasName(node: ts.TypeNode | undefined): string | undefined {
+  if (!node || !ts.isTypeReferenceNode(node)) return undefined;
+  return ts.isQualifiedName(node.typeName) ? node.typeName.right.text : node.typeName.text;
+}
+
 /** `pulumi.Output<T>` -> the node of T. */
 function outputTypeNode(node: ts.TypeNode): ts.TypeNode | undefined {
   if (!ts.isTypeReferenceNode(node)) return undefined;
@@ -138,9 +144,14 @@ export function fieldTypeOf(
     const rest = type.types.filter((t) => !(t.flags & (ts.TypeFlags.Null | ts.TypeFlags.Undefined)));
     let one: FieldType;
     if (rest.every((t) => t.flags & ts.TypeFlags.BooleanLiteral)) one = { type: "boolean" };
-    else if (rest.every((t) => t.isStringLiteral()))
-      one = { type: "string", enum: rest.map((t) => (t as ts.StringLiteralType).value) };
-    else
+    else if (rest.every((t) => t.isStringLiteral())) {
+      const name = type.aliasSymbol?.getName() ?? aliasName(innerNode(site.node, "one"));
+      one = {
+        type: "string",
+        enum: rest.map((t) => (t as ts.StringLiteralType).value),
+        ...(name && { name }),
+      };
+    } else
       one =
         rest.length === 1
           ? fieldTypeOf(rest[0]!, checker, depth + 1, { ...site, node: innerNode(site.node, "one") }, named)

@@ -7,30 +7,32 @@ import type { JsonSchema } from "../provider/core/input-schema";
 
 export type { JsonSchema };
 
-export type FieldType = (
-  | { type: "string"; enum?: string[] }
-  /** `idReference`: an ID that another resource's `id` (a string) gives: a string in the package schema. */
-  | { type: "integer"; idReference?: true }
-  | { type: "number" }
-  | { type: "boolean" }
-  | { type: "array"; items: FieldType }
-  /** A closed object: its properties by name, `required` naming those it always has. */
-  | {
-      type: "object";
-      properties: Record<string, FieldType>;
-      required: string[];
-      /** The interface it comes from, where it names the type (`VpcResult`). */
-      name?: string;
-    }
-  /** String keys, values of one type. */
-  | { type: "map"; values: FieldType }
-  | { type: "any" }
-) & {
-  /** The value may be null (an API field that is cleared). */
-  nullable?: boolean;
-  /** Set on an object's properties that carry TSDoc. */
-  description?: string;
-};
+export type FieldType =
+  /** `enum`: the values a contract enum allows; `name`: the type alias that names them (`ImageStatus`). */
+  (
+    | { type: "string"; enum?: string[]; name?: string }
+    /** `idReference`: an ID that another resource's `id` (a string) gives: a string in the package schema. */
+    | { type: "integer"; idReference?: true }
+    | { type: "number" }
+    | { type: "boolean" }
+    | { type: "array"; items: FieldType }
+    /** A closed object: its properties by name, `required` naming those it always has. */
+    | {
+        type: "object";
+        properties: Record<string, FieldType>;
+        required: string[];
+        /** The interface it comes from, where it names the type (`VpcResult`). */
+        name?: string;
+      }
+    /** String keys, values of one type. */
+    | { type: "map"; values: FieldType }
+    | { type: "any" }
+  ) & {
+    /** The value may be null (an API field that is cleared). */
+    nullable?: boolean;
+    /** Set on an object's properties that carry TSDoc. */
+    description?: string;
+  };
 
 const ANY: FieldType = { type: "any" };
 

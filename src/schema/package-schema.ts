@@ -3,7 +3,8 @@
  * SDKs) from the spec facts: one resource per kind (`compute:index:<Kind>`), property names as the
  * classes take them, `willReplaceOnChanges` from `replaceOn`, `secret` from the secrets, object
  * types hoisted into `types` (`compute:index:<Kind><Property>`), and the provider's settings as
- * config variables and provider inputs.
+ * config variables and provider inputs. The contract's enums among outputs are enum types
+ * (`compute:index:ImageStatus`); inputs stay strings (their values are checked at preview).
  */
 import { isIdField } from "../functions/result-ids";
 import { importIdPlaceholder } from "../provider/core/import-id";
@@ -28,25 +29,56 @@ interface ObjectTypeSpec {
   required?: string[];
 }
 
+/** A string enum: its values, each with a name the SDKs make their constants of (`PendingUpload`). */
+interface EnumTypeSpec {
+  type: "string";
+  description?: string;
+  enum: { name: string; value: string }[];
+}
+
+/** `pending_upload`, `not ready` → `PendingUpload`, `NotReady`. */
+const enumValueName = (value: string): string =>
+  value
+    .split(/[^A-Za-z0-9]+/)
+    .filter((word) => word.length > 0)
+    .map(pascal)
+    .join("");
+
 /** The provider's settings (`settings-spec.ts`): stack config `compute:<name>` or provider arguments. */
 export const CONFIG: Record<string, PropertySpec> = SETTINGS;
 
 const ANY = { $ref: "pulumi.json#/Any" };
 
+/**
+ * Where a string enum is an enum type: `all` (a computed output's, a function result's), `top` (an
+ * echoed input's, but inside its object types, which the input shares: one token for both), `none`
+ * (an input's: an SDK's enum input would refuse the plain strings programs pass).
+ */
+type Enums = "all" | "top" | "none";
+
 class Types {
-  readonly specs: Record<string, ObjectTypeSpec> = {};
+  readonly specs: Record<string, ObjectTypeSpec | EnumTypeSpec> = {};
 
   /** `descriptions`: the named interfaces' TSDoc (`VpcResult`), each type's description. */
   constructor(private readonly descriptions: Readonly<Record<string, string>> = {}) {}
 
   /**
    * `idReference`: integers become strings (another resource's `id` is a string). `about`: the
-   * property's description, an unnamed object type's own.
+   * property's description, an unnamed object type's own. `enums`: where a string enum is an enum type.
    */
-  property(type: FieldType, name: string, idReference: boolean, about?: string): PropertySpec {
+  property(
+    type: FieldType,
+    name: string,
+    idReference: boolean,
+    about?: string,
+    enums: Enums = "none",
+  ): PropertySpec {
     const described = type.description ? { description: type.description } : {};
     switch (type.type) {
       case "string":
+        if (enums !== "none" && type.enum)
+          return { $ref: `#/types/${this.enumType(type.enum, type.name ?? name)}`, ...described };
+        return { type: type.type, ...described };
       case "number":
       case "boolean":
         return { type: type.type, ...described };
@@ -55,18 +87,18 @@ class Types {
       case "array":
         return {
           type: "array",
-          items: this.property(type.items, `${name}Item`, idReference, type.description ?? about),
+          items: this.property(type.items, `${name}Item`, idReference, type.description ?? about, enums),
           ...described,
         };
       case "map":
         return {
           type: "object",
-          additionalProperties: this.property(type.values, `${name}Value`, idReference),
+          additionalProperties: this.property(type.values, `${name}Value`, idReference, undefined, enums),
           ...described,
         };
       case "object":
         return {
-          $ref: `#/types/${this.object(type, name, idReference, type.description ?? about)}`,
+          $ref: `#/types/${this.object(type, name, idReference, type.description ?? about, enums === "all" ? "all" : "none")}`,
           ...described,
         };
       case "any":
@@ -75,13 +107,18 @@ class Types {
   }
 
   /** An object's properties and required ones (a function's inputs and outputs are one, inline). */
-  objectSpec(type: FieldType & { type: "object" }, name: string, idReference: boolean): ObjectTypeSpec {
+  objectSpec(
+    type: FieldType & { type: "object" },
+    name: string,
+    idReference: boolean,
+    enums: Enums = "none",
+  ): ObjectTypeSpec {
     return {
       type: "object",
       properties: Object.fromEntries(
         Object.entries(type.properties).map(([key, field]) => [
           key,
-          this.property(field, `${name}${pascal(key)}`, idReference),
+          this.property(field, `${name}${pascal(key)}`, idReference, undefined, enums),
         ]),
       ),
       ...(type.required.length > 0 && { required: type.required }),
@@ -98,22 +135,47 @@ class Types {
     path: string,
     idReference: boolean,
     about?: string,
+    enums: Enums = "none",
   ): string {
     // A named interface (a data function's `VpcResult`) is one type wherever it appears.
     const name = type.name ?? path;
     const token = `${PACKAGE}:index:${name}`;
-    const spec = this.objectSpec(type, name, idReference);
+    // Its shape, by a trial on a copy: a name taken below leaves no enum type of this one behind.
+    const trial = new Types(this.descriptions);
+    Object.assign(trial.specs, this.specs);
+    const spec = trial.objectSpec(type, name, idReference, enums);
     // Two properties whose names join alike (`backupsSchedule`, `backups.schedule`) but whose
     // shapes differ: the later one is `<name>Details`. The first description stays.
     const known = this.specs[token];
     if (known) {
       const { description: _, ...shape } = known;
       if (JSON.stringify(shape) !== JSON.stringify(spec))
-        return this.object({ ...type, name: `${name}Details` }, path, idReference, about);
+        return this.object({ ...type, name: `${name}Details` }, path, idReference, about, enums);
       return token;
     }
     const description = this.describe(type.name, about);
+    Object.assign(this.specs, trial.specs);
     this.specs[token] = description ? { ...spec, description } : spec;
+    return token;
+  }
+
+  /**
+   * A string enum's type: named by its type alias (`ImageStatus`, one type wherever it appears),
+   * else by its path. No description: the properties holding it say what it is there.
+   */
+  private enumType(values: readonly string[], name: string): string {
+    const token = `${PACKAGE}:index:${name}`;
+    const spec: EnumTypeSpec = {
+      type: "string",
+      enum: values.map((value) => ({ name: enumValueName(value), value })),
+    };
+    const known = this.specs[token];
+    if (known) {
+      const { description: _, ...shape } = known;
+      if (JSON.stringify(shape) !== JSON.stringify(spec)) return this.enumType(values, `${name}Details`);
+      return token;
+    }
+    this.specs[token] = spec;
     return token;
   }
 }
@@ -127,11 +189,17 @@ function inputProperty(types: Types, kind: string, input: InputFact): PropertySp
   };
 }
 
-/** An echoed input keeps its input's type, so that an object type has one token for both. */
+/** An echoed input keeps its input's type (an object type has one token for both), but for an enum. */
 function outputProperty(types: Types, k: KindFacts, output: OutputFact): PropertySpec {
   const idReference = k.inputs.some((i) => i.name === output.name && i.idReference);
   return {
-    ...types.property(output.type, `${k.kind}${pascal(output.name)}`, idReference, output.description),
+    ...types.property(
+      output.type,
+      `${k.kind}${pascal(output.name)}`,
+      idReference,
+      output.description,
+      output.computed ? "all" : "top",
+    ),
     ...(output.description && { description: output.description }),
     ...(output.secret && { secret: true }),
   };
@@ -183,7 +251,7 @@ function functionSpec(types: Types, fn: FunctionFact): object {
     inputs: types.objectSpec(inputs, `${base}Args`, false),
     outputs: {
       description: types.describe(result.name) || `What ${fn.name} returns.`,
-      ...types.objectSpec(result, result.name ?? `${base}Result`, false),
+      ...types.objectSpec(result, result.name ?? `${base}Result`, false, "all"),
     },
   };
 }

@@ -6,7 +6,8 @@ import type { PropertySpec } from "../property-spec";
 
 export interface SchemaTypes {
   resources: Record<string, { inputProperties: Record<string, PropertySpec> }>;
-  types: Record<string, { properties: Record<string, PropertySpec> }>;
+  /** Object types have properties; enum types (the outputs' enums) none. */
+  types: Record<string, { type?: string; properties?: Record<string, PropertySpec> }>;
   functions?: Record<string, { inputs?: { properties: Record<string, PropertySpec> } }>;
 }
 
@@ -32,7 +33,7 @@ export const hasKind = (schema: SchemaTypes, kind: string): boolean =>
 
 /** A property of an object type (`$ref` `#/types/compute:index:<Type>`). */
 export function propertyOf(schema: SchemaTypes, ref: string, name: string): PropertySpec {
-  const spec = schema.types[ref.replace(/^#\/types\//, "")]?.properties[name];
+  const spec = schema.types[ref.replace(/^#\/types\//, "")]?.properties?.[name];
   if (!spec) throw new Error(`example: ${ref} has no property ${name}`);
   return spec;
 }

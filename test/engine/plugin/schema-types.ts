@@ -1,6 +1,6 @@
 /**
  * Where a stack's outputs differ from the types the package schema gives them (what a typed SDK
- * reads): `Subnet vpcId: number, the schema says string`. Secret values (encrypted in the state)
+ * reads): `Subnet vpcId: number, the schema says string`, a value an enum type does not hold. Secret values (encrypted in the state)
  * and outputs the schema does not declare (the provider's own, `__declaredInputs`) are not checked.
  */
 import { schemaText } from "../../../src/schema/schema-file";
@@ -8,6 +8,7 @@ import { schemaText } from "../../../src/schema/schema-file";
 interface PropertySpec {
   type?: string;
   $ref?: string;
+  enum?: { value: unknown }[];
   items?: PropertySpec;
   additionalProperties?: PropertySpec;
   properties?: Record<string, PropertySpec>;
@@ -34,6 +35,8 @@ export function schemaMismatches(resources: { type: string; outputs?: Record<str
     switch (spec.type) {
       case "string":
         if (typeof value !== "string") wrong("string");
+        else if (spec.enum && !spec.enum.some((e) => e.value === value))
+          wrong(`one of ${spec.enum.map((e) => String(e.value)).join(", ")}`);
         return;
       case "integer":
         if (!Number.isInteger(value)) wrong("integer");
