@@ -134,7 +134,7 @@ type ConfigInterface struct {
 	// The default route (default false; at most one per config; vlan interfaces cannot be).
 	Primary pulumi.BoolOutput `pulumi:"primary"`
 	// `public`, `vlan` or `vpc`.
-	Purpose pulumi.StringOutput `pulumi:"purpose"`
+	Purpose ConfigInterfacePurposeOutput `pulumi:"purpose"`
 	// Whether `pulumi up` reboots an instance running with the config so that a new or changed
 	// interface takes effect, and waits until it runs (default false: a line says a reboot is due).
 	RebootOnChange pulumi.BoolOutput `pulumi:"rebootOnChange"`
@@ -367,8 +367,8 @@ func (o ConfigInterfaceOutput) Primary() pulumi.BoolOutput {
 }
 
 // `public`, `vlan` or `vpc`.
-func (o ConfigInterfaceOutput) Purpose() pulumi.StringOutput {
-	return o.ApplyT(func(v *ConfigInterface) pulumi.StringOutput { return v.Purpose }).(pulumi.StringOutput)
+func (o ConfigInterfaceOutput) Purpose() ConfigInterfacePurposeOutput {
+	return o.ApplyT(func(v *ConfigInterface) ConfigInterfacePurposeOutput { return v.Purpose }).(ConfigInterfacePurposeOutput)
 }
 
 // Whether `pulumi up` reboots an instance running with the config so that a new or changed

@@ -58,11 +58,11 @@ type LookupImageResult struct {
 	IsPublic bool   `pulumi:"isPublic"`
 	Label    string `pulumi:"label"`
 	// MB.
-	Size   int    `pulumi:"size"`
-	Status string `pulumi:"status"`
+	Size   int         `pulumi:"size"`
+	Status ImageStatus `pulumi:"status"`
 	// `manual` (captured or uploaded) or `automatic` (kept from a deleted instance).
-	Type    string `pulumi:"type"`
-	Updated string `pulumi:"updated"`
+	Type    ImageResultType `pulumi:"type"`
+	Updated string          `pulumi:"updated"`
 	// The distribution's vendor for public images (`Debian`), else null.
 	Vendor *string `pulumi:"vendor"`
 }
@@ -159,13 +159,13 @@ func (o LookupImageResultOutput) Size() pulumi.IntOutput {
 	return o.ApplyT(func(v LookupImageResult) int { return v.Size }).(pulumi.IntOutput)
 }
 
-func (o LookupImageResultOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupImageResult) string { return v.Status }).(pulumi.StringOutput)
+func (o LookupImageResultOutput) Status() ImageStatusOutput {
+	return o.ApplyT(func(v LookupImageResult) ImageStatus { return v.Status }).(ImageStatusOutput)
 }
 
 // `manual` (captured or uploaded) or `automatic` (kept from a deleted instance).
-func (o LookupImageResultOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupImageResult) string { return v.Type }).(pulumi.StringOutput)
+func (o LookupImageResultOutput) Type() ImageResultTypeOutput {
+	return o.ApplyT(func(v LookupImageResult) ImageResultType { return v.Type }).(ImageResultTypeOutput)
 }
 
 func (o LookupImageResultOutput) Updated() pulumi.StringOutput {

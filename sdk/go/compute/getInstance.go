@@ -51,8 +51,8 @@ type LookupInstanceResult struct {
 	// What its type gives it: disk and memory in MB, transfer in GB.
 	Specs InstanceResultSpecs `pulumi:"specs"`
 	// e.g. `running`, `offline`, `provisioning`, `booting`.
-	Status string   `pulumi:"status"`
-	Tags   []string `pulumi:"tags"`
+	Status InstanceStatus `pulumi:"status"`
+	Tags   []string       `pulumi:"tags"`
 	// Instance type ID.
 	Type            string `pulumi:"type"`
 	Updated         string `pulumi:"updated"`
@@ -152,8 +152,8 @@ func (o LookupInstanceResultOutput) Specs() InstanceResultSpecsOutput {
 }
 
 // e.g. `running`, `offline`, `provisioning`, `booting`.
-func (o LookupInstanceResultOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v LookupInstanceResult) string { return v.Status }).(pulumi.StringOutput)
+func (o LookupInstanceResultOutput) Status() InstanceStatusOutput {
+	return o.ApplyT(func(v LookupInstanceResult) InstanceStatus { return v.Status }).(InstanceStatusOutput)
 }
 
 func (o LookupInstanceResultOutput) Tags() pulumi.StringArrayOutput {

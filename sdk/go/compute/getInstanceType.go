@@ -31,7 +31,7 @@ type GetInstanceTypeArgs struct {
 type GetInstanceTypeResult struct {
 	// The backups add-on's price.
 	Addons InstanceTypeResultAddons `pulumi:"addons"`
-	Class  string                   `pulumi:"class"`
+	Class  TypeClass                `pulumi:"class"`
 	// Disk, MB.
 	Disk int `pulumi:"disk"`
 	Gpus int `pulumi:"gpus"`
@@ -85,8 +85,8 @@ func (o GetInstanceTypeResultOutput) Addons() InstanceTypeResultAddonsOutput {
 	return o.ApplyT(func(v GetInstanceTypeResult) InstanceTypeResultAddons { return v.Addons }).(InstanceTypeResultAddonsOutput)
 }
 
-func (o GetInstanceTypeResultOutput) Class() pulumi.StringOutput {
-	return o.ApplyT(func(v GetInstanceTypeResult) string { return v.Class }).(pulumi.StringOutput)
+func (o GetInstanceTypeResultOutput) Class() TypeClassOutput {
+	return o.ApplyT(func(v GetInstanceTypeResult) TypeClass { return v.Class }).(TypeClassOutput)
 }
 
 // Disk, MB.

@@ -29,7 +29,7 @@ type GetKernelArgs struct {
 
 // A kernel an instance configuration can boot.
 type GetKernelResult struct {
-	Architecture string `pulumi:"architecture"`
+	Architecture KernelResultArchitecture `pulumi:"architecture"`
 	// When it was built (ISO 8601).
 	Built      string `pulumi:"built"`
 	Deprecated bool   `pulumi:"deprecated"`
@@ -72,8 +72,8 @@ func (o GetKernelResultOutput) ToGetKernelResultOutputWithContext(ctx context.Co
 	return o
 }
 
-func (o GetKernelResultOutput) Architecture() pulumi.StringOutput {
-	return o.ApplyT(func(v GetKernelResult) string { return v.Architecture }).(pulumi.StringOutput)
+func (o GetKernelResultOutput) Architecture() KernelResultArchitectureOutput {
+	return o.ApplyT(func(v GetKernelResult) KernelResultArchitecture { return v.Architecture }).(KernelResultArchitectureOutput)
 }
 
 // When it was built (ISO 8601).

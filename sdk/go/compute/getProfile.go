@@ -27,13 +27,13 @@ type GetProfileArgs struct {
 
 // The profile of the token's user.
 type GetProfileResult struct {
-	AuthenticationType string `pulumi:"authenticationType"`
+	AuthenticationType ProfileResultAuthenticationType `pulumi:"authenticationType"`
 	// Public keys installed on new instances' root user; null when none were set.
-	AuthorizedKeys     []string `pulumi:"authorizedKeys"`
-	Email              string   `pulumi:"email"`
-	EmailNotifications bool     `pulumi:"emailNotifications"`
-	IpWhitelistEnabled bool     `pulumi:"ipWhitelistEnabled"`
-	LishAuthMethod     string   `pulumi:"lishAuthMethod"`
+	AuthorizedKeys     []string                    `pulumi:"authorizedKeys"`
+	Email              string                      `pulumi:"email"`
+	EmailNotifications bool                        `pulumi:"emailNotifications"`
+	IpWhitelistEnabled bool                        `pulumi:"ipWhitelistEnabled"`
+	LishAuthMethod     ProfileResultLishAuthMethod `pulumi:"lishAuthMethod"`
 	// The user's referral code and link, and the referrals and credit they earned.
 	Referrals ProfileResultReferrals `pulumi:"referrals"`
 	// Whether the user is restricted (its access then comes from `getGrants`).
@@ -73,8 +73,8 @@ func (o GetProfileResultOutput) ToGetProfileResultOutputWithContext(ctx context.
 	return o
 }
 
-func (o GetProfileResultOutput) AuthenticationType() pulumi.StringOutput {
-	return o.ApplyT(func(v GetProfileResult) string { return v.AuthenticationType }).(pulumi.StringOutput)
+func (o GetProfileResultOutput) AuthenticationType() ProfileResultAuthenticationTypeOutput {
+	return o.ApplyT(func(v GetProfileResult) ProfileResultAuthenticationType { return v.AuthenticationType }).(ProfileResultAuthenticationTypeOutput)
 }
 
 // Public keys installed on new instances' root user; null when none were set.
@@ -94,8 +94,8 @@ func (o GetProfileResultOutput) IpWhitelistEnabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v GetProfileResult) bool { return v.IpWhitelistEnabled }).(pulumi.BoolOutput)
 }
 
-func (o GetProfileResultOutput) LishAuthMethod() pulumi.StringOutput {
-	return o.ApplyT(func(v GetProfileResult) string { return v.LishAuthMethod }).(pulumi.StringOutput)
+func (o GetProfileResultOutput) LishAuthMethod() ProfileResultLishAuthMethodOutput {
+	return o.ApplyT(func(v GetProfileResult) ProfileResultLishAuthMethod { return v.LishAuthMethod }).(ProfileResultLishAuthMethodOutput)
 }
 
 // The user's referral code and link, and the referrals and credit they earned.

@@ -42,7 +42,7 @@ type GetRegionResult struct {
 	// `core` or `edge`.
 	SiteType string `pulumi:"siteType"`
 	// `ok` or `outage`.
-	Status string `pulumi:"status"`
+	Status RegionResultStatus `pulumi:"status"`
 }
 
 func GetRegionOutput(ctx *pulumi.Context, args GetRegionOutputArgs, opts ...pulumi.InvokeOption) GetRegionResultOutput {
@@ -105,8 +105,8 @@ func (o GetRegionResultOutput) SiteType() pulumi.StringOutput {
 }
 
 // `ok` or `outage`.
-func (o GetRegionResultOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v GetRegionResult) string { return v.Status }).(pulumi.StringOutput)
+func (o GetRegionResultOutput) Status() RegionResultStatusOutput {
+	return o.ApplyT(func(v GetRegionResult) RegionResultStatus { return v.Status }).(RegionResultStatusOutput)
 }
 
 func init() {

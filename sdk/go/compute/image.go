@@ -102,9 +102,9 @@ type Image struct {
 	// Minimum deploy size in MB.
 	Size pulumi.IntOutput `pulumi:"size"`
 	// `available` once `up` returns (`creating` while captured, `pending_upload` until processed).
-	Status pulumi.StringOutput `pulumi:"status"`
+	Status ImageStatusOutput `pulumi:"status"`
 	// `manual` (`automatic` images come from deleted instances).
-	Type    pulumi.StringOutput    `pulumi:"type"`
+	Type    ImageTypeOutput        `pulumi:"type"`
 	Updated pulumi.StringOutput    `pulumi:"updated"`
 	Vendor  pulumi.StringPtrOutput `pulumi:"vendor"`
 }
@@ -308,13 +308,13 @@ func (o ImageOutput) Size() pulumi.IntOutput {
 }
 
 // `available` once `up` returns (`creating` while captured, `pending_upload` until processed).
-func (o ImageOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v *Image) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
+func (o ImageOutput) Status() ImageStatusOutput {
+	return o.ApplyT(func(v *Image) ImageStatusOutput { return v.Status }).(ImageStatusOutput)
 }
 
 // `manual` (`automatic` images come from deleted instances).
-func (o ImageOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v *Image) pulumi.StringOutput { return v.Type }).(pulumi.StringOutput)
+func (o ImageOutput) Type() ImageTypeOutput {
+	return o.ApplyT(func(v *Image) ImageTypeOutput { return v.Type }).(ImageTypeOutput)
 }
 
 func (o ImageOutput) Updated() pulumi.StringOutput {

@@ -131,7 +131,7 @@ type Instance struct {
 	// Changing it replaces the instance.
 	StackscriptId pulumi.StringPtrOutput `pulumi:"stackscriptId"`
 	// `running` or `offline` once `up` returns (other values while the API works on it).
-	Status pulumi.StringOutput `pulumi:"status"`
+	Status InstanceStatusOutput `pulumi:"status"`
 	// MB of the swap disk of an image deploy (default 512; 0: none). Changing it replaces the instance.
 	SwapSize pulumi.IntPtrOutput `pulumi:"swapSize"`
 	// Tags (3..50 characters each). Updated in place.
@@ -535,8 +535,8 @@ func (o InstanceOutput) StackscriptId() pulumi.StringPtrOutput {
 }
 
 // `running` or `offline` once `up` returns (other values while the API works on it).
-func (o InstanceOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v *Instance) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
+func (o InstanceOutput) Status() InstanceStatusOutput {
+	return o.ApplyT(func(v *Instance) InstanceStatusOutput { return v.Status }).(InstanceStatusOutput)
 }
 
 // MB of the swap disk of an image deploy (default 512; 0: none). Changing it replaces the instance.

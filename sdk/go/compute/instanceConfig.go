@@ -125,7 +125,7 @@ type InstanceConfig struct {
 	// `booted: true` booted it, when `pulumi up` returns. An Instance's own `status` is read at its
 	// create, before its configs exist: an instance assembled from parts says `offline` there until
 	// a refresh.
-	InstanceStatus pulumi.StringOutput `pulumi:"instanceStatus"`
+	InstanceStatus InstanceStatusOutput `pulumi:"instanceStatus"`
 	// The interfaces as the API holds them: IDs, the VPC addresses it chose, whether active.
 	InterfaceDetails InstanceConfigInterfaceDetailsItemArrayOutput `pulumi:"interfaceDetails"`
 	// The config's interfaces, in order (eth0..eth2; at most 3, at most one primary; `[]`: none, public
@@ -145,10 +145,10 @@ type InstanceConfig struct {
 	// Root device (default `/dev/sda`, which must then hold a disk). Updated in place.
 	RootDevice pulumi.StringOutput `pulumi:"rootDevice"`
 	// `default`, `single` or `binbash` (default `default`). Updated in place.
-	RunLevel pulumi.StringOutput `pulumi:"runLevel"`
-	Updated  pulumi.StringOutput `pulumi:"updated"`
+	RunLevel InstanceConfigRunLevelOutput `pulumi:"runLevel"`
+	Updated  pulumi.StringOutput          `pulumi:"updated"`
 	// `paravirt` or `fullvirt` (default `paravirt`; fullvirt has sda..sdd only). Updated in place.
-	VirtMode pulumi.StringOutput `pulumi:"virtMode"`
+	VirtMode InstanceConfigVirtModeOutput `pulumi:"virtMode"`
 }
 
 // NewInstanceConfig registers a new resource with the given unique name, arguments, and options.
@@ -347,8 +347,8 @@ func (o InstanceConfigOutput) Helpers() InstanceConfigHelpersOutput {
 // `booted: true` booted it, when `pulumi up` returns. An Instance's own `status` is read at its
 // create, before its configs exist: an instance assembled from parts says `offline` there until
 // a refresh.
-func (o InstanceConfigOutput) InstanceStatus() pulumi.StringOutput {
-	return o.ApplyT(func(v *InstanceConfig) pulumi.StringOutput { return v.InstanceStatus }).(pulumi.StringOutput)
+func (o InstanceConfigOutput) InstanceStatus() InstanceStatusOutput {
+	return o.ApplyT(func(v *InstanceConfig) InstanceStatusOutput { return v.InstanceStatus }).(InstanceStatusOutput)
 }
 
 // The interfaces as the API holds them: IDs, the VPC addresses it chose, whether active.
@@ -391,8 +391,8 @@ func (o InstanceConfigOutput) RootDevice() pulumi.StringOutput {
 }
 
 // `default`, `single` or `binbash` (default `default`). Updated in place.
-func (o InstanceConfigOutput) RunLevel() pulumi.StringOutput {
-	return o.ApplyT(func(v *InstanceConfig) pulumi.StringOutput { return v.RunLevel }).(pulumi.StringOutput)
+func (o InstanceConfigOutput) RunLevel() InstanceConfigRunLevelOutput {
+	return o.ApplyT(func(v *InstanceConfig) InstanceConfigRunLevelOutput { return v.RunLevel }).(InstanceConfigRunLevelOutput)
 }
 
 func (o InstanceConfigOutput) Updated() pulumi.StringOutput {
@@ -400,8 +400,8 @@ func (o InstanceConfigOutput) Updated() pulumi.StringOutput {
 }
 
 // `paravirt` or `fullvirt` (default `paravirt`; fullvirt has sda..sdd only). Updated in place.
-func (o InstanceConfigOutput) VirtMode() pulumi.StringOutput {
-	return o.ApplyT(func(v *InstanceConfig) pulumi.StringOutput { return v.VirtMode }).(pulumi.StringOutput)
+func (o InstanceConfigOutput) VirtMode() InstanceConfigVirtModeOutput {
+	return o.ApplyT(func(v *InstanceConfig) InstanceConfigVirtModeOutput { return v.VirtMode }).(InstanceConfigVirtModeOutput)
 }
 
 func init() {

@@ -90,7 +90,7 @@ type InstanceDisk struct {
 	Created   pulumi.StringOutput `pulumi:"created"`
 	// `raw`, `swap`, `ext3`, `ext4` or `initrd`; the API's choice (ext4) when left out. Changing it
 	// replaces the disk.
-	Filesystem pulumi.StringOutput `pulumi:"filesystem"`
+	Filesystem InstanceDiskFilesystemOutput `pulumi:"filesystem"`
 	// Image to deploy onto the disk, e.g. `compute/debian12`; needs `rootPass`. Changing it replaces the disk.
 	Image pulumi.StringPtrOutput `pulumi:"image"`
 	// 1..48 characters. Required for an empty disk; from an image the API names it `<image> Disk` when
@@ -108,7 +108,7 @@ type InstanceDisk struct {
 	// StackScript run at deploy (needs `image`). Changing it replaces the disk.
 	StackscriptId pulumi.StringPtrOutput `pulumi:"stackscriptId"`
 	// `ready` once `up` returns (`not ready` while the API works on it).
-	Status  pulumi.StringOutput `pulumi:"status"`
+	Status  DiskStatusOutput    `pulumi:"status"`
 	Updated pulumi.StringOutput `pulumi:"updated"`
 }
 
@@ -306,8 +306,8 @@ func (o InstanceDiskOutput) Created() pulumi.StringOutput {
 
 // `raw`, `swap`, `ext3`, `ext4` or `initrd`; the API's choice (ext4) when left out. Changing it
 // replaces the disk.
-func (o InstanceDiskOutput) Filesystem() pulumi.StringOutput {
-	return o.ApplyT(func(v *InstanceDisk) pulumi.StringOutput { return v.Filesystem }).(pulumi.StringOutput)
+func (o InstanceDiskOutput) Filesystem() InstanceDiskFilesystemOutput {
+	return o.ApplyT(func(v *InstanceDisk) InstanceDiskFilesystemOutput { return v.Filesystem }).(InstanceDiskFilesystemOutput)
 }
 
 // Image to deploy onto the disk, e.g. `compute/debian12`; needs `rootPass`. Changing it replaces the disk.
@@ -345,8 +345,8 @@ func (o InstanceDiskOutput) StackscriptId() pulumi.StringPtrOutput {
 }
 
 // `ready` once `up` returns (`not ready` while the API works on it).
-func (o InstanceDiskOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v *InstanceDisk) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
+func (o InstanceDiskOutput) Status() DiskStatusOutput {
+	return o.ApplyT(func(v *InstanceDisk) DiskStatusOutput { return v.Status }).(DiskStatusOutput)
 }
 
 func (o InstanceDiskOutput) Updated() pulumi.StringOutput {

@@ -170,7 +170,7 @@ type EntityGrantResult struct {
 	Id    string `pulumi:"id"`
 	Label string `pulumi:"label"`
 	// `read_only`, `read_write`, or null (no access).
-	Permissions *string `pulumi:"permissions"`
+	Permissions *EntityGrantResultPermissions `pulumi:"permissions"`
 }
 
 // Access to one entity.
@@ -198,8 +198,8 @@ func (o EntityGrantResultOutput) Label() pulumi.StringOutput {
 }
 
 // `read_only`, `read_write`, or null (no access).
-func (o EntityGrantResultOutput) Permissions() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v EntityGrantResult) *string { return v.Permissions }).(pulumi.StringPtrOutput)
+func (o EntityGrantResultOutput) Permissions() EntityGrantResultPermissionsPtrOutput {
+	return o.ApplyT(func(v EntityGrantResult) *EntityGrantResultPermissions { return v.Permissions }).(EntityGrantResultPermissionsPtrOutput)
 }
 
 type EntityGrantResultArrayOutput struct{ *pulumi.OutputState }
@@ -224,7 +224,7 @@ func (o EntityGrantResultArrayOutput) Index(i pulumi.IntInput) EntityGrantResult
 
 // What a restricted user may do across the account.
 type GlobalGrantsResult struct {
-	AccountAccess *string `pulumi:"accountAccess"`
+	AccountAccess *GlobalGrantsResultAccountAccess `pulumi:"accountAccess"`
 	// May create instances.
 	AddComputes          bool `pulumi:"addComputes"`
 	AddDatabases         bool `pulumi:"addDatabases"`
@@ -255,8 +255,8 @@ func (o GlobalGrantsResultOutput) ToGlobalGrantsResultOutputWithContext(ctx cont
 	return o
 }
 
-func (o GlobalGrantsResultOutput) AccountAccess() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v GlobalGrantsResult) *string { return v.AccountAccess }).(pulumi.StringPtrOutput)
+func (o GlobalGrantsResultOutput) AccountAccess() GlobalGrantsResultAccountAccessPtrOutput {
+	return o.ApplyT(func(v GlobalGrantsResult) *GlobalGrantsResultAccountAccess { return v.AccountAccess }).(GlobalGrantsResultAccountAccessPtrOutput)
 }
 
 // May create instances.
@@ -332,13 +332,13 @@ func (o GlobalGrantsResultPtrOutput) Elem() GlobalGrantsResultOutput {
 	}).(GlobalGrantsResultOutput)
 }
 
-func (o GlobalGrantsResultPtrOutput) AccountAccess() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v *GlobalGrantsResult) *string {
+func (o GlobalGrantsResultPtrOutput) AccountAccess() GlobalGrantsResultAccountAccessPtrOutput {
+	return o.ApplyT(func(v *GlobalGrantsResult) *GlobalGrantsResultAccountAccess {
 		if v == nil {
 			return nil
 		}
 		return v.AccountAccess
-	}).(pulumi.StringPtrOutput)
+	}).(GlobalGrantsResultAccountAccessPtrOutput)
 }
 
 // May create instances.
@@ -469,11 +469,11 @@ type ImageResult struct {
 	IsPublic bool   `pulumi:"isPublic"`
 	Label    string `pulumi:"label"`
 	// MB.
-	Size   int    `pulumi:"size"`
-	Status string `pulumi:"status"`
+	Size   int         `pulumi:"size"`
+	Status ImageStatus `pulumi:"status"`
 	// `manual` (captured or uploaded) or `automatic` (kept from a deleted instance).
-	Type    string `pulumi:"type"`
-	Updated string `pulumi:"updated"`
+	Type    ImageResultType `pulumi:"type"`
+	Updated string          `pulumi:"updated"`
 	// The distribution's vendor for public images (`Debian`), else null.
 	Vendor *string `pulumi:"vendor"`
 }
@@ -544,13 +544,13 @@ func (o ImageResultOutput) Size() pulumi.IntOutput {
 	return o.ApplyT(func(v ImageResult) int { return v.Size }).(pulumi.IntOutput)
 }
 
-func (o ImageResultOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v ImageResult) string { return v.Status }).(pulumi.StringOutput)
+func (o ImageResultOutput) Status() ImageStatusOutput {
+	return o.ApplyT(func(v ImageResult) ImageStatus { return v.Status }).(ImageStatusOutput)
 }
 
 // `manual` (captured or uploaded) or `automatic` (kept from a deleted instance).
-func (o ImageResultOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v ImageResult) string { return v.Type }).(pulumi.StringOutput)
+func (o ImageResultOutput) Type() ImageResultTypeOutput {
+	return o.ApplyT(func(v ImageResult) ImageResultType { return v.Type }).(ImageResultTypeOutput)
 }
 
 func (o ImageResultOutput) Updated() pulumi.StringOutput {
@@ -793,7 +793,7 @@ type InstanceBackups struct {
 	// When the last backup succeeded (ISO 8601), or null.
 	LastSuccessful *string `pulumi:"lastSuccessful"`
 	// When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
-	Schedule InstanceBackupsSchedule `pulumi:"schedule"`
+	Schedule InstanceBackupsScheduleDetails `pulumi:"schedule"`
 }
 
 // Its backup service: whether it is available and enabled, the last success and the schedule.
@@ -827,8 +827,8 @@ func (o InstanceBackupsOutput) LastSuccessful() pulumi.StringPtrOutput {
 }
 
 // When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
-func (o InstanceBackupsOutput) Schedule() InstanceBackupsScheduleOutput {
-	return o.ApplyT(func(v InstanceBackups) InstanceBackupsSchedule { return v.Schedule }).(InstanceBackupsScheduleOutput)
+func (o InstanceBackupsOutput) Schedule() InstanceBackupsScheduleDetailsOutput {
+	return o.ApplyT(func(v InstanceBackups) InstanceBackupsScheduleDetails { return v.Schedule }).(InstanceBackupsScheduleDetailsOutput)
 }
 
 // When the backup service takes its weekly and daily backups: `day` (`Sunday`..`Saturday`, or
@@ -986,6 +986,35 @@ func (o InstanceBackupsSchedulePtrOutput) Window() pulumi.StringPtrOutput {
 		}
 		return v.Window
 	}).(pulumi.StringPtrOutput)
+}
+
+// When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
+type InstanceBackupsScheduleDetails struct {
+	Day    *BackupDay    `pulumi:"day"`
+	Window *BackupWindow `pulumi:"window"`
+}
+
+// When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
+type InstanceBackupsScheduleDetailsOutput struct{ *pulumi.OutputState }
+
+func (InstanceBackupsScheduleDetailsOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*InstanceBackupsScheduleDetails)(nil)).Elem()
+}
+
+func (o InstanceBackupsScheduleDetailsOutput) ToInstanceBackupsScheduleDetailsOutput() InstanceBackupsScheduleDetailsOutput {
+	return o
+}
+
+func (o InstanceBackupsScheduleDetailsOutput) ToInstanceBackupsScheduleDetailsOutputWithContext(ctx context.Context) InstanceBackupsScheduleDetailsOutput {
+	return o
+}
+
+func (o InstanceBackupsScheduleDetailsOutput) Day() BackupDayPtrOutput {
+	return o.ApplyT(func(v InstanceBackupsScheduleDetails) *BackupDay { return v.Day }).(BackupDayPtrOutput)
+}
+
+func (o InstanceBackupsScheduleDetailsOutput) Window() BackupWindowPtrOutput {
+	return o.ApplyT(func(v InstanceBackupsScheduleDetails) *BackupWindow { return v.Window }).(BackupWindowPtrOutput)
 }
 
 // Disks on devices `sda`..`sdh` by ID (`{ sda: root.id, sdb: swap.id }`), each disk once; devices
@@ -1449,7 +1478,7 @@ type InstanceConfigInterfaceDetailsItem struct {
 	Ipv4     *InstanceConfigInterfaceDetailsItemIpv4 `pulumi:"ipv4"`
 	Label    *string                                 `pulumi:"label"`
 	Primary  bool                                    `pulumi:"primary"`
-	Purpose  string                                  `pulumi:"purpose"`
+	Purpose  InterfacePurpose                        `pulumi:"purpose"`
 	SubnetId *string                                 `pulumi:"subnetId"`
 	VpcId    *string                                 `pulumi:"vpcId"`
 }
@@ -1499,8 +1528,8 @@ func (o InstanceConfigInterfaceDetailsItemOutput) Primary() pulumi.BoolOutput {
 	return o.ApplyT(func(v InstanceConfigInterfaceDetailsItem) bool { return v.Primary }).(pulumi.BoolOutput)
 }
 
-func (o InstanceConfigInterfaceDetailsItemOutput) Purpose() pulumi.StringOutput {
-	return o.ApplyT(func(v InstanceConfigInterfaceDetailsItem) string { return v.Purpose }).(pulumi.StringOutput)
+func (o InstanceConfigInterfaceDetailsItemOutput) Purpose() InterfacePurposeOutput {
+	return o.ApplyT(func(v InstanceConfigInterfaceDetailsItem) InterfacePurpose { return v.Purpose }).(InterfacePurposeOutput)
 }
 
 func (o InstanceConfigInterfaceDetailsItemOutput) SubnetId() pulumi.StringPtrOutput {
@@ -1916,8 +1945,8 @@ type InstanceResult struct {
 	// What its type gives it: disk and memory in MB, transfer in GB.
 	Specs InstanceResultSpecs `pulumi:"specs"`
 	// e.g. `running`, `offline`, `provisioning`, `booting`.
-	Status string   `pulumi:"status"`
-	Tags   []string `pulumi:"tags"`
+	Status InstanceStatus `pulumi:"status"`
+	Tags   []string       `pulumi:"tags"`
 	// Instance type ID.
 	Type            string `pulumi:"type"`
 	Updated         string `pulumi:"updated"`
@@ -2003,8 +2032,8 @@ func (o InstanceResultOutput) Specs() InstanceResultSpecsOutput {
 }
 
 // e.g. `running`, `offline`, `provisioning`, `booting`.
-func (o InstanceResultOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v InstanceResult) string { return v.Status }).(pulumi.StringOutput)
+func (o InstanceResultOutput) Status() InstanceStatusOutput {
+	return o.ApplyT(func(v InstanceResult) InstanceStatus { return v.Status }).(InstanceStatusOutput)
 }
 
 func (o InstanceResultOutput) Tags() pulumi.StringArrayOutput {
@@ -2262,7 +2291,7 @@ func (o InstanceSpecsOutput) Vcpus() pulumi.IntOutput {
 type InstanceTypeResult struct {
 	// The backups add-on's price.
 	Addons InstanceTypeResultAddons `pulumi:"addons"`
-	Class  string                   `pulumi:"class"`
+	Class  TypeClass                `pulumi:"class"`
 	// Disk, MB.
 	Disk int `pulumi:"disk"`
 	Gpus int `pulumi:"gpus"`
@@ -2302,8 +2331,8 @@ func (o InstanceTypeResultOutput) Addons() InstanceTypeResultAddonsOutput {
 	return o.ApplyT(func(v InstanceTypeResult) InstanceTypeResultAddons { return v.Addons }).(InstanceTypeResultAddonsOutput)
 }
 
-func (o InstanceTypeResultOutput) Class() pulumi.StringOutput {
-	return o.ApplyT(func(v InstanceTypeResult) string { return v.Class }).(pulumi.StringOutput)
+func (o InstanceTypeResultOutput) Class() TypeClassOutput {
+	return o.ApplyT(func(v InstanceTypeResult) TypeClass { return v.Class }).(TypeClassOutput)
 }
 
 // Disk, MB.
@@ -2433,7 +2462,7 @@ func (o InstanceTypeResultAddonsBackupsOutput) RegionPrices() RegionPriceResultA
 
 // A kernel an instance configuration can boot.
 type KernelResult struct {
-	Architecture string `pulumi:"architecture"`
+	Architecture KernelResultArchitecture `pulumi:"architecture"`
 	// When it was built (ISO 8601).
 	Built      string `pulumi:"built"`
 	Deprecated bool   `pulumi:"deprecated"`
@@ -2462,8 +2491,8 @@ func (o KernelResultOutput) ToKernelResultOutputWithContext(ctx context.Context)
 	return o
 }
 
-func (o KernelResultOutput) Architecture() pulumi.StringOutput {
-	return o.ApplyT(func(v KernelResult) string { return v.Architecture }).(pulumi.StringOutput)
+func (o KernelResultOutput) Architecture() KernelResultArchitectureOutput {
+	return o.ApplyT(func(v KernelResult) KernelResultArchitecture { return v.Architecture }).(KernelResultArchitectureOutput)
 }
 
 // When it was built (ISO 8601).
@@ -2727,7 +2756,7 @@ type RegionResult struct {
 	// `core` or `edge`.
 	SiteType string `pulumi:"siteType"`
 	// `ok` or `outage`.
-	Status string `pulumi:"status"`
+	Status RegionResultStatus `pulumi:"status"`
 }
 
 // A region, as the API describes it.
@@ -2776,8 +2805,8 @@ func (o RegionResultOutput) SiteType() pulumi.StringOutput {
 }
 
 // `ok` or `outage`.
-func (o RegionResultOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v RegionResult) string { return v.Status }).(pulumi.StringOutput)
+func (o RegionResultOutput) Status() RegionResultStatusOutput {
+	return o.ApplyT(func(v RegionResult) RegionResultStatus { return v.Status }).(RegionResultStatusOutput)
 }
 
 type RegionResultArrayOutput struct{ *pulumi.OutputState }
@@ -2831,7 +2860,7 @@ func (o RegionResultResolversOutput) Ipv6() pulumi.StringOutput {
 
 // The instance's disks the snapshot holds.
 type SnapshotDisksItem struct {
-	Filesystem string `pulumi:"filesystem"`
+	Filesystem Filesystem `pulumi:"filesystem"`
 	// The disk's label when the snapshot was taken.
 	Label string `pulumi:"label"`
 	// MB.
@@ -2853,8 +2882,8 @@ func (o SnapshotDisksItemOutput) ToSnapshotDisksItemOutputWithContext(ctx contex
 	return o
 }
 
-func (o SnapshotDisksItemOutput) Filesystem() pulumi.StringOutput {
-	return o.ApplyT(func(v SnapshotDisksItem) string { return v.Filesystem }).(pulumi.StringOutput)
+func (o SnapshotDisksItemOutput) Filesystem() FilesystemOutput {
+	return o.ApplyT(func(v SnapshotDisksItem) Filesystem { return v.Filesystem }).(FilesystemOutput)
 }
 
 // The disk's label when the snapshot was taken.
@@ -3404,6 +3433,7 @@ func init() {
 	pulumi.RegisterOutputType(InstanceBackupsOutput{})
 	pulumi.RegisterOutputType(InstanceBackupsScheduleOutput{})
 	pulumi.RegisterOutputType(InstanceBackupsSchedulePtrOutput{})
+	pulumi.RegisterOutputType(InstanceBackupsScheduleDetailsOutput{})
 	pulumi.RegisterOutputType(InstanceConfigDevicesOutput{})
 	pulumi.RegisterOutputType(InstanceConfigHelpersOutput{})
 	pulumi.RegisterOutputType(InstanceConfigHelpersPtrOutput{})

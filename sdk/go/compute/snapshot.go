@@ -93,9 +93,9 @@ type Snapshot struct {
 	// 1..255 characters, checked at preview. The API cannot relabel a backup: changing it takes a new snapshot.
 	Label pulumi.StringPtrOutput `pulumi:"label"`
 	// `successful` once `up` returns (`pending` or `running` while the API takes it).
-	Status pulumi.StringOutput `pulumi:"status"`
+	Status BackupStatusOutput `pulumi:"status"`
 	// `snapshot`.
-	Type    pulumi.StringOutput `pulumi:"type"`
+	Type    BackupTypeOutput    `pulumi:"type"`
 	Updated pulumi.StringOutput `pulumi:"updated"`
 }
 
@@ -240,13 +240,13 @@ func (o SnapshotOutput) Label() pulumi.StringPtrOutput {
 }
 
 // `successful` once `up` returns (`pending` or `running` while the API takes it).
-func (o SnapshotOutput) Status() pulumi.StringOutput {
-	return o.ApplyT(func(v *Snapshot) pulumi.StringOutput { return v.Status }).(pulumi.StringOutput)
+func (o SnapshotOutput) Status() BackupStatusOutput {
+	return o.ApplyT(func(v *Snapshot) BackupStatusOutput { return v.Status }).(BackupStatusOutput)
 }
 
 // `snapshot`.
-func (o SnapshotOutput) Type() pulumi.StringOutput {
-	return o.ApplyT(func(v *Snapshot) pulumi.StringOutput { return v.Type }).(pulumi.StringOutput)
+func (o SnapshotOutput) Type() BackupTypeOutput {
+	return o.ApplyT(func(v *Snapshot) BackupTypeOutput { return v.Type }).(BackupTypeOutput)
 }
 
 func (o SnapshotOutput) Updated() pulumi.StringOutput {

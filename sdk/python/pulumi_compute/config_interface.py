@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 from ._inputs import *
 
 __all__ = ['ConfigInterfaceArgs', 'ConfigInterface']
@@ -723,7 +724,7 @@ class ConfigInterface(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def purpose(self) -> pulumi.Output[_builtins.str]:
+    def purpose(self) -> pulumi.Output['ConfigInterfacePurpose']:
         """
         `public`, `vlan` or `vpc`.
         """

@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from ._enums import *
 
 __all__ = [
     'GetImageResult',
@@ -151,12 +152,12 @@ class GetImageResult:
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> _builtins.str:
+    def status(self) -> 'ImageStatus':
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> _builtins.str:
+    def type(self) -> 'ImageResultType':
         """
         `manual` (captured or uploaded) or `automatic` (kept from a deleted instance).
         """

@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 
 __all__ = [
     'GetInstanceResult',
@@ -179,7 +180,7 @@ class GetInstanceResult:
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> _builtins.str:
+    def status(self) -> 'InstanceStatus':
         """
         e.g. `running`, `offline`, `provisioning`, `booting`.
         """

@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 
 __all__ = [
     'GetInstanceTypeResult',
@@ -78,7 +79,7 @@ class GetInstanceTypeResult:
 
     @_builtins.property
     @pulumi.getter(name="class")
-    def class_(self) -> _builtins.str:
+    def class_(self) -> 'TypeClass':
         return pulumi.get(self, "class_")
 
     @_builtins.property

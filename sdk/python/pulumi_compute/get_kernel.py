@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from ._enums import *
 
 __all__ = [
     'GetKernelResult',
@@ -54,7 +55,7 @@ class GetKernelResult:
 
     @_builtins.property
     @pulumi.getter
-    def architecture(self) -> _builtins.str:
+    def architecture(self) -> 'KernelResultArchitecture':
         return pulumi.get(self, "architecture")
 
     @_builtins.property

@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 
 __all__ = [
     'GetProfileResult',
@@ -70,7 +71,7 @@ class GetProfileResult:
 
     @_builtins.property
     @pulumi.getter(name="authenticationType")
-    def authentication_type(self) -> _builtins.str:
+    def authentication_type(self) -> 'ProfileResultAuthenticationType':
         return pulumi.get(self, "authentication_type")
 
     @_builtins.property
@@ -98,7 +99,7 @@ class GetProfileResult:
 
     @_builtins.property
     @pulumi.getter(name="lishAuthMethod")
-    def lish_auth_method(self) -> _builtins.str:
+    def lish_auth_method(self) -> 'ProfileResultLishAuthMethod':
         return pulumi.get(self, "lish_auth_method")
 
     @_builtins.property

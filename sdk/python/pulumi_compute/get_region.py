@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 
 __all__ = [
     'GetRegionResult',
@@ -100,7 +101,7 @@ class GetRegionResult:
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> _builtins.str:
+    def status(self) -> 'RegionResultStatus':
         """
         `ok` or `outage`.
         """

@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from ._enums import *
 
 __all__ = ['ImageArgs', 'Image']
 
@@ -515,7 +516,7 @@ class Image(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> pulumi.Output[_builtins.str]:
+    def status(self) -> pulumi.Output['ImageStatus']:
         """
         `available` once `up` returns (`creating` while captured, `pending_upload` until processed).
         """
@@ -523,7 +524,7 @@ class Image(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> pulumi.Output[_builtins.str]:
+    def type(self) -> pulumi.Output['ImageType']:
         """
         `manual` (`automatic` images come from deleted instances).
         """

@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 from ._inputs import *
 
 __all__ = ['InstanceConfigArgs', 'InstanceConfig']
@@ -690,7 +691,7 @@ class InstanceConfig(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="instanceStatus")
-    def instance_status(self) -> pulumi.Output[_builtins.str]:
+    def instance_status(self) -> pulumi.Output['InstanceStatus']:
         """
         The instance's status when this config's create, update or refresh ended: `running` once
         `booted: true` booted it, when `pulumi up` returns. An Instance's own `status` is read at its
@@ -761,7 +762,7 @@ class InstanceConfig(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="runLevel")
-    def run_level(self) -> pulumi.Output[_builtins.str]:
+    def run_level(self) -> pulumi.Output['InstanceConfigRunLevel']:
         """
         `default`, `single` or `binbash` (default `default`). Updated in place.
         """
@@ -774,7 +775,7 @@ class InstanceConfig(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="virtMode")
-    def virt_mode(self) -> pulumi.Output[_builtins.str]:
+    def virt_mode(self) -> pulumi.Output['InstanceConfigVirtMode']:
         """
         `paravirt` or `fullvirt` (default `paravirt`; fullvirt has sda..sdd only). Updated in place.
         """

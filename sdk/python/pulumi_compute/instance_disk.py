@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from ._enums import *
 
 __all__ = ['InstanceDiskArgs', 'InstanceDisk']
 
@@ -563,7 +564,7 @@ class InstanceDisk(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def filesystem(self) -> pulumi.Output[_builtins.str]:
+    def filesystem(self) -> pulumi.Output['InstanceDiskFilesystem']:
         """
         `raw`, `swap`, `ext3`, `ext4` or `initrd`; the API's choice (ext4) when left out. Changing it
         replaces the disk.
@@ -624,7 +625,7 @@ class InstanceDisk(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> pulumi.Output[_builtins.str]:
+    def status(self) -> pulumi.Output['DiskStatus']:
         """
         `ready` once `up` returns (`not ready` while the API works on it).
         """

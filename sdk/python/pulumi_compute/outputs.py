@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 
 __all__ = [
     'ConfigInterfaceIpv4',
@@ -23,6 +24,7 @@ __all__ = [
     'InstanceAlerts',
     'InstanceBackups',
     'InstanceBackupsSchedule',
+    'InstanceBackupsScheduleDetails',
     'InstanceConfigDevices',
     'InstanceConfigHelpers',
     'InstanceConfigInterface',
@@ -90,12 +92,12 @@ class EntityGrantResult(dict):
     def __init__(__self__, *,
                  id: _builtins.str,
                  label: _builtins.str,
-                 permissions: Optional[_builtins.str] = None):
+                 permissions: Optional['EntityGrantResultPermissions'] = None):
         """
         Access to one entity.
 
         :param _builtins.str id: The entity's ID.
-        :param _builtins.str permissions: `read_only`, `read_write`, or null (no access).
+        :param 'EntityGrantResultPermissions' permissions: `read_only`, `read_write`, or null (no access).
         """
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "label", label)
@@ -117,7 +119,7 @@ class EntityGrantResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def permissions(self) -> Optional[_builtins.str]:
+    def permissions(self) -> Optional['EntityGrantResultPermissions']:
         """
         `read_only`, `read_write`, or null (no access).
         """
@@ -142,7 +144,7 @@ class GlobalGrantsResult(dict):
                  add_vpcs: _builtins.bool,
                  cancel_account: _builtins.bool,
                  longview_subscription: _builtins.bool,
-                 account_access: Optional[_builtins.str] = None):
+                 account_access: Optional['GlobalGrantsResultAccountAccess'] = None):
         """
         What a restricted user may do across the account.
 
@@ -228,7 +230,7 @@ class GlobalGrantsResult(dict):
 
     @_builtins.property
     @pulumi.getter(name="accountAccess")
-    def account_access(self) -> Optional[_builtins.str]:
+    def account_access(self) -> Optional['GlobalGrantsResultAccountAccess']:
         return pulumi.get(self, "account_access")
 
 
@@ -245,8 +247,8 @@ class ImageResult(dict):
                  is_public: _builtins.bool,
                  label: _builtins.str,
                  size: _builtins.int,
-                 status: _builtins.str,
-                 type: _builtins.str,
+                 status: 'ImageStatus',
+                 type: 'ImageResultType',
                  updated: _builtins.str,
                  created_by: Optional[_builtins.str] = None,
                  description: Optional[_builtins.str] = None,
@@ -260,7 +262,7 @@ class ImageResult(dict):
         :param _builtins.str created: ISO 8601.
         :param _builtins.str id: Image ID: `compute/<name>` for public images, `private/<n>` for the account's.
         :param _builtins.int size: MB.
-        :param _builtins.str type: `manual` (captured or uploaded) or `automatic` (kept from a deleted instance).
+        :param 'ImageResultType' type: `manual` (captured or uploaded) or `automatic` (kept from a deleted instance).
         :param _builtins.str created_by: `compute` for public images, else the username that made it.
         :param _builtins.str eol: End of life (public images), ISO 8601.
         :param _builtins.str expiry: When an automatic image expires.
@@ -336,12 +338,12 @@ class ImageResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> _builtins.str:
+    def status(self) -> 'ImageStatus':
         return pulumi.get(self, "status")
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> _builtins.str:
+    def type(self) -> 'ImageResultType':
         """
         `manual` (captured or uploaded) or `automatic` (kept from a deleted instance).
         """
@@ -491,14 +493,14 @@ class InstanceBackups(dict):
     def __init__(__self__, *,
                  available: _builtins.bool,
                  enabled: _builtins.bool,
-                 schedule: 'outputs.InstanceBackupsSchedule',
+                 schedule: 'outputs.InstanceBackupsScheduleDetails',
                  last_successful: Optional[_builtins.str] = None):
         """
         Its backup service: whether it is available and enabled, the last success and the schedule.
 
         :param _builtins.bool available: Whether the region offers backups.
         :param _builtins.bool enabled: Whether backups are enabled (`backupsEnabled`).
-        :param 'InstanceBackupsSchedule' schedule: When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
+        :param 'InstanceBackupsScheduleDetails' schedule: When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
         :param _builtins.str last_successful: When the last backup succeeded (ISO 8601), or null.
         """
         pulumi.set(__self__, "available", available)
@@ -525,7 +527,7 @@ class InstanceBackups(dict):
 
     @_builtins.property
     @pulumi.getter
-    def schedule(self) -> 'outputs.InstanceBackupsSchedule':
+    def schedule(self) -> 'outputs.InstanceBackupsScheduleDetails':
         """
         When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
         """
@@ -568,6 +570,33 @@ class InstanceBackupsSchedule(dict):
     @_builtins.property
     @pulumi.getter
     def window(self) -> Optional[_builtins.str]:
+        return pulumi.get(self, "window")
+
+
+@pulumi.output_type
+class InstanceBackupsScheduleDetails(dict):
+    """
+    When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
+    """
+    def __init__(__self__, *,
+                 day: Optional['BackupDay'] = None,
+                 window: Optional['BackupWindow'] = None):
+        """
+        When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
+        """
+        if day is not None:
+            pulumi.set(__self__, "day", day)
+        if window is not None:
+            pulumi.set(__self__, "window", window)
+
+    @_builtins.property
+    @pulumi.getter
+    def day(self) -> Optional['BackupDay']:
+        return pulumi.get(self, "day")
+
+    @_builtins.property
+    @pulumi.getter
+    def window(self) -> Optional['BackupWindow']:
         return pulumi.get(self, "window")
 
 
@@ -870,7 +899,7 @@ class InstanceConfigInterfaceDetailsItem(dict):
                  active: _builtins.bool,
                  id: _builtins.str,
                  primary: _builtins.bool,
-                 purpose: _builtins.str,
+                 purpose: 'InterfacePurpose',
                  ip_ranges: Optional[Sequence[_builtins.str]] = None,
                  ipam_address: Optional[_builtins.str] = None,
                  ipv4: Optional['outputs.InstanceConfigInterfaceDetailsItemIpv4'] = None,
@@ -920,7 +949,7 @@ class InstanceConfigInterfaceDetailsItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def purpose(self) -> _builtins.str:
+    def purpose(self) -> 'InterfacePurpose':
         return pulumi.get(self, "purpose")
 
     @_builtins.property
@@ -1067,7 +1096,7 @@ class InstanceResult(dict):
                  label: _builtins.str,
                  region: _builtins.str,
                  specs: 'outputs.InstanceResultSpecs',
-                 status: _builtins.str,
+                 status: 'InstanceStatus',
                  tags: Sequence[_builtins.str],
                  type: _builtins.str,
                  updated: _builtins.str,
@@ -1082,7 +1111,7 @@ class InstanceResult(dict):
         :param Sequence[_builtins.str] ipv4: Its IPv4 addresses, public and private.
         :param _builtins.str region: Region ID.
         :param 'InstanceResultSpecs' specs: What its type gives it: disk and memory in MB, transfer in GB.
-        :param _builtins.str status: e.g. `running`, `offline`, `provisioning`, `booting`.
+        :param 'InstanceStatus' status: e.g. `running`, `offline`, `provisioning`, `booting`.
         :param _builtins.str type: Instance type ID.
         :param _builtins.str image: The image it was deployed from, or null.
         :param _builtins.str ipv6: Its SLAAC IPv6 address (with prefix), or null.
@@ -1186,7 +1215,7 @@ class InstanceResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> _builtins.str:
+    def status(self) -> 'InstanceStatus':
         """
         e.g. `running`, `offline`, `provisioning`, `booting`.
         """
@@ -1474,7 +1503,7 @@ class InstanceTypeResult(dict):
     """
     def __init__(__self__, *,
                  addons: 'outputs.InstanceTypeResultAddons',
-                 class_: _builtins.str,
+                 class_: 'TypeClass',
                  disk: _builtins.int,
                  gpus: _builtins.int,
                  id: _builtins.str,
@@ -1522,7 +1551,7 @@ class InstanceTypeResult(dict):
 
     @_builtins.property
     @pulumi.getter(name="class")
-    def class_(self) -> _builtins.str:
+    def class_(self) -> 'TypeClass':
         return pulumi.get(self, "class_")
 
     @_builtins.property
@@ -1653,7 +1682,7 @@ class KernelResult(dict):
     A kernel an instance configuration can boot.
     """
     def __init__(__self__, *,
-                 architecture: _builtins.str,
+                 architecture: 'KernelResultArchitecture',
                  built: _builtins.str,
                  deprecated: _builtins.bool,
                  id: _builtins.str,
@@ -1680,7 +1709,7 @@ class KernelResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def architecture(self) -> _builtins.str:
+    def architecture(self) -> 'KernelResultArchitecture':
         return pulumi.get(self, "architecture")
 
     @_builtins.property
@@ -1903,7 +1932,7 @@ class RegionResult(dict):
                  label: _builtins.str,
                  resolvers: 'outputs.RegionResultResolvers',
                  site_type: _builtins.str,
-                 status: _builtins.str):
+                 status: 'RegionResultStatus'):
         """
         A region, as the API describes it.
 
@@ -1913,7 +1942,7 @@ class RegionResult(dict):
         :param _builtins.str label: Human-readable location, e.g. `Washington, DC`.
         :param 'RegionResultResolvers' resolvers: The region's DNS resolvers, comma-separated.
         :param _builtins.str site_type: `core` or `edge`.
-        :param _builtins.str status: `ok` or `outage`.
+        :param 'RegionResultStatus' status: `ok` or `outage`.
         """
         pulumi.set(__self__, "capabilities", capabilities)
         pulumi.set(__self__, "country", country)
@@ -1973,7 +2002,7 @@ class RegionResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> _builtins.str:
+    def status(self) -> 'RegionResultStatus':
         """
         `ok` or `outage`.
         """
@@ -2011,7 +2040,7 @@ class SnapshotDisksItem(dict):
     The instance's disks the snapshot holds.
     """
     def __init__(__self__, *,
-                 filesystem: _builtins.str,
+                 filesystem: 'Filesystem',
                  label: _builtins.str,
                  size: _builtins.int):
         """
@@ -2026,7 +2055,7 @@ class SnapshotDisksItem(dict):
 
     @_builtins.property
     @pulumi.getter
-    def filesystem(self) -> _builtins.str:
+    def filesystem(self) -> 'Filesystem':
         return pulumi.get(self, "filesystem")
 
     @_builtins.property

@@ -13,6 +13,7 @@ if sys.version_info >= (3, 11):
 else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
+from ._enums import *
 
 __all__ = ['ProfileSettingsArgs', 'ProfileSettings']
 
@@ -305,7 +306,7 @@ class ProfileSettings(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="lishAuthMethod")
-    def lish_auth_method(self) -> pulumi.Output[_builtins.str]:
+    def lish_auth_method(self) -> pulumi.Output['ProfileSettingsLishAuthMethod']:
         """
         How Lish console logins authenticate: `password_keys`, `keys_only` or `disabled`. Updated in place.
         """

@@ -14,6 +14,7 @@ else:
     from typing_extensions import NotRequired, TypedDict, TypeAlias
 from . import _utilities
 from . import outputs
+from ._enums import *
 
 __all__ = ['SnapshotArgs', 'Snapshot']
 
@@ -383,7 +384,7 @@ class Snapshot(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def status(self) -> pulumi.Output[_builtins.str]:
+    def status(self) -> pulumi.Output['BackupStatus']:
         """
         `successful` once `up` returns (`pending` or `running` while the API takes it).
         """
@@ -391,7 +392,7 @@ class Snapshot(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> pulumi.Output[_builtins.str]:
+    def type(self) -> pulumi.Output['BackupType']:
         """
         `snapshot`.
         """
