@@ -130,6 +130,14 @@ class Types {
     return (name !== undefined ? this.descriptions[name] : undefined) || about || undefined;
   }
 
+  /** Whether the token is taken, by a type of this shape (its description aside) or of another. */
+  private held(token: string, spec: ObjectTypeSpec | EnumTypeSpec): "same" | "other" | undefined {
+    const known = this.specs[token];
+    if (!known) return undefined;
+    const { description: _, ...shape } = known;
+    return JSON.stringify(shape) === JSON.stringify(spec) ? "same" : "other";
+  }
+
   private object(
     type: FieldType & { type: "object" },
     path: string,
@@ -146,13 +154,10 @@ class Types {
     const spec = trial.objectSpec(type, name, idReference, enums);
     // Two properties whose names join alike (`backupsSchedule`, `backups.schedule`) but whose
     // shapes differ: the later one is `<name>Details`. The first description stays.
-    const known = this.specs[token];
-    if (known) {
-      const { description: _, ...shape } = known;
-      if (JSON.stringify(shape) !== JSON.stringify(spec))
-        return this.object({ ...type, name: `${name}Details` }, path, idReference, about, enums);
-      return token;
-    }
+    const held = this.held(token, spec);
+    if (held === "other")
+      return this.object({ ...type, name: `${name}Details` }, path, idReference, about, enums);
+    if (held === "same") return token;
     const description = this.describe(type.name, about);
     Object.assign(this.specs, trial.specs);
     this.specs[token] = description ? { ...spec, description } : spec;
@@ -161,7 +166,7 @@ class Types {
 
   /**
    * A string enum's type: named by its type alias (`ImageStatus`, one type wherever it appears),
-   * else by its path. No description: the properties holding it say what it is there.
+   * else by its path; described by its values (the properties holding it say what it is there).
    */
   private enumType(values: readonly string[], name: string): string {
     const token = `${PACKAGE}:index:${name}`;
@@ -169,13 +174,12 @@ class Types {
       type: "string",
       enum: values.map((value) => ({ name: enumValueName(value), value })),
     };
-    const known = this.specs[token];
-    if (known) {
-      const { description: _, ...shape } = known;
-      if (JSON.stringify(shape) !== JSON.stringify(spec)) return this.enumType(values, `${name}Details`);
-      return token;
-    }
-    this.specs[token] = spec;
+    const held = this.held(token, spec);
+    if (held === "other") return this.enumType(values, `${name}Details`);
+    if (held === "same") return token;
+    const listed = values.map((value) => `\`${value}\``);
+    const description = `${listed.slice(0, -1).join(", ")} or ${listed.at(-1)}.`;
+    this.specs[token] = { ...spec, description };
     return token;
   }
 }

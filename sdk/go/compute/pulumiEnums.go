@@ -10,6 +10,7 @@ import (
 	"github.com/pulumi/pulumi/sdk/v3/go/pulumi"
 )
 
+// `Scheduling`, `Sunday`, `Monday`, `Tuesday`, `Wednesday`, `Thursday`, `Friday` or `Saturday`.
 type BackupDay string
 
 const (
@@ -106,6 +107,7 @@ func (o BackupDayPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pu
 	}).(pulumi.StringPtrOutput)
 }
 
+// `running`, `paused`, `pending`, `needsPostProcessing`, `successful`, `failed` or `userAborted`.
 type BackupStatus string
 
 const (
@@ -201,6 +203,7 @@ func (o BackupStatusPtrOutput) ToStringPtrOutputWithContext(ctx context.Context)
 	}).(pulumi.StringPtrOutput)
 }
 
+// `auto` or `snapshot`.
 type BackupType string
 
 const (
@@ -291,6 +294,7 @@ func (o BackupTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) p
 	}).(pulumi.StringPtrOutput)
 }
 
+// `Scheduling`, `W0`, `W2`, `W4`, `W6`, `W8`, `W10`, `W12`, `W14`, `W16`, `W18`, `W20` or `W22`.
 type BackupWindow string
 
 const (
@@ -392,6 +396,7 @@ func (o BackupWindowPtrOutput) ToStringPtrOutputWithContext(ctx context.Context)
 	}).(pulumi.StringPtrOutput)
 }
 
+// `public`, `vlan` or `vpc`.
 type ConfigInterfacePurpose string
 
 const (
@@ -483,6 +488,7 @@ func (o ConfigInterfacePurposePtrOutput) ToStringPtrOutputWithContext(ctx contex
 	}).(pulumi.StringPtrOutput)
 }
 
+// `deleting`, `ready` or `not ready`.
 type DiskStatus string
 
 const (
@@ -574,6 +580,7 @@ func (o DiskStatusPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) p
 	}).(pulumi.StringPtrOutput)
 }
 
+// `read_only` or `read_write`.
 type EntityGrantResultPermissions string
 
 const (
@@ -664,6 +671,7 @@ func (o EntityGrantResultPermissionsPtrOutput) ToStringPtrOutputWithContext(ctx 
 	}).(pulumi.StringPtrOutput)
 }
 
+// `raw`, `swap`, `ext3`, `ext4` or `initrd`.
 type Filesystem string
 
 const (
@@ -757,6 +765,7 @@ func (o FilesystemPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) p
 	}).(pulumi.StringPtrOutput)
 }
 
+// `read_only` or `read_write`.
 type GlobalGrantsResultAccountAccess string
 
 const (
@@ -847,6 +856,7 @@ func (o GlobalGrantsResultAccountAccessPtrOutput) ToStringPtrOutputWithContext(c
 	}).(pulumi.StringPtrOutput)
 }
 
+// `manual` or `automatic`.
 type ImageResultType string
 
 const (
@@ -937,6 +947,7 @@ func (o ImageResultTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Conte
 	}).(pulumi.StringPtrOutput)
 }
 
+// `creating`, `pending_upload` or `available`.
 type ImageStatus string
 
 const (
@@ -1028,6 +1039,7 @@ func (o ImageStatusPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) 
 	}).(pulumi.StringPtrOutput)
 }
 
+// `manual` or `automatic`.
 type ImageType string
 
 const (
@@ -1118,6 +1130,7 @@ func (o ImageTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pu
 	}).(pulumi.StringPtrOutput)
 }
 
+// `default`, `single` or `binbash`.
 type InstanceConfigRunLevel string
 
 const (
@@ -1209,6 +1222,7 @@ func (o InstanceConfigRunLevelPtrOutput) ToStringPtrOutputWithContext(ctx contex
 	}).(pulumi.StringPtrOutput)
 }
 
+// `paravirt` or `fullvirt`.
 type InstanceConfigVirtMode string
 
 const (
@@ -1299,6 +1313,7 @@ func (o InstanceConfigVirtModePtrOutput) ToStringPtrOutputWithContext(ctx contex
 	}).(pulumi.StringPtrOutput)
 }
 
+// `raw`, `swap`, `ext3`, `ext4` or `initrd`.
 type InstanceDiskFilesystem string
 
 const (
@@ -1392,6 +1407,7 @@ func (o InstanceDiskFilesystemPtrOutput) ToStringPtrOutputWithContext(ctx contex
 	}).(pulumi.StringPtrOutput)
 }
 
+// `running`, `offline`, `booting`, `rebooting`, `shutting_down`, `provisioning`, `deleting`, `migrating`, `rebuilding`, `cloning`, `restoring`, `stopped` or `billing_suspension`.
 type InstanceStatus string
 
 const (
@@ -1493,6 +1509,7 @@ func (o InstanceStatusPtrOutput) ToStringPtrOutputWithContext(ctx context.Contex
 	}).(pulumi.StringPtrOutput)
 }
 
+// `public`, `vlan` or `vpc`.
 type InterfacePurpose string
 
 const (
@@ -1584,6 +1601,7 @@ func (o InterfacePurposePtrOutput) ToStringPtrOutputWithContext(ctx context.Cont
 	}).(pulumi.StringPtrOutput)
 }
 
+// `x86_64` or `i386`.
 type KernelResultArchitecture string
 
 const (
@@ -1674,6 +1692,7 @@ func (o KernelResultArchitecturePtrOutput) ToStringPtrOutputWithContext(ctx cont
 	}).(pulumi.StringPtrOutput)
 }
 
+// `password` or `github`.
 type ProfileResultAuthenticationType string
 
 const (
@@ -1764,6 +1783,7 @@ func (o ProfileResultAuthenticationTypePtrOutput) ToStringPtrOutputWithContext(c
 	}).(pulumi.StringPtrOutput)
 }
 
+// `password_keys`, `keys_only` or `disabled`.
 type ProfileResultLishAuthMethod string
 
 const (
@@ -1855,6 +1875,7 @@ func (o ProfileResultLishAuthMethodPtrOutput) ToStringPtrOutputWithContext(ctx c
 	}).(pulumi.StringPtrOutput)
 }
 
+// `password_keys`, `keys_only` or `disabled`.
 type ProfileSettingsLishAuthMethod string
 
 const (
@@ -1946,6 +1967,7 @@ func (o ProfileSettingsLishAuthMethodPtrOutput) ToStringPtrOutputWithContext(ctx
 	}).(pulumi.StringPtrOutput)
 }
 
+// `ok` or `outage`.
 type RegionResultStatus string
 
 const (
@@ -2036,6 +2058,7 @@ func (o RegionResultStatusPtrOutput) ToStringPtrOutputWithContext(ctx context.Co
 	}).(pulumi.StringPtrOutput)
 }
 
+// `nanode`, `standard`, `dedicated`, `premium`, `gpu` or `highmem`.
 type TypeClass string
 
 const (

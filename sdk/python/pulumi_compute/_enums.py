@@ -35,6 +35,9 @@ __all__ = [
 
 @pulumi.type_token("compute:index:BackupDay")
 class BackupDay(_builtins.str, Enum):
+    """
+    `Scheduling`, `Sunday`, `Monday`, `Tuesday`, `Wednesday`, `Thursday`, `Friday` or `Saturday`.
+    """
     SCHEDULING = "Scheduling"
     SUNDAY = "Sunday"
     MONDAY = "Monday"
@@ -47,6 +50,9 @@ class BackupDay(_builtins.str, Enum):
 
 @pulumi.type_token("compute:index:BackupStatus")
 class BackupStatus(_builtins.str, Enum):
+    """
+    `running`, `paused`, `pending`, `needsPostProcessing`, `successful`, `failed` or `userAborted`.
+    """
     RUNNING = "running"
     PAUSED = "paused"
     PENDING = "pending"
@@ -58,12 +64,18 @@ class BackupStatus(_builtins.str, Enum):
 
 @pulumi.type_token("compute:index:BackupType")
 class BackupType(_builtins.str, Enum):
+    """
+    `auto` or `snapshot`.
+    """
     AUTO = "auto"
     SNAPSHOT = "snapshot"
 
 
 @pulumi.type_token("compute:index:BackupWindow")
 class BackupWindow(_builtins.str, Enum):
+    """
+    `Scheduling`, `W0`, `W2`, `W4`, `W6`, `W8`, `W10`, `W12`, `W14`, `W16`, `W18`, `W20` or `W22`.
+    """
     SCHEDULING = "Scheduling"
     W0 = "W0"
     W2 = "W2"
@@ -81,6 +93,9 @@ class BackupWindow(_builtins.str, Enum):
 
 @pulumi.type_token("compute:index:ConfigInterfacePurpose")
 class ConfigInterfacePurpose(_builtins.str, Enum):
+    """
+    `public`, `vlan` or `vpc`.
+    """
     PUBLIC = "public"
     VLAN = "vlan"
     VPC = "vpc"
@@ -88,6 +103,9 @@ class ConfigInterfacePurpose(_builtins.str, Enum):
 
 @pulumi.type_token("compute:index:DiskStatus")
 class DiskStatus(_builtins.str, Enum):
+    """
+    `deleting`, `ready` or `not ready`.
+    """
     DELETING = "deleting"
     READY = "ready"
     NOT_READY = "not ready"
@@ -95,12 +113,18 @@ class DiskStatus(_builtins.str, Enum):
 
 @pulumi.type_token("compute:index:EntityGrantResultPermissions")
 class EntityGrantResultPermissions(_builtins.str, Enum):
+    """
+    `read_only` or `read_write`.
+    """
     READ_ONLY = "read_only"
     READ_WRITE = "read_write"
 
 
 @pulumi.type_token("compute:index:Filesystem")
 class Filesystem(_builtins.str, Enum):
+    """
+    `raw`, `swap`, `ext3`, `ext4` or `initrd`.
+    """
     RAW = "raw"
     SWAP = "swap"
     EXT3 = "ext3"
@@ -110,18 +134,27 @@ class Filesystem(_builtins.str, Enum):
 
 @pulumi.type_token("compute:index:GlobalGrantsResultAccountAccess")
 class GlobalGrantsResultAccountAccess(_builtins.str, Enum):
+    """
+    `read_only` or `read_write`.
+    """
     READ_ONLY = "read_only"
     READ_WRITE = "read_write"
 
 
 @pulumi.type_token("compute:index:ImageResultType")
 class ImageResultType(_builtins.str, Enum):
+    """
+    `manual` or `automatic`.
+    """
     MANUAL = "manual"
     AUTOMATIC = "automatic"
 
 
 @pulumi.type_token("compute:index:ImageStatus")
 class ImageStatus(_builtins.str, Enum):
+    """
+    `creating`, `pending_upload` or `available`.
+    """
     CREATING = "creating"
     PENDING_UPLOAD = "pending_upload"
     AVAILABLE = "available"
@@ -129,12 +162,18 @@ class ImageStatus(_builtins.str, Enum):
 
 @pulumi.type_token("compute:index:ImageType")
 class ImageType(_builtins.str, Enum):
+    """
+    `manual` or `automatic`.
+    """
     MANUAL = "manual"
     AUTOMATIC = "automatic"
 
 
 @pulumi.type_token("compute:index:InstanceConfigRunLevel")
 class InstanceConfigRunLevel(_builtins.str, Enum):
+    """
+    `default`, `single` or `binbash`.
+    """
     DEFAULT = "default"
     SINGLE = "single"
     BINBASH = "binbash"
@@ -142,12 +181,18 @@ class InstanceConfigRunLevel(_builtins.str, Enum):
 
 @pulumi.type_token("compute:index:InstanceConfigVirtMode")
 class InstanceConfigVirtMode(_builtins.str, Enum):
+    """
+    `paravirt` or `fullvirt`.
+    """
     PARAVIRT = "paravirt"
     FULLVIRT = "fullvirt"
 
 
 @pulumi.type_token("compute:index:InstanceDiskFilesystem")
 class InstanceDiskFilesystem(_builtins.str, Enum):
+    """
+    `raw`, `swap`, `ext3`, `ext4` or `initrd`.
+    """
     RAW = "raw"
     SWAP = "swap"
     EXT3 = "ext3"
@@ -157,6 +202,9 @@ class InstanceDiskFilesystem(_builtins.str, Enum):
 
 @pulumi.type_token("compute:index:InstanceStatus")
 class InstanceStatus(_builtins.str, Enum):
+    """
+    `running`, `offline`, `booting`, `rebooting`, `shutting_down`, `provisioning`, `deleting`, `migrating`, `rebuilding`, `cloning`, `restoring`, `stopped` or `billing_suspension`.
+    """
     RUNNING = "running"
     OFFLINE = "offline"
     BOOTING = "booting"
@@ -174,6 +222,9 @@ class InstanceStatus(_builtins.str, Enum):
 
 @pulumi.type_token("compute:index:InterfacePurpose")
 class InterfacePurpose(_builtins.str, Enum):
+    """
+    `public`, `vlan` or `vpc`.
+    """
     PUBLIC = "public"
     VLAN = "vlan"
     VPC = "vpc"
@@ -181,18 +232,27 @@ class InterfacePurpose(_builtins.str, Enum):
 
 @pulumi.type_token("compute:index:KernelResultArchitecture")
 class KernelResultArchitecture(_builtins.str, Enum):
+    """
+    `x86_64` or `i386`.
+    """
     X8664 = "x86_64"
     I386 = "i386"
 
 
 @pulumi.type_token("compute:index:ProfileResultAuthenticationType")
 class ProfileResultAuthenticationType(_builtins.str, Enum):
+    """
+    `password` or `github`.
+    """
     PASSWORD = "password"
     GITHUB = "github"
 
 
 @pulumi.type_token("compute:index:ProfileResultLishAuthMethod")
 class ProfileResultLishAuthMethod(_builtins.str, Enum):
+    """
+    `password_keys`, `keys_only` or `disabled`.
+    """
     PASSWORD_KEYS = "password_keys"
     KEYS_ONLY = "keys_only"
     DISABLED = "disabled"
@@ -200,6 +260,9 @@ class ProfileResultLishAuthMethod(_builtins.str, Enum):
 
 @pulumi.type_token("compute:index:ProfileSettingsLishAuthMethod")
 class ProfileSettingsLishAuthMethod(_builtins.str, Enum):
+    """
+    `password_keys`, `keys_only` or `disabled`.
+    """
     PASSWORD_KEYS = "password_keys"
     KEYS_ONLY = "keys_only"
     DISABLED = "disabled"
@@ -207,12 +270,18 @@ class ProfileSettingsLishAuthMethod(_builtins.str, Enum):
 
 @pulumi.type_token("compute:index:RegionResultStatus")
 class RegionResultStatus(_builtins.str, Enum):
+    """
+    `ok` or `outage`.
+    """
     OK = "ok"
     OUTAGE = "outage"
 
 
 @pulumi.type_token("compute:index:TypeClass")
 class TypeClass(_builtins.str, Enum):
+    """
+    `nanode`, `standard`, `dedicated`, `premium`, `gpu` or `highmem`.
+    """
     NANODE = "nanode"
     STANDARD = "standard"
     DEDICATED = "dedicated"
