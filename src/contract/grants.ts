@@ -1,6 +1,7 @@
 /** Grants of a restricted user: global permissions and per-entity permissions. */
 import { z } from "zod";
 import { keyed } from "./keyed";
+import { PERMISSIONS } from "./values";
 
 export const GRANT_ENTITY_TYPES = [
   "compute",
@@ -15,7 +16,7 @@ export const GRANT_ENTITY_TYPES = [
 ] as const;
 export type GrantEntityType = (typeof GRANT_ENTITY_TYPES)[number];
 
-export const Permission = z.enum(["read_only", "read_write"]);
+export const Permission = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof Permission>;
 
 export const EntityGrant = z.object({

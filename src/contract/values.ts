@@ -91,3 +91,6 @@ export type BackupStatus = (typeof BACKUP_STATUSES)[number];
 
 export const BACKUP_TYPES = ["auto", "snapshot"] as const;
 export type BackupType = (typeof BACKUP_TYPES)[number];
+
+export const PERMISSIONS = ["read_only", "read_write"] as const;
+export type Permission = (typeof PERMISSIONS)[number];

@@ -1,6 +1,7 @@
 /** Data function of the acting user's grants: `getGrants`. API area: profile (grants). */
 import type * as pulumi from "@pulumi/pulumi";
 import type { EntityGrant, Grants } from "../contract/grants";
+import type { Permission } from "../contract/values";
 import { clientFor, outputOf, run, type FunctionOptions } from "./call";
 
 /** Access to one entity. */
@@ -9,12 +10,12 @@ export interface EntityGrantResult {
   id: number;
   label: string;
   /** `read_only`, `read_write`, or null (no access). */
-  permissions: "read_only" | "read_write" | null;
+  permissions: Permission | null;
 }
 
 /** What a restricted user may do across the account. */
 export interface GlobalGrantsResult {
-  accountAccess: "read_only" | "read_write" | null;
+  accountAccess: Permission | null;
   addDatabases: boolean;
   addDomains: boolean;
   addFirewalls: boolean;

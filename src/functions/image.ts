@@ -2,7 +2,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { ContractNumber } from "../contract/contract-number";
 import type { Image } from "../contract/images";
-import type { ImageStatus } from "../contract/values";
+import type { ImageStatus, ImageType } from "../contract/values";
 import {
   clientFor,
   ArgumentError,
@@ -39,7 +39,7 @@ export interface ImageResult {
   size: ContractNumber<"Image.size">;
   status: ImageStatus;
   /** `manual` (captured or uploaded) or `automatic` (kept from a deleted instance). */
-  type: "manual" | "automatic";
+  type: ImageType;
   /** The distribution's vendor for public images (`Debian`), else null. */
   vendor: string | null;
 }

@@ -2,6 +2,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { ContractNumber } from "../contract/contract-number";
 import type { Profile } from "../contract/profile";
+import type { LishAuthMethod } from "../contract/values";
 import { clientFor, outputOf, run, type FunctionOptions } from "./call";
 
 /** The profile of the token's user. */
@@ -15,7 +16,7 @@ export interface ProfileResult {
   authenticationType: "password" | "github";
   /** Public keys installed on new instances' root user; null when none were set. */
   authorizedKeys: string[] | null;
-  lishAuthMethod: "password_keys" | "keys_only" | "disabled";
+  lishAuthMethod: LishAuthMethod;
   ipWhitelistEnabled: boolean;
   /** Whether the user is restricted (its access then comes from `getGrants`). */
   restricted: boolean;

@@ -74,10 +74,12 @@ export function fromJsonSchema(schema: JsonSchema): FieldType {
 
 /**
  * The type with the descriptions of `described` (the same shape as a class declares it, with TSDoc)
- * on the properties that have none, at every depth.
+ * on the properties that have none, at every depth, and its name on an enum (`Filesystem`).
  */
 export function withDescriptions(type: FieldType, described: FieldType | undefined): FieldType {
   if (!described) return type;
+  if (type.type === "string" && type.enum && described.type === "string" && described.name)
+    return { ...type, name: described.name };
   if (type.type === "array" && described.type === "array")
     return { ...type, items: withDescriptions(type.items, described.items) };
   if (type.type === "map" && described.type === "map")

@@ -134,7 +134,7 @@ type ConfigInterface struct {
 	// The default route (default false; at most one per config; vlan interfaces cannot be).
 	Primary pulumi.BoolOutput `pulumi:"primary"`
 	// `public`, `vlan` or `vpc`.
-	Purpose ConfigInterfacePurposeOutput `pulumi:"purpose"`
+	Purpose InterfacePurposeOutput `pulumi:"purpose"`
 	// Whether `pulumi up` reboots an instance running with the config so that a new or changed
 	// interface takes effect, and waits until it runs (default false: a line says a reboot is due).
 	RebootOnChange pulumi.BoolOutput `pulumi:"rebootOnChange"`
@@ -367,8 +367,8 @@ func (o ConfigInterfaceOutput) Primary() pulumi.BoolOutput {
 }
 
 // `public`, `vlan` or `vpc`.
-func (o ConfigInterfaceOutput) Purpose() ConfigInterfacePurposeOutput {
-	return o.ApplyT(func(v *ConfigInterface) ConfigInterfacePurposeOutput { return v.Purpose }).(ConfigInterfacePurposeOutput)
+func (o ConfigInterfaceOutput) Purpose() InterfacePurposeOutput {
+	return o.ApplyT(func(v *ConfigInterface) InterfacePurposeOutput { return v.Purpose }).(InterfacePurposeOutput)
 }
 
 // Whether `pulumi up` reboots an instance running with the config so that a new or changed

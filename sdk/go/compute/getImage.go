@@ -61,8 +61,8 @@ type LookupImageResult struct {
 	Size   int         `pulumi:"size"`
 	Status ImageStatus `pulumi:"status"`
 	// `manual` (captured or uploaded) or `automatic` (kept from a deleted instance).
-	Type    ImageResultType `pulumi:"type"`
-	Updated string          `pulumi:"updated"`
+	Type    ImageType `pulumi:"type"`
+	Updated string    `pulumi:"updated"`
 	// The distribution's vendor for public images (`Debian`), else null.
 	Vendor *string `pulumi:"vendor"`
 }
@@ -164,8 +164,8 @@ func (o LookupImageResultOutput) Status() ImageStatusOutput {
 }
 
 // `manual` (captured or uploaded) or `automatic` (kept from a deleted instance).
-func (o LookupImageResultOutput) Type() ImageResultTypeOutput {
-	return o.ApplyT(func(v LookupImageResult) ImageResultType { return v.Type }).(ImageResultTypeOutput)
+func (o LookupImageResultOutput) Type() ImageTypeOutput {
+	return o.ApplyT(func(v LookupImageResult) ImageType { return v.Type }).(ImageTypeOutput)
 }
 
 func (o LookupImageResultOutput) Updated() pulumi.StringOutput {

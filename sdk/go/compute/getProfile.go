@@ -29,11 +29,11 @@ type GetProfileArgs struct {
 type GetProfileResult struct {
 	AuthenticationType ProfileResultAuthenticationType `pulumi:"authenticationType"`
 	// Public keys installed on new instances' root user; null when none were set.
-	AuthorizedKeys     []string                    `pulumi:"authorizedKeys"`
-	Email              string                      `pulumi:"email"`
-	EmailNotifications bool                        `pulumi:"emailNotifications"`
-	IpWhitelistEnabled bool                        `pulumi:"ipWhitelistEnabled"`
-	LishAuthMethod     ProfileResultLishAuthMethod `pulumi:"lishAuthMethod"`
+	AuthorizedKeys     []string       `pulumi:"authorizedKeys"`
+	Email              string         `pulumi:"email"`
+	EmailNotifications bool           `pulumi:"emailNotifications"`
+	IpWhitelistEnabled bool           `pulumi:"ipWhitelistEnabled"`
+	LishAuthMethod     LishAuthMethod `pulumi:"lishAuthMethod"`
 	// The user's referral code and link, and the referrals and credit they earned.
 	Referrals ProfileResultReferrals `pulumi:"referrals"`
 	// Whether the user is restricted (its access then comes from `getGrants`).
@@ -94,8 +94,8 @@ func (o GetProfileResultOutput) IpWhitelistEnabled() pulumi.BoolOutput {
 	return o.ApplyT(func(v GetProfileResult) bool { return v.IpWhitelistEnabled }).(pulumi.BoolOutput)
 }
 
-func (o GetProfileResultOutput) LishAuthMethod() ProfileResultLishAuthMethodOutput {
-	return o.ApplyT(func(v GetProfileResult) ProfileResultLishAuthMethod { return v.LishAuthMethod }).(ProfileResultLishAuthMethodOutput)
+func (o GetProfileResultOutput) LishAuthMethod() LishAuthMethodOutput {
+	return o.ApplyT(func(v GetProfileResult) LishAuthMethod { return v.LishAuthMethod }).(LishAuthMethodOutput)
 }
 
 // The user's referral code and link, and the referrals and credit they earned.

@@ -145,10 +145,10 @@ type InstanceConfig struct {
 	// Root device (default `/dev/sda`, which must then hold a disk). Updated in place.
 	RootDevice pulumi.StringOutput `pulumi:"rootDevice"`
 	// `default`, `single` or `binbash` (default `default`). Updated in place.
-	RunLevel InstanceConfigRunLevelOutput `pulumi:"runLevel"`
-	Updated  pulumi.StringOutput          `pulumi:"updated"`
+	RunLevel RunLevelOutput      `pulumi:"runLevel"`
+	Updated  pulumi.StringOutput `pulumi:"updated"`
 	// `paravirt` or `fullvirt` (default `paravirt`; fullvirt has sda..sdd only). Updated in place.
-	VirtMode InstanceConfigVirtModeOutput `pulumi:"virtMode"`
+	VirtMode VirtModeOutput `pulumi:"virtMode"`
 }
 
 // NewInstanceConfig registers a new resource with the given unique name, arguments, and options.
@@ -391,8 +391,8 @@ func (o InstanceConfigOutput) RootDevice() pulumi.StringOutput {
 }
 
 // `default`, `single` or `binbash` (default `default`). Updated in place.
-func (o InstanceConfigOutput) RunLevel() InstanceConfigRunLevelOutput {
-	return o.ApplyT(func(v *InstanceConfig) InstanceConfigRunLevelOutput { return v.RunLevel }).(InstanceConfigRunLevelOutput)
+func (o InstanceConfigOutput) RunLevel() RunLevelOutput {
+	return o.ApplyT(func(v *InstanceConfig) RunLevelOutput { return v.RunLevel }).(RunLevelOutput)
 }
 
 func (o InstanceConfigOutput) Updated() pulumi.StringOutput {
@@ -400,8 +400,8 @@ func (o InstanceConfigOutput) Updated() pulumi.StringOutput {
 }
 
 // `paravirt` or `fullvirt` (default `paravirt`; fullvirt has sda..sdd only). Updated in place.
-func (o InstanceConfigOutput) VirtMode() InstanceConfigVirtModeOutput {
-	return o.ApplyT(func(v *InstanceConfig) InstanceConfigVirtModeOutput { return v.VirtMode }).(InstanceConfigVirtModeOutput)
+func (o InstanceConfigOutput) VirtMode() VirtModeOutput {
+	return o.ApplyT(func(v *InstanceConfig) VirtModeOutput { return v.VirtMode }).(VirtModeOutput)
 }
 
 func init() {

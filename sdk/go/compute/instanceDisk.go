@@ -90,7 +90,7 @@ type InstanceDisk struct {
 	Created   pulumi.StringOutput `pulumi:"created"`
 	// `raw`, `swap`, `ext3`, `ext4` or `initrd`; the API's choice (ext4) when left out. Changing it
 	// replaces the disk.
-	Filesystem InstanceDiskFilesystemOutput `pulumi:"filesystem"`
+	Filesystem FilesystemOutput `pulumi:"filesystem"`
 	// Image to deploy onto the disk, e.g. `compute/debian12`; needs `rootPass`. Changing it replaces the disk.
 	Image pulumi.StringPtrOutput `pulumi:"image"`
 	// 1..48 characters. Required for an empty disk; from an image the API names it `<image> Disk` when
@@ -306,8 +306,8 @@ func (o InstanceDiskOutput) Created() pulumi.StringOutput {
 
 // `raw`, `swap`, `ext3`, `ext4` or `initrd`; the API's choice (ext4) when left out. Changing it
 // replaces the disk.
-func (o InstanceDiskOutput) Filesystem() InstanceDiskFilesystemOutput {
-	return o.ApplyT(func(v *InstanceDisk) InstanceDiskFilesystemOutput { return v.Filesystem }).(InstanceDiskFilesystemOutput)
+func (o InstanceDiskOutput) Filesystem() FilesystemOutput {
+	return o.ApplyT(func(v *InstanceDisk) FilesystemOutput { return v.Filesystem }).(FilesystemOutput)
 }
 
 // Image to deploy onto the disk, e.g. `compute/debian12`; needs `rootPass`. Changing it replaces the disk.

@@ -59,7 +59,7 @@ type ProfileSettings struct {
 	// Whether the API emails notifications of events. Updated in place.
 	EmailNotifications pulumi.BoolOutput `pulumi:"emailNotifications"`
 	// How Lish console logins authenticate: `password_keys`, `keys_only` or `disabled`. Updated in place.
-	LishAuthMethod ProfileSettingsLishAuthMethodOutput `pulumi:"lishAuthMethod"`
+	LishAuthMethod LishAuthMethodOutput `pulumi:"lishAuthMethod"`
 	// An IANA time zone name, e.g. `Europe/Paris`. Updated in place.
 	Timezone pulumi.StringOutput `pulumi:"timezone"`
 	Uid      pulumi.IntOutput    `pulumi:"uid"`
@@ -185,8 +185,8 @@ func (o ProfileSettingsOutput) EmailNotifications() pulumi.BoolOutput {
 }
 
 // How Lish console logins authenticate: `password_keys`, `keys_only` or `disabled`. Updated in place.
-func (o ProfileSettingsOutput) LishAuthMethod() ProfileSettingsLishAuthMethodOutput {
-	return o.ApplyT(func(v *ProfileSettings) ProfileSettingsLishAuthMethodOutput { return v.LishAuthMethod }).(ProfileSettingsLishAuthMethodOutput)
+func (o ProfileSettingsOutput) LishAuthMethod() LishAuthMethodOutput {
+	return o.ApplyT(func(v *ProfileSettings) LishAuthMethodOutput { return v.LishAuthMethod }).(LishAuthMethodOutput)
 }
 
 // An IANA time zone name, e.g. `Europe/Paris`. Updated in place.

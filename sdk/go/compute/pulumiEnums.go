@@ -396,98 +396,6 @@ func (o BackupWindowPtrOutput) ToStringPtrOutputWithContext(ctx context.Context)
 	}).(pulumi.StringPtrOutput)
 }
 
-// `public`, `vlan` or `vpc`.
-type ConfigInterfacePurpose string
-
-const (
-	ConfigInterfacePurposePublic = ConfigInterfacePurpose("public")
-	ConfigInterfacePurposeVlan   = ConfigInterfacePurpose("vlan")
-	ConfigInterfacePurposeVpc    = ConfigInterfacePurpose("vpc")
-)
-
-type ConfigInterfacePurposeOutput struct{ *pulumi.OutputState }
-
-func (ConfigInterfacePurposeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*ConfigInterfacePurpose)(nil)).Elem()
-}
-
-func (o ConfigInterfacePurposeOutput) ToConfigInterfacePurposeOutput() ConfigInterfacePurposeOutput {
-	return o
-}
-
-func (o ConfigInterfacePurposeOutput) ToConfigInterfacePurposeOutputWithContext(ctx context.Context) ConfigInterfacePurposeOutput {
-	return o
-}
-
-func (o ConfigInterfacePurposeOutput) ToConfigInterfacePurposePtrOutput() ConfigInterfacePurposePtrOutput {
-	return o.ToConfigInterfacePurposePtrOutputWithContext(context.Background())
-}
-
-func (o ConfigInterfacePurposeOutput) ToConfigInterfacePurposePtrOutputWithContext(ctx context.Context) ConfigInterfacePurposePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v ConfigInterfacePurpose) *ConfigInterfacePurpose {
-		return &v
-	}).(ConfigInterfacePurposePtrOutput)
-}
-
-func (o ConfigInterfacePurposeOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o ConfigInterfacePurposeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e ConfigInterfacePurpose) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o ConfigInterfacePurposeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o ConfigInterfacePurposeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e ConfigInterfacePurpose) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type ConfigInterfacePurposePtrOutput struct{ *pulumi.OutputState }
-
-func (ConfigInterfacePurposePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**ConfigInterfacePurpose)(nil)).Elem()
-}
-
-func (o ConfigInterfacePurposePtrOutput) ToConfigInterfacePurposePtrOutput() ConfigInterfacePurposePtrOutput {
-	return o
-}
-
-func (o ConfigInterfacePurposePtrOutput) ToConfigInterfacePurposePtrOutputWithContext(ctx context.Context) ConfigInterfacePurposePtrOutput {
-	return o
-}
-
-func (o ConfigInterfacePurposePtrOutput) Elem() ConfigInterfacePurposeOutput {
-	return o.ApplyT(func(v *ConfigInterfacePurpose) ConfigInterfacePurpose {
-		if v != nil {
-			return *v
-		}
-		var ret ConfigInterfacePurpose
-		return ret
-	}).(ConfigInterfacePurposeOutput)
-}
-
-func (o ConfigInterfacePurposePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o ConfigInterfacePurposePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ConfigInterfacePurpose) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
 // `deleting`, `ready` or `not ready`.
 type DiskStatus string
 
@@ -572,97 +480,6 @@ func (o DiskStatusPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 
 func (o DiskStatusPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return o.ApplyTWithContext(ctx, func(_ context.Context, e *DiskStatus) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// `read_only` or `read_write`.
-type EntityGrantResultPermissions string
-
-const (
-	EntityGrantResultPermissionsReadOnly  = EntityGrantResultPermissions("read_only")
-	EntityGrantResultPermissionsReadWrite = EntityGrantResultPermissions("read_write")
-)
-
-type EntityGrantResultPermissionsOutput struct{ *pulumi.OutputState }
-
-func (EntityGrantResultPermissionsOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*EntityGrantResultPermissions)(nil)).Elem()
-}
-
-func (o EntityGrantResultPermissionsOutput) ToEntityGrantResultPermissionsOutput() EntityGrantResultPermissionsOutput {
-	return o
-}
-
-func (o EntityGrantResultPermissionsOutput) ToEntityGrantResultPermissionsOutputWithContext(ctx context.Context) EntityGrantResultPermissionsOutput {
-	return o
-}
-
-func (o EntityGrantResultPermissionsOutput) ToEntityGrantResultPermissionsPtrOutput() EntityGrantResultPermissionsPtrOutput {
-	return o.ToEntityGrantResultPermissionsPtrOutputWithContext(context.Background())
-}
-
-func (o EntityGrantResultPermissionsOutput) ToEntityGrantResultPermissionsPtrOutputWithContext(ctx context.Context) EntityGrantResultPermissionsPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v EntityGrantResultPermissions) *EntityGrantResultPermissions {
-		return &v
-	}).(EntityGrantResultPermissionsPtrOutput)
-}
-
-func (o EntityGrantResultPermissionsOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o EntityGrantResultPermissionsOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e EntityGrantResultPermissions) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o EntityGrantResultPermissionsOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o EntityGrantResultPermissionsOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e EntityGrantResultPermissions) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type EntityGrantResultPermissionsPtrOutput struct{ *pulumi.OutputState }
-
-func (EntityGrantResultPermissionsPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**EntityGrantResultPermissions)(nil)).Elem()
-}
-
-func (o EntityGrantResultPermissionsPtrOutput) ToEntityGrantResultPermissionsPtrOutput() EntityGrantResultPermissionsPtrOutput {
-	return o
-}
-
-func (o EntityGrantResultPermissionsPtrOutput) ToEntityGrantResultPermissionsPtrOutputWithContext(ctx context.Context) EntityGrantResultPermissionsPtrOutput {
-	return o
-}
-
-func (o EntityGrantResultPermissionsPtrOutput) Elem() EntityGrantResultPermissionsOutput {
-	return o.ApplyT(func(v *EntityGrantResultPermissions) EntityGrantResultPermissions {
-		if v != nil {
-			return *v
-		}
-		var ret EntityGrantResultPermissions
-		return ret
-	}).(EntityGrantResultPermissionsOutput)
-}
-
-func (o EntityGrantResultPermissionsPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o EntityGrantResultPermissionsPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *EntityGrantResultPermissions) *string {
 		if e == nil {
 			return nil
 		}
@@ -757,188 +574,6 @@ func (o FilesystemPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 
 func (o FilesystemPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return o.ApplyTWithContext(ctx, func(_ context.Context, e *Filesystem) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// `read_only` or `read_write`.
-type GlobalGrantsResultAccountAccess string
-
-const (
-	GlobalGrantsResultAccountAccessReadOnly  = GlobalGrantsResultAccountAccess("read_only")
-	GlobalGrantsResultAccountAccessReadWrite = GlobalGrantsResultAccountAccess("read_write")
-)
-
-type GlobalGrantsResultAccountAccessOutput struct{ *pulumi.OutputState }
-
-func (GlobalGrantsResultAccountAccessOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*GlobalGrantsResultAccountAccess)(nil)).Elem()
-}
-
-func (o GlobalGrantsResultAccountAccessOutput) ToGlobalGrantsResultAccountAccessOutput() GlobalGrantsResultAccountAccessOutput {
-	return o
-}
-
-func (o GlobalGrantsResultAccountAccessOutput) ToGlobalGrantsResultAccountAccessOutputWithContext(ctx context.Context) GlobalGrantsResultAccountAccessOutput {
-	return o
-}
-
-func (o GlobalGrantsResultAccountAccessOutput) ToGlobalGrantsResultAccountAccessPtrOutput() GlobalGrantsResultAccountAccessPtrOutput {
-	return o.ToGlobalGrantsResultAccountAccessPtrOutputWithContext(context.Background())
-}
-
-func (o GlobalGrantsResultAccountAccessOutput) ToGlobalGrantsResultAccountAccessPtrOutputWithContext(ctx context.Context) GlobalGrantsResultAccountAccessPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v GlobalGrantsResultAccountAccess) *GlobalGrantsResultAccountAccess {
-		return &v
-	}).(GlobalGrantsResultAccountAccessPtrOutput)
-}
-
-func (o GlobalGrantsResultAccountAccessOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o GlobalGrantsResultAccountAccessOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e GlobalGrantsResultAccountAccess) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o GlobalGrantsResultAccountAccessOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o GlobalGrantsResultAccountAccessOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e GlobalGrantsResultAccountAccess) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type GlobalGrantsResultAccountAccessPtrOutput struct{ *pulumi.OutputState }
-
-func (GlobalGrantsResultAccountAccessPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**GlobalGrantsResultAccountAccess)(nil)).Elem()
-}
-
-func (o GlobalGrantsResultAccountAccessPtrOutput) ToGlobalGrantsResultAccountAccessPtrOutput() GlobalGrantsResultAccountAccessPtrOutput {
-	return o
-}
-
-func (o GlobalGrantsResultAccountAccessPtrOutput) ToGlobalGrantsResultAccountAccessPtrOutputWithContext(ctx context.Context) GlobalGrantsResultAccountAccessPtrOutput {
-	return o
-}
-
-func (o GlobalGrantsResultAccountAccessPtrOutput) Elem() GlobalGrantsResultAccountAccessOutput {
-	return o.ApplyT(func(v *GlobalGrantsResultAccountAccess) GlobalGrantsResultAccountAccess {
-		if v != nil {
-			return *v
-		}
-		var ret GlobalGrantsResultAccountAccess
-		return ret
-	}).(GlobalGrantsResultAccountAccessOutput)
-}
-
-func (o GlobalGrantsResultAccountAccessPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o GlobalGrantsResultAccountAccessPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *GlobalGrantsResultAccountAccess) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// `manual` or `automatic`.
-type ImageResultType string
-
-const (
-	ImageResultTypeManual    = ImageResultType("manual")
-	ImageResultTypeAutomatic = ImageResultType("automatic")
-)
-
-type ImageResultTypeOutput struct{ *pulumi.OutputState }
-
-func (ImageResultTypeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*ImageResultType)(nil)).Elem()
-}
-
-func (o ImageResultTypeOutput) ToImageResultTypeOutput() ImageResultTypeOutput {
-	return o
-}
-
-func (o ImageResultTypeOutput) ToImageResultTypeOutputWithContext(ctx context.Context) ImageResultTypeOutput {
-	return o
-}
-
-func (o ImageResultTypeOutput) ToImageResultTypePtrOutput() ImageResultTypePtrOutput {
-	return o.ToImageResultTypePtrOutputWithContext(context.Background())
-}
-
-func (o ImageResultTypeOutput) ToImageResultTypePtrOutputWithContext(ctx context.Context) ImageResultTypePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v ImageResultType) *ImageResultType {
-		return &v
-	}).(ImageResultTypePtrOutput)
-}
-
-func (o ImageResultTypeOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o ImageResultTypeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e ImageResultType) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o ImageResultTypeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o ImageResultTypeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e ImageResultType) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type ImageResultTypePtrOutput struct{ *pulumi.OutputState }
-
-func (ImageResultTypePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**ImageResultType)(nil)).Elem()
-}
-
-func (o ImageResultTypePtrOutput) ToImageResultTypePtrOutput() ImageResultTypePtrOutput {
-	return o
-}
-
-func (o ImageResultTypePtrOutput) ToImageResultTypePtrOutputWithContext(ctx context.Context) ImageResultTypePtrOutput {
-	return o
-}
-
-func (o ImageResultTypePtrOutput) Elem() ImageResultTypeOutput {
-	return o.ApplyT(func(v *ImageResultType) ImageResultType {
-		if v != nil {
-			return *v
-		}
-		var ret ImageResultType
-		return ret
-	}).(ImageResultTypeOutput)
-}
-
-func (o ImageResultTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o ImageResultTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ImageResultType) *string {
 		if e == nil {
 			return nil
 		}
@@ -1122,283 +757,6 @@ func (o ImageTypePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
 
 func (o ImageTypePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ImageType) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// `default`, `single` or `binbash`.
-type InstanceConfigRunLevel string
-
-const (
-	InstanceConfigRunLevelDefault = InstanceConfigRunLevel("default")
-	InstanceConfigRunLevelSingle  = InstanceConfigRunLevel("single")
-	InstanceConfigRunLevelBinbash = InstanceConfigRunLevel("binbash")
-)
-
-type InstanceConfigRunLevelOutput struct{ *pulumi.OutputState }
-
-func (InstanceConfigRunLevelOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*InstanceConfigRunLevel)(nil)).Elem()
-}
-
-func (o InstanceConfigRunLevelOutput) ToInstanceConfigRunLevelOutput() InstanceConfigRunLevelOutput {
-	return o
-}
-
-func (o InstanceConfigRunLevelOutput) ToInstanceConfigRunLevelOutputWithContext(ctx context.Context) InstanceConfigRunLevelOutput {
-	return o
-}
-
-func (o InstanceConfigRunLevelOutput) ToInstanceConfigRunLevelPtrOutput() InstanceConfigRunLevelPtrOutput {
-	return o.ToInstanceConfigRunLevelPtrOutputWithContext(context.Background())
-}
-
-func (o InstanceConfigRunLevelOutput) ToInstanceConfigRunLevelPtrOutputWithContext(ctx context.Context) InstanceConfigRunLevelPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v InstanceConfigRunLevel) *InstanceConfigRunLevel {
-		return &v
-	}).(InstanceConfigRunLevelPtrOutput)
-}
-
-func (o InstanceConfigRunLevelOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o InstanceConfigRunLevelOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e InstanceConfigRunLevel) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o InstanceConfigRunLevelOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o InstanceConfigRunLevelOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e InstanceConfigRunLevel) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type InstanceConfigRunLevelPtrOutput struct{ *pulumi.OutputState }
-
-func (InstanceConfigRunLevelPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**InstanceConfigRunLevel)(nil)).Elem()
-}
-
-func (o InstanceConfigRunLevelPtrOutput) ToInstanceConfigRunLevelPtrOutput() InstanceConfigRunLevelPtrOutput {
-	return o
-}
-
-func (o InstanceConfigRunLevelPtrOutput) ToInstanceConfigRunLevelPtrOutputWithContext(ctx context.Context) InstanceConfigRunLevelPtrOutput {
-	return o
-}
-
-func (o InstanceConfigRunLevelPtrOutput) Elem() InstanceConfigRunLevelOutput {
-	return o.ApplyT(func(v *InstanceConfigRunLevel) InstanceConfigRunLevel {
-		if v != nil {
-			return *v
-		}
-		var ret InstanceConfigRunLevel
-		return ret
-	}).(InstanceConfigRunLevelOutput)
-}
-
-func (o InstanceConfigRunLevelPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o InstanceConfigRunLevelPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *InstanceConfigRunLevel) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// `paravirt` or `fullvirt`.
-type InstanceConfigVirtMode string
-
-const (
-	InstanceConfigVirtModeParavirt = InstanceConfigVirtMode("paravirt")
-	InstanceConfigVirtModeFullvirt = InstanceConfigVirtMode("fullvirt")
-)
-
-type InstanceConfigVirtModeOutput struct{ *pulumi.OutputState }
-
-func (InstanceConfigVirtModeOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*InstanceConfigVirtMode)(nil)).Elem()
-}
-
-func (o InstanceConfigVirtModeOutput) ToInstanceConfigVirtModeOutput() InstanceConfigVirtModeOutput {
-	return o
-}
-
-func (o InstanceConfigVirtModeOutput) ToInstanceConfigVirtModeOutputWithContext(ctx context.Context) InstanceConfigVirtModeOutput {
-	return o
-}
-
-func (o InstanceConfigVirtModeOutput) ToInstanceConfigVirtModePtrOutput() InstanceConfigVirtModePtrOutput {
-	return o.ToInstanceConfigVirtModePtrOutputWithContext(context.Background())
-}
-
-func (o InstanceConfigVirtModeOutput) ToInstanceConfigVirtModePtrOutputWithContext(ctx context.Context) InstanceConfigVirtModePtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v InstanceConfigVirtMode) *InstanceConfigVirtMode {
-		return &v
-	}).(InstanceConfigVirtModePtrOutput)
-}
-
-func (o InstanceConfigVirtModeOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o InstanceConfigVirtModeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e InstanceConfigVirtMode) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o InstanceConfigVirtModeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o InstanceConfigVirtModeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e InstanceConfigVirtMode) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type InstanceConfigVirtModePtrOutput struct{ *pulumi.OutputState }
-
-func (InstanceConfigVirtModePtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**InstanceConfigVirtMode)(nil)).Elem()
-}
-
-func (o InstanceConfigVirtModePtrOutput) ToInstanceConfigVirtModePtrOutput() InstanceConfigVirtModePtrOutput {
-	return o
-}
-
-func (o InstanceConfigVirtModePtrOutput) ToInstanceConfigVirtModePtrOutputWithContext(ctx context.Context) InstanceConfigVirtModePtrOutput {
-	return o
-}
-
-func (o InstanceConfigVirtModePtrOutput) Elem() InstanceConfigVirtModeOutput {
-	return o.ApplyT(func(v *InstanceConfigVirtMode) InstanceConfigVirtMode {
-		if v != nil {
-			return *v
-		}
-		var ret InstanceConfigVirtMode
-		return ret
-	}).(InstanceConfigVirtModeOutput)
-}
-
-func (o InstanceConfigVirtModePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o InstanceConfigVirtModePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *InstanceConfigVirtMode) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// `raw`, `swap`, `ext3`, `ext4` or `initrd`.
-type InstanceDiskFilesystem string
-
-const (
-	InstanceDiskFilesystemRaw    = InstanceDiskFilesystem("raw")
-	InstanceDiskFilesystemSwap   = InstanceDiskFilesystem("swap")
-	InstanceDiskFilesystemExt3   = InstanceDiskFilesystem("ext3")
-	InstanceDiskFilesystemExt4   = InstanceDiskFilesystem("ext4")
-	InstanceDiskFilesystemInitrd = InstanceDiskFilesystem("initrd")
-)
-
-type InstanceDiskFilesystemOutput struct{ *pulumi.OutputState }
-
-func (InstanceDiskFilesystemOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*InstanceDiskFilesystem)(nil)).Elem()
-}
-
-func (o InstanceDiskFilesystemOutput) ToInstanceDiskFilesystemOutput() InstanceDiskFilesystemOutput {
-	return o
-}
-
-func (o InstanceDiskFilesystemOutput) ToInstanceDiskFilesystemOutputWithContext(ctx context.Context) InstanceDiskFilesystemOutput {
-	return o
-}
-
-func (o InstanceDiskFilesystemOutput) ToInstanceDiskFilesystemPtrOutput() InstanceDiskFilesystemPtrOutput {
-	return o.ToInstanceDiskFilesystemPtrOutputWithContext(context.Background())
-}
-
-func (o InstanceDiskFilesystemOutput) ToInstanceDiskFilesystemPtrOutputWithContext(ctx context.Context) InstanceDiskFilesystemPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v InstanceDiskFilesystem) *InstanceDiskFilesystem {
-		return &v
-	}).(InstanceDiskFilesystemPtrOutput)
-}
-
-func (o InstanceDiskFilesystemOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o InstanceDiskFilesystemOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e InstanceDiskFilesystem) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o InstanceDiskFilesystemOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o InstanceDiskFilesystemOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e InstanceDiskFilesystem) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type InstanceDiskFilesystemPtrOutput struct{ *pulumi.OutputState }
-
-func (InstanceDiskFilesystemPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**InstanceDiskFilesystem)(nil)).Elem()
-}
-
-func (o InstanceDiskFilesystemPtrOutput) ToInstanceDiskFilesystemPtrOutput() InstanceDiskFilesystemPtrOutput {
-	return o
-}
-
-func (o InstanceDiskFilesystemPtrOutput) ToInstanceDiskFilesystemPtrOutputWithContext(ctx context.Context) InstanceDiskFilesystemPtrOutput {
-	return o
-}
-
-func (o InstanceDiskFilesystemPtrOutput) Elem() InstanceDiskFilesystemOutput {
-	return o.ApplyT(func(v *InstanceDiskFilesystem) InstanceDiskFilesystem {
-		if v != nil {
-			return *v
-		}
-		var ret InstanceDiskFilesystem
-		return ret
-	}).(InstanceDiskFilesystemOutput)
-}
-
-func (o InstanceDiskFilesystemPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o InstanceDiskFilesystemPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *InstanceDiskFilesystem) *string {
 		if e == nil {
 			return nil
 		}
@@ -1692,6 +1050,189 @@ func (o KernelResultArchitecturePtrOutput) ToStringPtrOutputWithContext(ctx cont
 	}).(pulumi.StringPtrOutput)
 }
 
+// `password_keys`, `keys_only` or `disabled`.
+type LishAuthMethod string
+
+const (
+	LishAuthMethodPasswordKeys = LishAuthMethod("password_keys")
+	LishAuthMethodKeysOnly     = LishAuthMethod("keys_only")
+	LishAuthMethodDisabled     = LishAuthMethod("disabled")
+)
+
+type LishAuthMethodOutput struct{ *pulumi.OutputState }
+
+func (LishAuthMethodOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*LishAuthMethod)(nil)).Elem()
+}
+
+func (o LishAuthMethodOutput) ToLishAuthMethodOutput() LishAuthMethodOutput {
+	return o
+}
+
+func (o LishAuthMethodOutput) ToLishAuthMethodOutputWithContext(ctx context.Context) LishAuthMethodOutput {
+	return o
+}
+
+func (o LishAuthMethodOutput) ToLishAuthMethodPtrOutput() LishAuthMethodPtrOutput {
+	return o.ToLishAuthMethodPtrOutputWithContext(context.Background())
+}
+
+func (o LishAuthMethodOutput) ToLishAuthMethodPtrOutputWithContext(ctx context.Context) LishAuthMethodPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v LishAuthMethod) *LishAuthMethod {
+		return &v
+	}).(LishAuthMethodPtrOutput)
+}
+
+func (o LishAuthMethodOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o LishAuthMethodOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e LishAuthMethod) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o LishAuthMethodOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o LishAuthMethodOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e LishAuthMethod) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type LishAuthMethodPtrOutput struct{ *pulumi.OutputState }
+
+func (LishAuthMethodPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**LishAuthMethod)(nil)).Elem()
+}
+
+func (o LishAuthMethodPtrOutput) ToLishAuthMethodPtrOutput() LishAuthMethodPtrOutput {
+	return o
+}
+
+func (o LishAuthMethodPtrOutput) ToLishAuthMethodPtrOutputWithContext(ctx context.Context) LishAuthMethodPtrOutput {
+	return o
+}
+
+func (o LishAuthMethodPtrOutput) Elem() LishAuthMethodOutput {
+	return o.ApplyT(func(v *LishAuthMethod) LishAuthMethod {
+		if v != nil {
+			return *v
+		}
+		var ret LishAuthMethod
+		return ret
+	}).(LishAuthMethodOutput)
+}
+
+func (o LishAuthMethodPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o LishAuthMethodPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *LishAuthMethod) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// `read_only` or `read_write`.
+type Permission string
+
+const (
+	PermissionReadOnly  = Permission("read_only")
+	PermissionReadWrite = Permission("read_write")
+)
+
+type PermissionOutput struct{ *pulumi.OutputState }
+
+func (PermissionOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*Permission)(nil)).Elem()
+}
+
+func (o PermissionOutput) ToPermissionOutput() PermissionOutput {
+	return o
+}
+
+func (o PermissionOutput) ToPermissionOutputWithContext(ctx context.Context) PermissionOutput {
+	return o
+}
+
+func (o PermissionOutput) ToPermissionPtrOutput() PermissionPtrOutput {
+	return o.ToPermissionPtrOutputWithContext(context.Background())
+}
+
+func (o PermissionOutput) ToPermissionPtrOutputWithContext(ctx context.Context) PermissionPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v Permission) *Permission {
+		return &v
+	}).(PermissionPtrOutput)
+}
+
+func (o PermissionOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o PermissionOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e Permission) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o PermissionOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PermissionOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e Permission) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type PermissionPtrOutput struct{ *pulumi.OutputState }
+
+func (PermissionPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**Permission)(nil)).Elem()
+}
+
+func (o PermissionPtrOutput) ToPermissionPtrOutput() PermissionPtrOutput {
+	return o
+}
+
+func (o PermissionPtrOutput) ToPermissionPtrOutputWithContext(ctx context.Context) PermissionPtrOutput {
+	return o
+}
+
+func (o PermissionPtrOutput) Elem() PermissionOutput {
+	return o.ApplyT(func(v *Permission) Permission {
+		if v != nil {
+			return *v
+		}
+		var ret Permission
+		return ret
+	}).(PermissionOutput)
+}
+
+func (o PermissionPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o PermissionPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *Permission) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
 // `password` or `github`.
 type ProfileResultAuthenticationType string
 
@@ -1783,190 +1324,6 @@ func (o ProfileResultAuthenticationTypePtrOutput) ToStringPtrOutputWithContext(c
 	}).(pulumi.StringPtrOutput)
 }
 
-// `password_keys`, `keys_only` or `disabled`.
-type ProfileResultLishAuthMethod string
-
-const (
-	ProfileResultLishAuthMethodPasswordKeys = ProfileResultLishAuthMethod("password_keys")
-	ProfileResultLishAuthMethodKeysOnly     = ProfileResultLishAuthMethod("keys_only")
-	ProfileResultLishAuthMethodDisabled     = ProfileResultLishAuthMethod("disabled")
-)
-
-type ProfileResultLishAuthMethodOutput struct{ *pulumi.OutputState }
-
-func (ProfileResultLishAuthMethodOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*ProfileResultLishAuthMethod)(nil)).Elem()
-}
-
-func (o ProfileResultLishAuthMethodOutput) ToProfileResultLishAuthMethodOutput() ProfileResultLishAuthMethodOutput {
-	return o
-}
-
-func (o ProfileResultLishAuthMethodOutput) ToProfileResultLishAuthMethodOutputWithContext(ctx context.Context) ProfileResultLishAuthMethodOutput {
-	return o
-}
-
-func (o ProfileResultLishAuthMethodOutput) ToProfileResultLishAuthMethodPtrOutput() ProfileResultLishAuthMethodPtrOutput {
-	return o.ToProfileResultLishAuthMethodPtrOutputWithContext(context.Background())
-}
-
-func (o ProfileResultLishAuthMethodOutput) ToProfileResultLishAuthMethodPtrOutputWithContext(ctx context.Context) ProfileResultLishAuthMethodPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v ProfileResultLishAuthMethod) *ProfileResultLishAuthMethod {
-		return &v
-	}).(ProfileResultLishAuthMethodPtrOutput)
-}
-
-func (o ProfileResultLishAuthMethodOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o ProfileResultLishAuthMethodOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e ProfileResultLishAuthMethod) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o ProfileResultLishAuthMethodOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o ProfileResultLishAuthMethodOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e ProfileResultLishAuthMethod) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type ProfileResultLishAuthMethodPtrOutput struct{ *pulumi.OutputState }
-
-func (ProfileResultLishAuthMethodPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**ProfileResultLishAuthMethod)(nil)).Elem()
-}
-
-func (o ProfileResultLishAuthMethodPtrOutput) ToProfileResultLishAuthMethodPtrOutput() ProfileResultLishAuthMethodPtrOutput {
-	return o
-}
-
-func (o ProfileResultLishAuthMethodPtrOutput) ToProfileResultLishAuthMethodPtrOutputWithContext(ctx context.Context) ProfileResultLishAuthMethodPtrOutput {
-	return o
-}
-
-func (o ProfileResultLishAuthMethodPtrOutput) Elem() ProfileResultLishAuthMethodOutput {
-	return o.ApplyT(func(v *ProfileResultLishAuthMethod) ProfileResultLishAuthMethod {
-		if v != nil {
-			return *v
-		}
-		var ret ProfileResultLishAuthMethod
-		return ret
-	}).(ProfileResultLishAuthMethodOutput)
-}
-
-func (o ProfileResultLishAuthMethodPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o ProfileResultLishAuthMethodPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ProfileResultLishAuthMethod) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-// `password_keys`, `keys_only` or `disabled`.
-type ProfileSettingsLishAuthMethod string
-
-const (
-	ProfileSettingsLishAuthMethodPasswordKeys = ProfileSettingsLishAuthMethod("password_keys")
-	ProfileSettingsLishAuthMethodKeysOnly     = ProfileSettingsLishAuthMethod("keys_only")
-	ProfileSettingsLishAuthMethodDisabled     = ProfileSettingsLishAuthMethod("disabled")
-)
-
-type ProfileSettingsLishAuthMethodOutput struct{ *pulumi.OutputState }
-
-func (ProfileSettingsLishAuthMethodOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((*ProfileSettingsLishAuthMethod)(nil)).Elem()
-}
-
-func (o ProfileSettingsLishAuthMethodOutput) ToProfileSettingsLishAuthMethodOutput() ProfileSettingsLishAuthMethodOutput {
-	return o
-}
-
-func (o ProfileSettingsLishAuthMethodOutput) ToProfileSettingsLishAuthMethodOutputWithContext(ctx context.Context) ProfileSettingsLishAuthMethodOutput {
-	return o
-}
-
-func (o ProfileSettingsLishAuthMethodOutput) ToProfileSettingsLishAuthMethodPtrOutput() ProfileSettingsLishAuthMethodPtrOutput {
-	return o.ToProfileSettingsLishAuthMethodPtrOutputWithContext(context.Background())
-}
-
-func (o ProfileSettingsLishAuthMethodOutput) ToProfileSettingsLishAuthMethodPtrOutputWithContext(ctx context.Context) ProfileSettingsLishAuthMethodPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, v ProfileSettingsLishAuthMethod) *ProfileSettingsLishAuthMethod {
-		return &v
-	}).(ProfileSettingsLishAuthMethodPtrOutput)
-}
-
-func (o ProfileSettingsLishAuthMethodOutput) ToStringOutput() pulumi.StringOutput {
-	return o.ToStringOutputWithContext(context.Background())
-}
-
-func (o ProfileSettingsLishAuthMethodOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e ProfileSettingsLishAuthMethod) string {
-		return string(e)
-	}).(pulumi.StringOutput)
-}
-
-func (o ProfileSettingsLishAuthMethodOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o ProfileSettingsLishAuthMethodOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e ProfileSettingsLishAuthMethod) *string {
-		v := string(e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
-type ProfileSettingsLishAuthMethodPtrOutput struct{ *pulumi.OutputState }
-
-func (ProfileSettingsLishAuthMethodPtrOutput) ElementType() reflect.Type {
-	return reflect.TypeOf((**ProfileSettingsLishAuthMethod)(nil)).Elem()
-}
-
-func (o ProfileSettingsLishAuthMethodPtrOutput) ToProfileSettingsLishAuthMethodPtrOutput() ProfileSettingsLishAuthMethodPtrOutput {
-	return o
-}
-
-func (o ProfileSettingsLishAuthMethodPtrOutput) ToProfileSettingsLishAuthMethodPtrOutputWithContext(ctx context.Context) ProfileSettingsLishAuthMethodPtrOutput {
-	return o
-}
-
-func (o ProfileSettingsLishAuthMethodPtrOutput) Elem() ProfileSettingsLishAuthMethodOutput {
-	return o.ApplyT(func(v *ProfileSettingsLishAuthMethod) ProfileSettingsLishAuthMethod {
-		if v != nil {
-			return *v
-		}
-		var ret ProfileSettingsLishAuthMethod
-		return ret
-	}).(ProfileSettingsLishAuthMethodOutput)
-}
-
-func (o ProfileSettingsLishAuthMethodPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
-	return o.ToStringPtrOutputWithContext(context.Background())
-}
-
-func (o ProfileSettingsLishAuthMethodPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
-	return o.ApplyTWithContext(ctx, func(_ context.Context, e *ProfileSettingsLishAuthMethod) *string {
-		if e == nil {
-			return nil
-		}
-		v := string(*e)
-		return &v
-	}).(pulumi.StringPtrOutput)
-}
-
 // `ok` or `outage`.
 type RegionResultStatus string
 
@@ -2050,6 +1407,98 @@ func (o RegionResultStatusPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput 
 
 func (o RegionResultStatusPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
 	return o.ApplyTWithContext(ctx, func(_ context.Context, e *RegionResultStatus) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+// `default`, `single` or `binbash`.
+type RunLevel string
+
+const (
+	RunLevelDefault = RunLevel("default")
+	RunLevelSingle  = RunLevel("single")
+	RunLevelBinbash = RunLevel("binbash")
+)
+
+type RunLevelOutput struct{ *pulumi.OutputState }
+
+func (RunLevelOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*RunLevel)(nil)).Elem()
+}
+
+func (o RunLevelOutput) ToRunLevelOutput() RunLevelOutput {
+	return o
+}
+
+func (o RunLevelOutput) ToRunLevelOutputWithContext(ctx context.Context) RunLevelOutput {
+	return o
+}
+
+func (o RunLevelOutput) ToRunLevelPtrOutput() RunLevelPtrOutput {
+	return o.ToRunLevelPtrOutputWithContext(context.Background())
+}
+
+func (o RunLevelOutput) ToRunLevelPtrOutputWithContext(ctx context.Context) RunLevelPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v RunLevel) *RunLevel {
+		return &v
+	}).(RunLevelPtrOutput)
+}
+
+func (o RunLevelOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o RunLevelOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e RunLevel) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o RunLevelOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o RunLevelOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e RunLevel) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type RunLevelPtrOutput struct{ *pulumi.OutputState }
+
+func (RunLevelPtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**RunLevel)(nil)).Elem()
+}
+
+func (o RunLevelPtrOutput) ToRunLevelPtrOutput() RunLevelPtrOutput {
+	return o
+}
+
+func (o RunLevelPtrOutput) ToRunLevelPtrOutputWithContext(ctx context.Context) RunLevelPtrOutput {
+	return o
+}
+
+func (o RunLevelPtrOutput) Elem() RunLevelOutput {
+	return o.ApplyT(func(v *RunLevel) RunLevel {
+		if v != nil {
+			return *v
+		}
+		var ret RunLevel
+		return ret
+	}).(RunLevelOutput)
+}
+
+func (o RunLevelPtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o RunLevelPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *RunLevel) *string {
 		if e == nil {
 			return nil
 		}
@@ -2153,6 +1602,97 @@ func (o TypeClassPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pu
 	}).(pulumi.StringPtrOutput)
 }
 
+// `paravirt` or `fullvirt`.
+type VirtMode string
+
+const (
+	VirtModeParavirt = VirtMode("paravirt")
+	VirtModeFullvirt = VirtMode("fullvirt")
+)
+
+type VirtModeOutput struct{ *pulumi.OutputState }
+
+func (VirtModeOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((*VirtMode)(nil)).Elem()
+}
+
+func (o VirtModeOutput) ToVirtModeOutput() VirtModeOutput {
+	return o
+}
+
+func (o VirtModeOutput) ToVirtModeOutputWithContext(ctx context.Context) VirtModeOutput {
+	return o
+}
+
+func (o VirtModeOutput) ToVirtModePtrOutput() VirtModePtrOutput {
+	return o.ToVirtModePtrOutputWithContext(context.Background())
+}
+
+func (o VirtModeOutput) ToVirtModePtrOutputWithContext(ctx context.Context) VirtModePtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, v VirtMode) *VirtMode {
+		return &v
+	}).(VirtModePtrOutput)
+}
+
+func (o VirtModeOutput) ToStringOutput() pulumi.StringOutput {
+	return o.ToStringOutputWithContext(context.Background())
+}
+
+func (o VirtModeOutput) ToStringOutputWithContext(ctx context.Context) pulumi.StringOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e VirtMode) string {
+		return string(e)
+	}).(pulumi.StringOutput)
+}
+
+func (o VirtModeOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o VirtModeOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e VirtMode) *string {
+		v := string(e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
+type VirtModePtrOutput struct{ *pulumi.OutputState }
+
+func (VirtModePtrOutput) ElementType() reflect.Type {
+	return reflect.TypeOf((**VirtMode)(nil)).Elem()
+}
+
+func (o VirtModePtrOutput) ToVirtModePtrOutput() VirtModePtrOutput {
+	return o
+}
+
+func (o VirtModePtrOutput) ToVirtModePtrOutputWithContext(ctx context.Context) VirtModePtrOutput {
+	return o
+}
+
+func (o VirtModePtrOutput) Elem() VirtModeOutput {
+	return o.ApplyT(func(v *VirtMode) VirtMode {
+		if v != nil {
+			return *v
+		}
+		var ret VirtMode
+		return ret
+	}).(VirtModeOutput)
+}
+
+func (o VirtModePtrOutput) ToStringPtrOutput() pulumi.StringPtrOutput {
+	return o.ToStringPtrOutputWithContext(context.Background())
+}
+
+func (o VirtModePtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pulumi.StringPtrOutput {
+	return o.ApplyTWithContext(ctx, func(_ context.Context, e *VirtMode) *string {
+		if e == nil {
+			return nil
+		}
+		v := string(*e)
+		return &v
+	}).(pulumi.StringPtrOutput)
+}
+
 func init() {
 	pulumi.RegisterOutputType(BackupDayOutput{})
 	pulumi.RegisterOutputType(BackupDayPtrOutput{})
@@ -2162,42 +1702,32 @@ func init() {
 	pulumi.RegisterOutputType(BackupTypePtrOutput{})
 	pulumi.RegisterOutputType(BackupWindowOutput{})
 	pulumi.RegisterOutputType(BackupWindowPtrOutput{})
-	pulumi.RegisterOutputType(ConfigInterfacePurposeOutput{})
-	pulumi.RegisterOutputType(ConfigInterfacePurposePtrOutput{})
 	pulumi.RegisterOutputType(DiskStatusOutput{})
 	pulumi.RegisterOutputType(DiskStatusPtrOutput{})
-	pulumi.RegisterOutputType(EntityGrantResultPermissionsOutput{})
-	pulumi.RegisterOutputType(EntityGrantResultPermissionsPtrOutput{})
 	pulumi.RegisterOutputType(FilesystemOutput{})
 	pulumi.RegisterOutputType(FilesystemPtrOutput{})
-	pulumi.RegisterOutputType(GlobalGrantsResultAccountAccessOutput{})
-	pulumi.RegisterOutputType(GlobalGrantsResultAccountAccessPtrOutput{})
-	pulumi.RegisterOutputType(ImageResultTypeOutput{})
-	pulumi.RegisterOutputType(ImageResultTypePtrOutput{})
 	pulumi.RegisterOutputType(ImageStatusOutput{})
 	pulumi.RegisterOutputType(ImageStatusPtrOutput{})
 	pulumi.RegisterOutputType(ImageTypeOutput{})
 	pulumi.RegisterOutputType(ImageTypePtrOutput{})
-	pulumi.RegisterOutputType(InstanceConfigRunLevelOutput{})
-	pulumi.RegisterOutputType(InstanceConfigRunLevelPtrOutput{})
-	pulumi.RegisterOutputType(InstanceConfigVirtModeOutput{})
-	pulumi.RegisterOutputType(InstanceConfigVirtModePtrOutput{})
-	pulumi.RegisterOutputType(InstanceDiskFilesystemOutput{})
-	pulumi.RegisterOutputType(InstanceDiskFilesystemPtrOutput{})
 	pulumi.RegisterOutputType(InstanceStatusOutput{})
 	pulumi.RegisterOutputType(InstanceStatusPtrOutput{})
 	pulumi.RegisterOutputType(InterfacePurposeOutput{})
 	pulumi.RegisterOutputType(InterfacePurposePtrOutput{})
 	pulumi.RegisterOutputType(KernelResultArchitectureOutput{})
 	pulumi.RegisterOutputType(KernelResultArchitecturePtrOutput{})
+	pulumi.RegisterOutputType(LishAuthMethodOutput{})
+	pulumi.RegisterOutputType(LishAuthMethodPtrOutput{})
+	pulumi.RegisterOutputType(PermissionOutput{})
+	pulumi.RegisterOutputType(PermissionPtrOutput{})
 	pulumi.RegisterOutputType(ProfileResultAuthenticationTypeOutput{})
 	pulumi.RegisterOutputType(ProfileResultAuthenticationTypePtrOutput{})
-	pulumi.RegisterOutputType(ProfileResultLishAuthMethodOutput{})
-	pulumi.RegisterOutputType(ProfileResultLishAuthMethodPtrOutput{})
-	pulumi.RegisterOutputType(ProfileSettingsLishAuthMethodOutput{})
-	pulumi.RegisterOutputType(ProfileSettingsLishAuthMethodPtrOutput{})
 	pulumi.RegisterOutputType(RegionResultStatusOutput{})
 	pulumi.RegisterOutputType(RegionResultStatusPtrOutput{})
+	pulumi.RegisterOutputType(RunLevelOutput{})
+	pulumi.RegisterOutputType(RunLevelPtrOutput{})
 	pulumi.RegisterOutputType(TypeClassOutput{})
 	pulumi.RegisterOutputType(TypeClassPtrOutput{})
+	pulumi.RegisterOutputType(VirtModeOutput{})
+	pulumi.RegisterOutputType(VirtModePtrOutput{})
 }

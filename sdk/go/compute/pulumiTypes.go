@@ -170,7 +170,7 @@ type EntityGrantResult struct {
 	Id    string `pulumi:"id"`
 	Label string `pulumi:"label"`
 	// `read_only`, `read_write`, or null (no access).
-	Permissions *EntityGrantResultPermissions `pulumi:"permissions"`
+	Permissions *Permission `pulumi:"permissions"`
 }
 
 // Access to one entity.
@@ -198,8 +198,8 @@ func (o EntityGrantResultOutput) Label() pulumi.StringOutput {
 }
 
 // `read_only`, `read_write`, or null (no access).
-func (o EntityGrantResultOutput) Permissions() EntityGrantResultPermissionsPtrOutput {
-	return o.ApplyT(func(v EntityGrantResult) *EntityGrantResultPermissions { return v.Permissions }).(EntityGrantResultPermissionsPtrOutput)
+func (o EntityGrantResultOutput) Permissions() PermissionPtrOutput {
+	return o.ApplyT(func(v EntityGrantResult) *Permission { return v.Permissions }).(PermissionPtrOutput)
 }
 
 type EntityGrantResultArrayOutput struct{ *pulumi.OutputState }
@@ -224,7 +224,7 @@ func (o EntityGrantResultArrayOutput) Index(i pulumi.IntInput) EntityGrantResult
 
 // What a restricted user may do across the account.
 type GlobalGrantsResult struct {
-	AccountAccess *GlobalGrantsResultAccountAccess `pulumi:"accountAccess"`
+	AccountAccess *Permission `pulumi:"accountAccess"`
 	// May create instances.
 	AddComputes          bool `pulumi:"addComputes"`
 	AddDatabases         bool `pulumi:"addDatabases"`
@@ -255,8 +255,8 @@ func (o GlobalGrantsResultOutput) ToGlobalGrantsResultOutputWithContext(ctx cont
 	return o
 }
 
-func (o GlobalGrantsResultOutput) AccountAccess() GlobalGrantsResultAccountAccessPtrOutput {
-	return o.ApplyT(func(v GlobalGrantsResult) *GlobalGrantsResultAccountAccess { return v.AccountAccess }).(GlobalGrantsResultAccountAccessPtrOutput)
+func (o GlobalGrantsResultOutput) AccountAccess() PermissionPtrOutput {
+	return o.ApplyT(func(v GlobalGrantsResult) *Permission { return v.AccountAccess }).(PermissionPtrOutput)
 }
 
 // May create instances.
@@ -332,13 +332,13 @@ func (o GlobalGrantsResultPtrOutput) Elem() GlobalGrantsResultOutput {
 	}).(GlobalGrantsResultOutput)
 }
 
-func (o GlobalGrantsResultPtrOutput) AccountAccess() GlobalGrantsResultAccountAccessPtrOutput {
-	return o.ApplyT(func(v *GlobalGrantsResult) *GlobalGrantsResultAccountAccess {
+func (o GlobalGrantsResultPtrOutput) AccountAccess() PermissionPtrOutput {
+	return o.ApplyT(func(v *GlobalGrantsResult) *Permission {
 		if v == nil {
 			return nil
 		}
 		return v.AccountAccess
-	}).(GlobalGrantsResultAccountAccessPtrOutput)
+	}).(PermissionPtrOutput)
 }
 
 // May create instances.
@@ -472,8 +472,8 @@ type ImageResult struct {
 	Size   int         `pulumi:"size"`
 	Status ImageStatus `pulumi:"status"`
 	// `manual` (captured or uploaded) or `automatic` (kept from a deleted instance).
-	Type    ImageResultType `pulumi:"type"`
-	Updated string          `pulumi:"updated"`
+	Type    ImageType `pulumi:"type"`
+	Updated string    `pulumi:"updated"`
 	// The distribution's vendor for public images (`Debian`), else null.
 	Vendor *string `pulumi:"vendor"`
 }
@@ -549,8 +549,8 @@ func (o ImageResultOutput) Status() ImageStatusOutput {
 }
 
 // `manual` (captured or uploaded) or `automatic` (kept from a deleted instance).
-func (o ImageResultOutput) Type() ImageResultTypeOutput {
-	return o.ApplyT(func(v ImageResult) ImageResultType { return v.Type }).(ImageResultTypeOutput)
+func (o ImageResultOutput) Type() ImageTypeOutput {
+	return o.ApplyT(func(v ImageResult) ImageType { return v.Type }).(ImageTypeOutput)
 }
 
 func (o ImageResultOutput) Updated() pulumi.StringOutput {

@@ -11,25 +11,20 @@ __all__ = [
     'BackupStatus',
     'BackupType',
     'BackupWindow',
-    'ConfigInterfacePurpose',
     'DiskStatus',
-    'EntityGrantResultPermissions',
     'Filesystem',
-    'GlobalGrantsResultAccountAccess',
-    'ImageResultType',
     'ImageStatus',
     'ImageType',
-    'InstanceConfigRunLevel',
-    'InstanceConfigVirtMode',
-    'InstanceDiskFilesystem',
     'InstanceStatus',
     'InterfacePurpose',
     'KernelResultArchitecture',
+    'LishAuthMethod',
+    'Permission',
     'ProfileResultAuthenticationType',
-    'ProfileResultLishAuthMethod',
-    'ProfileSettingsLishAuthMethod',
     'RegionResultStatus',
+    'RunLevel',
     'TypeClass',
+    'VirtMode',
 ]
 
 
@@ -91,16 +86,6 @@ class BackupWindow(_builtins.str, Enum):
     W22 = "W22"
 
 
-@pulumi.type_token("compute:index:ConfigInterfacePurpose")
-class ConfigInterfacePurpose(_builtins.str, Enum):
-    """
-    `public`, `vlan` or `vpc`.
-    """
-    PUBLIC = "public"
-    VLAN = "vlan"
-    VPC = "vpc"
-
-
 @pulumi.type_token("compute:index:DiskStatus")
 class DiskStatus(_builtins.str, Enum):
     """
@@ -109,15 +94,6 @@ class DiskStatus(_builtins.str, Enum):
     DELETING = "deleting"
     READY = "ready"
     NOT_READY = "not ready"
-
-
-@pulumi.type_token("compute:index:EntityGrantResultPermissions")
-class EntityGrantResultPermissions(_builtins.str, Enum):
-    """
-    `read_only` or `read_write`.
-    """
-    READ_ONLY = "read_only"
-    READ_WRITE = "read_write"
 
 
 @pulumi.type_token("compute:index:Filesystem")
@@ -130,24 +106,6 @@ class Filesystem(_builtins.str, Enum):
     EXT3 = "ext3"
     EXT4 = "ext4"
     INITRD = "initrd"
-
-
-@pulumi.type_token("compute:index:GlobalGrantsResultAccountAccess")
-class GlobalGrantsResultAccountAccess(_builtins.str, Enum):
-    """
-    `read_only` or `read_write`.
-    """
-    READ_ONLY = "read_only"
-    READ_WRITE = "read_write"
-
-
-@pulumi.type_token("compute:index:ImageResultType")
-class ImageResultType(_builtins.str, Enum):
-    """
-    `manual` or `automatic`.
-    """
-    MANUAL = "manual"
-    AUTOMATIC = "automatic"
 
 
 @pulumi.type_token("compute:index:ImageStatus")
@@ -167,37 +125,6 @@ class ImageType(_builtins.str, Enum):
     """
     MANUAL = "manual"
     AUTOMATIC = "automatic"
-
-
-@pulumi.type_token("compute:index:InstanceConfigRunLevel")
-class InstanceConfigRunLevel(_builtins.str, Enum):
-    """
-    `default`, `single` or `binbash`.
-    """
-    DEFAULT = "default"
-    SINGLE = "single"
-    BINBASH = "binbash"
-
-
-@pulumi.type_token("compute:index:InstanceConfigVirtMode")
-class InstanceConfigVirtMode(_builtins.str, Enum):
-    """
-    `paravirt` or `fullvirt`.
-    """
-    PARAVIRT = "paravirt"
-    FULLVIRT = "fullvirt"
-
-
-@pulumi.type_token("compute:index:InstanceDiskFilesystem")
-class InstanceDiskFilesystem(_builtins.str, Enum):
-    """
-    `raw`, `swap`, `ext3`, `ext4` or `initrd`.
-    """
-    RAW = "raw"
-    SWAP = "swap"
-    EXT3 = "ext3"
-    EXT4 = "ext4"
-    INITRD = "initrd"
 
 
 @pulumi.type_token("compute:index:InstanceStatus")
@@ -239,6 +166,25 @@ class KernelResultArchitecture(_builtins.str, Enum):
     I386 = "i386"
 
 
+@pulumi.type_token("compute:index:LishAuthMethod")
+class LishAuthMethod(_builtins.str, Enum):
+    """
+    `password_keys`, `keys_only` or `disabled`.
+    """
+    PASSWORD_KEYS = "password_keys"
+    KEYS_ONLY = "keys_only"
+    DISABLED = "disabled"
+
+
+@pulumi.type_token("compute:index:Permission")
+class Permission(_builtins.str, Enum):
+    """
+    `read_only` or `read_write`.
+    """
+    READ_ONLY = "read_only"
+    READ_WRITE = "read_write"
+
+
 @pulumi.type_token("compute:index:ProfileResultAuthenticationType")
 class ProfileResultAuthenticationType(_builtins.str, Enum):
     """
@@ -248,26 +194,6 @@ class ProfileResultAuthenticationType(_builtins.str, Enum):
     GITHUB = "github"
 
 
-@pulumi.type_token("compute:index:ProfileResultLishAuthMethod")
-class ProfileResultLishAuthMethod(_builtins.str, Enum):
-    """
-    `password_keys`, `keys_only` or `disabled`.
-    """
-    PASSWORD_KEYS = "password_keys"
-    KEYS_ONLY = "keys_only"
-    DISABLED = "disabled"
-
-
-@pulumi.type_token("compute:index:ProfileSettingsLishAuthMethod")
-class ProfileSettingsLishAuthMethod(_builtins.str, Enum):
-    """
-    `password_keys`, `keys_only` or `disabled`.
-    """
-    PASSWORD_KEYS = "password_keys"
-    KEYS_ONLY = "keys_only"
-    DISABLED = "disabled"
-
-
 @pulumi.type_token("compute:index:RegionResultStatus")
 class RegionResultStatus(_builtins.str, Enum):
     """
@@ -275,6 +201,16 @@ class RegionResultStatus(_builtins.str, Enum):
     """
     OK = "ok"
     OUTAGE = "outage"
+
+
+@pulumi.type_token("compute:index:RunLevel")
+class RunLevel(_builtins.str, Enum):
+    """
+    `default`, `single` or `binbash`.
+    """
+    DEFAULT = "default"
+    SINGLE = "single"
+    BINBASH = "binbash"
 
 
 @pulumi.type_token("compute:index:TypeClass")
@@ -288,3 +224,12 @@ class TypeClass(_builtins.str, Enum):
     PREMIUM = "premium"
     GPU = "gpu"
     HIGHMEM = "highmem"
+
+
+@pulumi.type_token("compute:index:VirtMode")
+class VirtMode(_builtins.str, Enum):
+    """
+    `paravirt` or `fullvirt`.
+    """
+    PARAVIRT = "paravirt"
+    FULLVIRT = "fullvirt"

@@ -724,7 +724,7 @@ class ConfigInterface(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def purpose(self) -> pulumi.Output['ConfigInterfacePurpose']:
+    def purpose(self) -> pulumi.Output['InterfacePurpose']:
         """
         `public`, `vlan` or `vpc`.
         """

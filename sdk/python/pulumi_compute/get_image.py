@@ -157,7 +157,7 @@ class GetImageResult:
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> 'ImageResultType':
+    def type(self) -> 'ImageType':
         """
         `manual` (captured or uploaded) or `automatic` (kept from a deleted instance).
         """

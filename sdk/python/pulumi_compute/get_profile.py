@@ -99,7 +99,7 @@ class GetProfileResult:
 
     @_builtins.property
     @pulumi.getter(name="lishAuthMethod")
-    def lish_auth_method(self) -> 'ProfileResultLishAuthMethod':
+    def lish_auth_method(self) -> 'LishAuthMethod':
         return pulumi.get(self, "lish_auth_method")
 
     @_builtins.property

@@ -762,7 +762,7 @@ class InstanceConfig(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="runLevel")
-    def run_level(self) -> pulumi.Output['InstanceConfigRunLevel']:
+    def run_level(self) -> pulumi.Output['RunLevel']:
         """
         `default`, `single` or `binbash` (default `default`). Updated in place.
         """
@@ -775,7 +775,7 @@ class InstanceConfig(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="virtMode")
-    def virt_mode(self) -> pulumi.Output['InstanceConfigVirtMode']:
+    def virt_mode(self) -> pulumi.Output['VirtMode']:
         """
         `paravirt` or `fullvirt` (default `paravirt`; fullvirt has sda..sdd only). Updated in place.
         """

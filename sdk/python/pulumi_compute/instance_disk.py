@@ -564,7 +564,7 @@ class InstanceDisk(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter
-    def filesystem(self) -> pulumi.Output['InstanceDiskFilesystem']:
+    def filesystem(self) -> pulumi.Output['Filesystem']:
         """
         `raw`, `swap`, `ext3`, `ext4` or `initrd`; the API's choice (ext4) when left out. Changing it
         replaces the disk.

@@ -92,12 +92,12 @@ class EntityGrantResult(dict):
     def __init__(__self__, *,
                  id: _builtins.str,
                  label: _builtins.str,
-                 permissions: Optional['EntityGrantResultPermissions'] = None):
+                 permissions: Optional['Permission'] = None):
         """
         Access to one entity.
 
         :param _builtins.str id: The entity's ID.
-        :param 'EntityGrantResultPermissions' permissions: `read_only`, `read_write`, or null (no access).
+        :param 'Permission' permissions: `read_only`, `read_write`, or null (no access).
         """
         pulumi.set(__self__, "id", id)
         pulumi.set(__self__, "label", label)
@@ -119,7 +119,7 @@ class EntityGrantResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def permissions(self) -> Optional['EntityGrantResultPermissions']:
+    def permissions(self) -> Optional['Permission']:
         """
         `read_only`, `read_write`, or null (no access).
         """
@@ -144,7 +144,7 @@ class GlobalGrantsResult(dict):
                  add_vpcs: _builtins.bool,
                  cancel_account: _builtins.bool,
                  longview_subscription: _builtins.bool,
-                 account_access: Optional['GlobalGrantsResultAccountAccess'] = None):
+                 account_access: Optional['Permission'] = None):
         """
         What a restricted user may do across the account.
 
@@ -230,7 +230,7 @@ class GlobalGrantsResult(dict):
 
     @_builtins.property
     @pulumi.getter(name="accountAccess")
-    def account_access(self) -> Optional['GlobalGrantsResultAccountAccess']:
+    def account_access(self) -> Optional['Permission']:
         return pulumi.get(self, "account_access")
 
 
@@ -248,7 +248,7 @@ class ImageResult(dict):
                  label: _builtins.str,
                  size: _builtins.int,
                  status: 'ImageStatus',
-                 type: 'ImageResultType',
+                 type: 'ImageType',
                  updated: _builtins.str,
                  created_by: Optional[_builtins.str] = None,
                  description: Optional[_builtins.str] = None,
@@ -262,7 +262,7 @@ class ImageResult(dict):
         :param _builtins.str created: ISO 8601.
         :param _builtins.str id: Image ID: `compute/<name>` for public images, `private/<n>` for the account's.
         :param _builtins.int size: MB.
-        :param 'ImageResultType' type: `manual` (captured or uploaded) or `automatic` (kept from a deleted instance).
+        :param 'ImageType' type: `manual` (captured or uploaded) or `automatic` (kept from a deleted instance).
         :param _builtins.str created_by: `compute` for public images, else the username that made it.
         :param _builtins.str eol: End of life (public images), ISO 8601.
         :param _builtins.str expiry: When an automatic image expires.
@@ -343,7 +343,7 @@ class ImageResult(dict):
 
     @_builtins.property
     @pulumi.getter
-    def type(self) -> 'ImageResultType':
+    def type(self) -> 'ImageType':
         """
         `manual` (captured or uploaded) or `automatic` (kept from a deleted instance).
         """

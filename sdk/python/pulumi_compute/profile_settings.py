@@ -306,7 +306,7 @@ class ProfileSettings(pulumi.CustomResource):
 
     @_builtins.property
     @pulumi.getter(name="lishAuthMethod")
-    def lish_auth_method(self) -> pulumi.Output['ProfileSettingsLishAuthMethod']:
+    def lish_auth_method(self) -> pulumi.Output['LishAuthMethod']:
         """
         How Lish console logins authenticate: `password_keys`, `keys_only` or `disabled`. Updated in place.
         """
