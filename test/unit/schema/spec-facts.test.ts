@@ -27,9 +27,11 @@ it("gives each input its type, whether it is required, its default and whether i
   expect(input("Subnet", "vpcId")).toMatchObject({ type: { type: "integer" }, idReference: true });
   // Declared `number | string`: an ID reference too (a YAML program gives it `${disk.id}`, a string).
   expect(input("Image", "diskId")).toMatchObject({ type: { type: "integer" }, idReference: true });
+  // An enum named as the class's output of the same name declares it (one schema type for both).
   expect(input("InstanceDisk", "filesystem").type).toEqual({
     type: "string",
     enum: ["raw", "swap", "ext3", "ext4", "initrd"],
+    name: "Filesystem",
   });
   expect(input("Token", "expiry").type).toMatchObject({ type: "string", nullable: true });
   expect(kind("Instance").conditionalReplaces).toBe(true);
