@@ -22,7 +22,7 @@ import type { tokenSpec } from "../../src/provider/kinds/token";
 import type { vpcSpec } from "../../src/provider/kinds/vpc";
 
 /** Each class with its provider's spec. */
-interface Pairs {
+export interface Pairs {
   Vpc: [typeof compute.Vpc, typeof vpcSpec];
   Subnet: [typeof compute.Subnet, typeof subnetSpec];
   Instance: [typeof compute.Instance, typeof instanceSpec];
