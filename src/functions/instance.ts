@@ -2,7 +2,7 @@
 import type * as pulumi from "@pulumi/pulumi";
 import type { ContractNumber } from "../contract/contract-number";
 import type { Instance } from "../contract/instances";
-import type { InstanceStatus } from "../contract/values";
+import type { BackupDay, BackupWindow, InstanceStatus } from "../contract/values";
 import {
   clientFor,
   endpoints,
@@ -62,7 +62,7 @@ export interface InstanceResult {
     /** When the last backup succeeded (ISO 8601), or null. */
     lastSuccessful: string | null;
     /** When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one. */
-    schedule: { day: string | null; window: string | null };
+    schedule: { day: BackupDay | null; window: BackupWindow | null };
   };
   watchdogEnabled: boolean;
   created: string;

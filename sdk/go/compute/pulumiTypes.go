@@ -2166,8 +2166,8 @@ func (o InstanceResultBackupsOutput) Schedule() InstanceResultBackupsScheduleOut
 
 // When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
 type InstanceResultBackupsSchedule struct {
-	Day    *string `pulumi:"day"`
-	Window *string `pulumi:"window"`
+	Day    *BackupDay    `pulumi:"day"`
+	Window *BackupWindow `pulumi:"window"`
 }
 
 // When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
@@ -2185,12 +2185,12 @@ func (o InstanceResultBackupsScheduleOutput) ToInstanceResultBackupsScheduleOutp
 	return o
 }
 
-func (o InstanceResultBackupsScheduleOutput) Day() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v InstanceResultBackupsSchedule) *string { return v.Day }).(pulumi.StringPtrOutput)
+func (o InstanceResultBackupsScheduleOutput) Day() BackupDayPtrOutput {
+	return o.ApplyT(func(v InstanceResultBackupsSchedule) *BackupDay { return v.Day }).(BackupDayPtrOutput)
 }
 
-func (o InstanceResultBackupsScheduleOutput) Window() pulumi.StringPtrOutput {
-	return o.ApplyT(func(v InstanceResultBackupsSchedule) *string { return v.Window }).(pulumi.StringPtrOutput)
+func (o InstanceResultBackupsScheduleOutput) Window() BackupWindowPtrOutput {
+	return o.ApplyT(func(v InstanceResultBackupsSchedule) *BackupWindow { return v.Window }).(BackupWindowPtrOutput)
 }
 
 // What its type gives it: disk and memory in MB, transfer in GB.

@@ -1370,8 +1370,8 @@ class InstanceResultBackupsSchedule(dict):
     When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
     """
     def __init__(__self__, *,
-                 day: Optional[_builtins.str] = None,
-                 window: Optional[_builtins.str] = None):
+                 day: Optional['BackupDay'] = None,
+                 window: Optional['BackupWindow'] = None):
         """
         When automatic backups run: `day` (`Sunday`..`Saturday`, or `Scheduling`) and `window` (`W0`, `W2`..`W22`: a two-hour window), each `Scheduling` or null until the API picks one.
         """
@@ -1382,12 +1382,12 @@ class InstanceResultBackupsSchedule(dict):
 
     @_builtins.property
     @pulumi.getter
-    def day(self) -> Optional[_builtins.str]:
+    def day(self) -> Optional['BackupDay']:
         return pulumi.get(self, "day")
 
     @_builtins.property
     @pulumi.getter
-    def window(self) -> Optional[_builtins.str]:
+    def window(self) -> Optional['BackupWindow']:
         return pulumi.get(self, "window")
 
 
