@@ -11,11 +11,13 @@ import { instanceEndpoints } from "../../../src/contract";
 import { IMAGE, ROOT_PASS } from "../../support/compute";
 import { installPackedPlugin } from "./packed-plugin";
 import { yamlProject, type YamlProject } from "./yaml-project";
-import { createsInFlight } from "../killed-runs";
+import { createsInFlight, descendants, endLeftBehind } from "../killed-runs";
 
 jest.setTimeout(240_000);
 
 let p: YamlProject;
+/** What the killed CLIs started (the language host outlives the CLI): ended once the tests are done. */
+const leftBehind: number[] = [];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const instances = () => collect(p.client.each(instanceEndpoints.listInstances));
 const requests = async (method: string, pattern: RegExp) =>
@@ -53,6 +55,7 @@ async function killedUp(ready: () => Promise<boolean>): Promise<void> {
       await sleep(50);
     }
   } finally {
+    if (child.pid !== undefined) leftBehind.push(...descendants(child.pid));
     child.kill("SIGKILL");
   }
   await done;
@@ -90,6 +93,7 @@ beforeAll(async () => {
   await installPackedPlugin(p);
 });
 afterAll(async () => {
+  endLeftBehind(leftBehind);
   await p?.dispose();
 });
 
