@@ -339,7 +339,14 @@ function reported(spec: AnySpec, { inputs, news, failures, resource }: CheckStep
  * that it proves nothing after the resource is replaced or deleted.
  */
 async function forgetSettledCreate(id: string, resource: ResourceContext): Promise<void> {
-  const journal = journalFile(clientFromConfig().baseUrl, resource.journalKey);
+  if (resource.journalKey === undefined) return;
+  let apiUrl: string;
+  try {
+    apiUrl = clientFromConfig().baseUrl;
+  } catch {
+    return; // Settings not known yet (a preview's): the diff goes on, the entry waits for the next one.
+  }
+  const journal = journalFile(apiUrl, resource.journalKey);
   if ((await readEntry(journal))?.made === id) await removeEntry(journal);
 }
 

@@ -39,6 +39,10 @@ export const looksLikeMark = (value: unknown): boolean =>
 export const appendMark = (text: string | null | undefined, mark: string): string =>
   text ? `${text} ${mark}` : mark;
 
+/** A text field as the POST sends it: with the mark at its end when the create makes one. */
+export const textAsPosted = <T extends string | null | undefined>(text: T, mark: string | undefined) =>
+  mark === undefined ? text : appendMark(text, mark);
+
 /** Whether a text ends with the mark. */
 export const endsWithMark = (text: string | null | undefined, mark: string): boolean =>
   text === mark || (text ?? "").endsWith(` ${mark}`);
@@ -63,6 +67,10 @@ const labelSuffix = (mark: string) =>
 
 /** The label the POST sends: the declared one and the short mark. */
 export const labelMarked = (label: string, mark: string): string => label + labelSuffix(mark);
+
+/** A label as the POST sends it: with the short mark when the create makes one. */
+export const labelAsPosted = <T extends string | undefined>(label: T, mark: string | undefined) =>
+  mark === undefined || label === undefined ? label : labelMarked(label, mark);
 
 /** Whether a label ends with the short mark. */
 export const carriesLabelMark = (label: string | null | undefined, mark: string): boolean =>

@@ -56,7 +56,7 @@ import {
 import { noteInlineInterfaces } from "./inline-interfaces";
 import { detailsOf, interfaceRequest, interfacesOf, InterfacesInput } from "./interface-shape";
 import { defineSpec, type OperationContext, type Props } from "../core/resource-spec";
-import { appendMark, dropMark, endsWithMark, listedMark } from "../core/stack-marks";
+import { dropMark, endsWithMark, listedMark, textAsPosted } from "../core/stack-marks";
 import { booleanIn } from "../core/props";
 import { nameOf } from "../core/names";
 import { pendingIn } from "../core/pending";
@@ -229,7 +229,7 @@ function helpersOf(helpers: Helpers, asked: unknown): Partial<Record<HelperName,
 function createBody(inputs: InstanceConfigInputs, mark?: string): ConfigCreateRequest {
   return {
     label: inputs.label,
-    comments: mark === undefined ? inputs.comments : appendMark(inputs.comments, mark),
+    comments: textAsPosted(inputs.comments, mark),
     devices: devicesRequest(inputs.devices),
     helpers: helpersRequest(inputs.helpers),
     kernel: inputs.kernel,

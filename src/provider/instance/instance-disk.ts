@@ -51,7 +51,7 @@ import { defineSpec, type OperationContext, type Props } from "../core/resource-
 import { nameOf } from "../core/names";
 import { pendingIn } from "../core/pending";
 import { INSTANCE_DISK_COMPUTED, INSTANCE_DISK_SECRETS } from "../field-lists";
-import { labelMarked, listedMark, markInLabel } from "../core/stack-marks";
+import { labelAsPosted, listedMark, markInLabel } from "../core/stack-marks";
 
 export const InstanceDiskInputs = z.object({
   computeId: idFrom("computeId"),
@@ -90,7 +90,7 @@ const params = (diskId: string | number, props: Props) =>
 function createBody(inputs: InstanceDiskInputs, mark?: string): DiskCreateRequest {
   return {
     size: inputs.size,
-    label: mark === undefined || inputs.label === undefined ? inputs.label : labelMarked(inputs.label, mark),
+    label: labelAsPosted(inputs.label, mark),
     filesystem: inputs.filesystem,
     image: inputs.image,
     root_pass: inputs.rootPass,

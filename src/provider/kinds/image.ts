@@ -48,7 +48,7 @@ import { defineSpec, type OperationContext, type Props } from "../core/resource-
 import { nameOf } from "../core/names";
 import { programPath, type ResourceContext } from "../core/resource-context";
 import { IMAGE_COMPUTED } from "../field-lists";
-import { appendMark, dropMark, endsWithMark } from "../core/stack-marks";
+import { appendMark, dropMark, endsWithMark, textAsPosted } from "../core/stack-marks";
 
 export const ImageInputs = z.object({
   diskId: idFrom("diskId").optional(),
@@ -187,8 +187,7 @@ async function capture(client: ComputeClient, inputs: ImageInputs, ctx: Operatio
             body: {
               disk_id: diskId!,
               label,
-              description:
-                ctx.mark === undefined ? inputs.description : appendMark(inputs.description, ctx.mark),
+              description: textAsPosted(inputs.description, ctx.mark),
               cloud_init: inputs.cloudInit,
             },
           }),

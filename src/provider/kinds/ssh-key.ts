@@ -20,7 +20,7 @@ import {
 } from "../../contract/profile-ssh-keys";
 import { createByListing } from "../core/create-by-listing";
 import { defineSpec } from "../core/resource-spec";
-import { labelMarked, listedMark, markInLabel } from "../core/stack-marks";
+import { labelAsPosted, listedMark, markInLabel } from "../core/stack-marks";
 import { SSH_KEY_COMPUTED } from "../field-lists";
 
 export const SshKeyInputs = z.object({
@@ -54,7 +54,7 @@ export const sshKeySpec = defineSpec({
         list: () => listKeys(client),
         post: () =>
           client.api.createProfileSshKey({
-            body: { label: ctx.mark === undefined ? label : labelMarked(label, ctx.mark), ssh_key: sshKey },
+            body: { label: labelAsPosted(label, ctx.mark), ssh_key: sshKey },
           }),
         matches: (k) => k.label === label && k.ssh_key === sshKey,
         ...listedMark(marked, ctx.mark),

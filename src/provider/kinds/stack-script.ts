@@ -26,7 +26,7 @@ import type { CheckFailure } from "../core/check";
 import { createByListing } from "../core/create-by-listing";
 import { ProviderError } from "../core/errors";
 import { defineSpec, type Props } from "../core/resource-spec";
-import { appendMark, dropMark, endsWithMark, listedMark } from "../core/stack-marks";
+import { dropMark, endsWithMark, listedMark, textAsPosted } from "../core/stack-marks";
 import { STACK_SCRIPT_COMPUTED } from "../field-lists";
 
 export const StackScriptInputs = z.object({
@@ -52,7 +52,7 @@ function body(inputs: StackScriptInputs, mark?: string) {
     label: inputs.label,
     script: inputs.script,
     images: inputs.images,
-    description: mark === undefined ? description : appendMark(description, mark),
+    description: textAsPosted(description, mark),
     rev_note: inputs.revNote ?? "",
     is_public: inputs.isPublic ?? false,
   };

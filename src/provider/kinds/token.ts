@@ -35,7 +35,7 @@ import { removeInterrupted } from "../core/interrupted-orphans";
 import { defineSpec, type OperationContext, type Props } from "../core/resource-spec";
 import { apiToken, clientFromConfig } from "../core/settings";
 import { TOKEN_COMPUTED, TOKEN_SECRETS } from "../field-lists";
-import { dropLabelMark, labelMarked, markInLabel } from "../core/stack-marks";
+import { dropLabelMark, labelAsPosted, markInLabel } from "../core/stack-marks";
 
 /** `*`, or the distinct scopes sorted and separated by one space: order and spacing never make a diff. */
 export function canonicalScopes(value: string): string {
@@ -148,8 +148,7 @@ async function createToken(
   declared: TokenInputs,
   ctx: OperationContext,
 ): Promise<PersonalAccessToken> {
-  const inputs =
-    ctx.mark === undefined ? declared : { ...declared, label: labelMarked(declared.label, ctx.mark) };
+  const inputs = { ...declared, label: labelAsPosted(declared.label, ctx.mark) };
   const { label, scopes, expiry } = inputs;
   await revokeInterrupted(client, inputs, ctx);
   for (let attempt = 1; ; attempt++) {

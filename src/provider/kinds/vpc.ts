@@ -19,7 +19,7 @@ import {
 import type { CheckFailure } from "../core/check";
 import { asFailures, asksNew, catalogued } from "../core/lookups";
 import { defineSpec, type Props } from "../core/resource-spec";
-import { appendMark, dropMark, endsWithMark } from "../core/stack-marks";
+import { appendMark, dropMark, endsWithMark, textAsPosted } from "../core/stack-marks";
 import { VPC_COMPUTED } from "../field-lists";
 
 export const VpcInputs = z.object({
@@ -57,7 +57,7 @@ export const vpcSpec = defineSpec({
   // (`recentListing`), with no request of their own.
   create: async (client, { region, label, description }, ctx) => {
     const sent: { at?: number } = {};
-    const posted = ctx.mark === undefined ? description : appendMark(description, ctx.mark);
+    const posted = textAsPosted(description, ctx.mark);
     const vpc = await client.api.createVpc({ body: { region, label, description: posted }, sent });
     client.seedListing(vpcEndpoints.listSubnets, VpcParams.parse({ vpcId: vpc.id }), vpc.subnets, sent.at!);
     return vpc;
