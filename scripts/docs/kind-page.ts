@@ -50,9 +50,13 @@ function fieldType(input: InputFact, classDocs: ClassDocs): FieldType {
   return input.type.type === "any" ? (classDocs.outputs[input.name]?.type ?? input.type) : input.type;
 }
 
+/** The input's type, in code ticks. An ID is a string in every SDK (a resource's `id`); the TypeScript
+ * classes also take the number the contract has. */
 function inputType(input: InputFact, classDocs: ClassDocs): string {
   const text = typeText(fieldType(input, classDocs));
-  return input.idReference ? `${text} or a resource's id` : text;
+  if (!input.idReference) return code(text);
+  if (text === "integer") return `${code("string")} (an ID; TypeScript also takes an integer)`;
+  return `${code(text)} (its IDs are strings; TypeScript also takes integers)`;
 }
 
 function changeText(input: InputFact): string {
@@ -72,7 +76,7 @@ function inputsSection(facts: KindFacts, rules: SpecRules, classDocs: ClassDocs)
     "| --- | --- | --- | --- | --- | --- |",
     ...facts.inputs.map(
       (input) =>
-        `| [${code(input.name)}](#${input.name.toLowerCase()}) | ${code(inputType(input, classDocs)).replace(/\|/g, "\\|")} | ${
+        `| [${code(input.name)}](#${input.name.toLowerCase()}) | ${inputType(input, classDocs).replace(/\|/g, "\\|")} | ${
           input.required ? "yes" : ""
         } | ${defaultText(input)} | ${input.secret ? "yes" : ""} | ${changeText(input)} |`,
     ),
@@ -91,7 +95,7 @@ function inputsSection(facts: KindFacts, rules: SpecRules, classDocs: ClassDocs)
   ];
   for (const input of facts.inputs) {
     const facts1 = [
-      code(inputType(input, classDocs)),
+      inputType(input, classDocs),
       input.required ? "required" : "optional",
       ...limitsText(input.schema, input.type),
       ...("default" in input ? [`default ${json(input.default)}`] : []),
