@@ -10,7 +10,7 @@ import type { SchemaTypes } from "../../src/schema/examples/schema-lookup";
 import { SCHEMA_FILE } from "../../src/schema/schema-file";
 
 /** The package schema as the examples' Python and Go need it (their typed inputs and arguments). */
-const schemaTypes = JSON.parse(fs.readFileSync(SCHEMA_FILE, "utf8")) as SchemaTypes;
+export const schemaTypes = JSON.parse(fs.readFileSync(SCHEMA_FILE, "utf8")) as SchemaTypes;
 
 const TEST = "test/engine/plugin/reference-examples.test.ts";
 

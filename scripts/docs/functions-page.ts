@@ -8,7 +8,36 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { functions as example } from "../../src/schema/examples/functions";
 import { functionFacts, type MemberFact } from "../../src/schema/function-facts";
-import { exampleBlock } from "./example-block";
+import { goFunction } from "../../src/schema/examples/render-go";
+import { snake } from "../../src/schema/names";
+import { exampleBlock, schemaTypes } from "./example-block";
+
+/**
+ * A function's names in each language: the TypeScript package's, the Python and Go SDKs' (Go's is
+ * `LookupImage` where the package has an `Image`), and the plugin's invoke token for YAML.
+ */
+export function languageNames(name: string, token: string) {
+  const go = goFunction(schemaTypes, name);
+  return {
+    typescript: [name, `${name}Output`],
+    python: [snake(name), `${snake(name)}_output`],
+    go: [go, `${go}Output`],
+    goArgs: `${go}Args`,
+    yaml: token,
+  };
+}
+
+const languageLines = (name: string, token: string): string[] => {
+  const n = languageNames(name, token);
+  return [
+    "| language | call |",
+    "| --- | --- |",
+    `| TypeScript | \`compute.${n.typescript[0]}({...})\`, \`compute.${n.typescript[1]}({...})\` |`,
+    `| Python | \`compute.${n.python[0]}(...)\`, \`compute.${n.python[1]}(...)\` |`,
+    `| Go | \`compute.${n.go[0]}(ctx, &compute.${n.goArgs}{...})\`, \`compute.${n.go[1]}(ctx, compute.${n.go[1]}Args{...})\` |`,
+    `| YAML | \`fn::invoke: {function: ${n.yaml}, arguments: {...}}\` |`,
+  ];
+};
 
 const memberLines = (members: MemberFact[]): string[] =>
   members.map(
@@ -51,7 +80,7 @@ export function functionsPage(): string {
       "",
       fn.description,
       "",
-      `In the plugin form: \`fn::invoke\` of \`${fn.token}\`.`,
+      ...languageLines(fn.name, fn.token),
       "",
     );
     if (fn.args.length > 0) lines.push("Arguments:", "", ...memberLines(fn.args), "");

@@ -66,7 +66,7 @@ function aligned(entries: readonly (readonly [string, string])[], indent: string
 }
 
 /** A data function's name in the Go SDK: `getImage` is `LookupImage` (there is an `Image`), else `GetRegions`. */
-const goFunction = (schema: SchemaTypes, fn: string): string => {
+export const goFunction = (schema: SchemaTypes, fn: string): string => {
   const noun = fn.replace(/^get/, "");
   return hasKind(schema, noun) ? `Lookup${noun}` : pascal(fn);
 };
