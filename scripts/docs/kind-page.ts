@@ -18,6 +18,11 @@ import type { InputFact, KindFacts } from "../../src/schema/spec-facts";
 import { limitsText, typeText } from "./render-type";
 import type { SpecRules } from "./spec-rules";
 import { PACKAGE_ROOT } from "../../src/package-root";
+import { functionFacts } from "../../src/schema/function-facts";
+import { pascal, snake } from "../../src/schema/names";
+
+/** The data functions' names (`getVpc`): a kind's TypeScript reading where its class has no `get`. */
+const FUNCTIONS = new Set(functionFacts().functions.map((fn) => fn.name));
 
 const ROOT = PACKAGE_ROOT;
 
@@ -227,15 +232,55 @@ function importSection(facts: KindFacts, spec: AnySpec): string[] {
     "```",
     "",
   );
-  if (parents.length > 0) {
-    const state = parents.map((key) => `${key}: <${key}>`).join(", ");
-    lines.push(
-      `A program's ${code("get")} takes either that ID or the ${facts.kind}'s ${code("id")} with the parents' IDs in its state (the schema's ${code("stateInputs")}): in YAML, ${code(`get: {id: <id>, state: {${state}}}`)}.`,
-      "",
-    );
-  }
-  lines.push("More: [importing](../importing.md).", "");
+  lines.push(...lookUpLines(facts, parents), "More: [importing](../importing.md).", "");
   return lines;
+}
+
+/**
+ * Reading an object the stack does not manage, in each language of the plugin form (the SDKs' `get`,
+ * YAML's `get` option): the engine reads it and writes nothing, and `destroy` leaves it.
+ */
+function lookUpLines(facts: KindFacts, parents: readonly string[]): string[] {
+  const kind = facts.kind;
+  const id = parents.length > 0 ? "<id>" : importIdPlaceholder(facts.importId);
+  const pyState = parents.map((key) => `, ${snake(key)}="<${key}>"`).join("");
+  const goState =
+    parents.length > 0
+      ? `&compute.${kind}State{${parents.map((key) => `${pascal(key)}: pulumi.String("<${key}>")`).join(", ")}}`
+      : "nil";
+  const yamlState =
+    parents.length > 0 ? `, state: {${parents.map((key) => `${key}: <${key}>`).join(", ")}}` : "";
+  const variable = kind.charAt(0).toLowerCase() + kind.slice(1);
+  return [
+    "### Look up an existing one",
+    "",
+    `A program can read a ${kind} it does not manage: the engine reads it, writes nothing, and ${code("destroy")} leaves it.${
+      parents.length > 0
+        ? ` The ID is the ${kind}'s ${code("id")} with the parents' IDs as its state (the schema's ${code("stateInputs")}), or the import ID above alone.`
+        : ""
+    }`,
+    "",
+    "```python",
+    `${snake(variable)} = compute.${kind}.get("name", "${id}"${pyState})`,
+    "```",
+    "",
+    "```go",
+    `${variable}, err := compute.Get${kind}(ctx, "name", pulumi.ID("${id}"), ${goState})`,
+    "```",
+    "",
+    "```yaml",
+    `  ${variable}:`,
+    `    type: compute:index:${kind}`,
+    `    get: {id: "${id}"${yamlState}}`,
+    "```",
+    "",
+    `The TypeScript classes have no ${code("get")}: ${
+      FUNCTIONS.has(`get${kind}`)
+        ? `the data function [${code(`get${kind}`)}](../functions.md#get${kind.toLowerCase()}) reads the same object`
+        : `the ${code("import")} option above takes the object into the stack`
+    }.`,
+    "",
+  ];
 }
 
 export interface PageSources {

@@ -6,7 +6,8 @@
  * object holds, at values other than their defaults (a disk's and an interface's `allowReboot`, a
  * config's and an interface's `rebootOnChange`, a tag's instances). Importing writes nothing, the
  * preview shows each resource as an import, and neither the next preview nor a refresh finds a change;
- * the state then holds what the program says of them, and a delete acts on it.
+ * the state then holds what the program says of them, and a delete acts on it. Then a `get` of each
+ * kind reads it with no write, as the resource pages' "Look up an existing one" shows.
  */
 import { status, waitForBackup, waitForDisk } from "../../../src/client";
 import { publicKeyLine } from "../../support/ssh-keys";
@@ -75,103 +76,116 @@ test("every other kind, made through the API, is imported by one program writing
   await api.updateProfile({ body: { timezone: "Europe/Paris", email_notifications: false } });
   await api.updateProfilePreferences({ body: { theme: "dark", sortKeys: { instances: "label" } } });
 
-  const program = (tagged?: number[]) =>
-    p.setProgram({
-      net: {
-        type: "compute:index:Vpc",
-        options: { import: String(vpc.id) },
-        properties: { region: "us-iad", label: "imported-net", description: "the net" },
-      },
-      app: {
-        type: "compute:index:Subnet",
-        options: { import: `${vpc.id}/${subnet.id}` },
-        properties: { vpcId: String(vpc.id), label: "app", ipv4: "10.0.1.0/24" },
-      },
-      laptop: {
-        type: "compute:index:SshKey",
-        options: { import: String(sshKey.id) },
-        properties: { label: "laptop", sshKey: keyLine },
-      },
-      ci: {
-        type: "compute:index:Token",
-        options: { import: String(token.id) },
-        properties: { label: "ci", scopes: "computes:read_only", expiry: "2030-01-01T00:00:00" },
-      },
-      setup: {
-        type: "compute:index:StackScript",
-        options: { import: String(script.id) },
-        properties: {
-          label: "imported-setup",
-          script: secret(script.script),
-          images: ["any/all"],
-          description: "says hello",
-          revNote: "first",
-          isPublic: false,
+  const program = (
+    tagged?: number[],
+    more: Record<string, unknown> = {},
+    outputs?: Record<string, unknown>,
+  ) =>
+    p.setProgram(
+      {
+        net: {
+          type: "compute:index:Vpc",
+          options: { import: String(vpc.id) },
+          properties: { region: "us-iad", label: "imported-net", description: "the net" },
         },
-      },
-      ...(tagged && {
-        tag: {
-          type: "compute:index:Tag",
-          options: { import: "imported-tag" },
-          properties: { label: "imported-tag", instances: tagged.map(String) },
+        app: {
+          type: "compute:index:Subnet",
+          options: { import: `${vpc.id}/${subnet.id}` },
+          properties: { vpcId: String(vpc.id), label: "app", ipv4: "10.0.1.0/24" },
         },
-      }),
-      host: {
-        type: "compute:index:Instance",
-        options: { import: String(computeId) },
-        properties: { region: "us-iad", type: "g6-standard-1", label: "imported-host", backupsEnabled: true },
-      },
-      root: {
-        type: "compute:index:InstanceDisk",
-        options: { import: `${computeId}/${disk.id}` },
-        properties: {
-          computeId: String(computeId),
-          label: "root",
-          size: 1024,
-          filesystem: "ext4",
-          allowReboot: false,
+        laptop: {
+          type: "compute:index:SshKey",
+          options: { import: String(sshKey.id) },
+          properties: { label: "laptop", sshKey: keyLine },
         },
-      },
-      boot: {
-        type: "compute:index:InstanceConfig",
-        options: { import: `${computeId}/${config.id}` },
-        properties: {
-          computeId: String(computeId),
-          label: "boot",
-          devices: { sda: String(disk.id) },
-          rebootOnChange: true,
+        ci: {
+          type: "compute:index:Token",
+          options: { import: String(token.id) },
+          properties: { label: "ci", scopes: "computes:read_only", expiry: "2030-01-01T00:00:00" },
         },
-      },
-      nightly: {
-        type: "compute:index:Snapshot",
-        options: { import: `${computeId}/${snapshot.id}` },
-        properties: { computeId: String(computeId), label: "nightly" },
-      },
-      nic: {
-        type: "compute:index:ConfigInterface",
-        options: { import: `${computeId}/${config.id}/${vpcNic!.id}` },
-        properties: {
-          computeId: String(computeId),
-          configId: String(config.id),
-          purpose: "vpc",
-          subnetId: String(subnet.id),
-          ipv4: { vpc: "10.0.1.5" },
-          position: 1,
-          allowReboot: false,
-          rebootOnChange: true,
+        setup: {
+          type: "compute:index:StackScript",
+          options: { import: String(script.id) },
+          properties: {
+            label: "imported-setup",
+            script: secret(script.script),
+            images: ["any/all"],
+            description: "says hello",
+            revNote: "first",
+            isPublic: false,
+          },
         },
+        ...(tagged && {
+          tag: {
+            type: "compute:index:Tag",
+            options: { import: "imported-tag" },
+            properties: { label: "imported-tag", instances: tagged.map(String) },
+          },
+        }),
+        host: {
+          type: "compute:index:Instance",
+          options: { import: String(computeId) },
+          properties: {
+            region: "us-iad",
+            type: "g6-standard-1",
+            label: "imported-host",
+            backupsEnabled: true,
+          },
+        },
+        root: {
+          type: "compute:index:InstanceDisk",
+          options: { import: `${computeId}/${disk.id}` },
+          properties: {
+            computeId: String(computeId),
+            label: "root",
+            size: 1024,
+            filesystem: "ext4",
+            allowReboot: false,
+          },
+        },
+        boot: {
+          type: "compute:index:InstanceConfig",
+          options: { import: `${computeId}/${config.id}` },
+          properties: {
+            computeId: String(computeId),
+            label: "boot",
+            devices: { sda: String(disk.id) },
+            rebootOnChange: true,
+          },
+        },
+        nightly: {
+          type: "compute:index:Snapshot",
+          options: { import: `${computeId}/${snapshot.id}` },
+          properties: { computeId: String(computeId), label: "nightly" },
+        },
+        nic: {
+          type: "compute:index:ConfigInterface",
+          options: { import: `${computeId}/${config.id}/${vpcNic!.id}` },
+          properties: {
+            computeId: String(computeId),
+            configId: String(config.id),
+            purpose: "vpc",
+            subnetId: String(subnet.id),
+            ipv4: { vpc: "10.0.1.5" },
+            position: 1,
+            allowReboot: false,
+            rebootOnChange: true,
+          },
+        },
+        me: {
+          type: "compute:index:ProfileSettings",
+          options: { import: username },
+          properties: { timezone: "Europe/Paris", emailNotifications: false },
+        },
+        prefs: {
+          type: "compute:index:ProfilePreferences",
+          options: { import: username },
+          properties: { preferences: { theme: "dark", sortKeys: { instances: "label" } } },
+        },
+        ...more,
       },
-      me: {
-        type: "compute:index:ProfileSettings",
-        options: { import: username },
-        properties: { timezone: "Europe/Paris", emailNotifications: false },
-      },
-      prefs: {
-        type: "compute:index:ProfilePreferences",
-        options: { import: username },
-        properties: { preferences: { theme: "dark", sortKeys: { instances: "label" } } },
-      },
-    });
+      outputs,
+    );
   const names = [
     "net",
     "app",
@@ -220,4 +234,66 @@ test("every other kind, made through the API, is imported by one program writing
   expect(outputs.nic).toMatchObject({ allowReboot: false, rebootOnChange: true, position: 1 });
   expect(outputs.root).toMatchObject({ allowReboot: false });
   expect(outputs.boot).toMatchObject({ rebootOnChange: true });
+
+  // A `get` of every kind (docs/resources' "Look up an existing one"): by its ID, a child's by the
+  // import ID or by its id with the parents' in its state. The engine reads each, writing nothing,
+  // and a program that drops them deletes nothing.
+  const get = (kind: string, id: string | number, state?: Record<string, string>) => ({
+    type: `compute:index:${kind}`,
+    get: { id: String(id), ...(state && { state }) },
+  });
+  const gets = {
+    gotNet: get("Vpc", vpc.id),
+    gotApp: get("Subnet", subnet.id, { vpcId: String(vpc.id) }),
+    gotLaptop: get("SshKey", sshKey.id),
+    gotCi: get("Token", token.id),
+    gotSetup: get("StackScript", script.id),
+    gotHost: get("Instance", computeId),
+    gotRoot: get("InstanceDisk", `${computeId}/${disk.id}`),
+    gotBoot: get("InstanceConfig", config.id, { computeId: String(computeId) }),
+    gotNightly: get("Snapshot", `${computeId}/${snapshot.id}`),
+    gotNic: get("ConfigInterface", `${computeId}/${config.id}/${vpcNic!.id}`),
+    gotMe: get("ProfileSettings", username),
+    gotPrefs: get("ProfilePreferences", username),
+  };
+  const read = {
+    net: "${gotNet.label}",
+    app: "${gotApp.ipv4}",
+    laptop: "${gotLaptop.label}",
+    ci: "${gotCi.scopes}",
+    setup: "${gotSetup.description}",
+    host: "${gotHost.label}",
+    root: "${gotRoot.size}",
+    boot: "${gotBoot.label}",
+    nightly: "${gotNightly.label}",
+    nic: "${gotNic.subnetId}",
+    me: "${gotMe.timezone}",
+    prefs: "${gotPrefs.preferences.theme}",
+  };
+  program(undefined, gets, read);
+  await p.control.clearRequests();
+  await p.pulumi("up", "--yes");
+  expect(await p.writes()).toEqual([]);
+  expect(
+    Object.fromEntries(await Promise.all(Object.keys(read).map(async (k) => [k, await p.output(k)]))),
+  ).toEqual({
+    net: "imported-net",
+    app: "10.0.1.0/24",
+    laptop: "laptop",
+    ci: "computes:read_only",
+    setup: "says hello",
+    host: "imported-host",
+    root: 1024,
+    boot: "boot",
+    nightly: "nightly",
+    nic: String(subnet.id),
+    me: "Europe/Paris",
+    prefs: "dark",
+  });
+  const got = (await p.resources()).filter((r) => r.urn.split("::").pop()!.startsWith("got"));
+  expect(got).toHaveLength(Object.keys(gets).length);
+  for (const r of got) expect(r).toMatchObject({ external: true });
+  program();
+  await p.pulumi("up", "--yes");
+  expect(await p.writes()).toEqual([]);
 });
