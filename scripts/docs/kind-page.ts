@@ -11,7 +11,8 @@ import { WRITE_ONLY } from "../../src/importer/kinds";
 import { idField, importIdPlaceholder } from "../../src/provider/core/import-id";
 import { exampleOfKind } from "../../src/schema/examples";
 import { splitDescription } from "../../src/schema/examples/renderings";
-import { exampleBlock } from "./example-block";
+import { exampleBlock, schemaTypes } from "./example-block";
+import { TYPE_PREFIX, typeName } from "../../src/schema/examples/schema-lookup";
 import type { ClassDocs } from "../../src/schema/class-docs";
 import type { FieldType } from "../../src/schema/field-type";
 import type { InputFact, KindFacts } from "../../src/schema/spec-facts";
@@ -113,6 +114,7 @@ function inputsSection(facts: KindFacts, rules: SpecRules, classDocs: ClassDocs)
     const type = fieldType(input, classDocs);
     const element = type?.type === "array" ? type.items : type;
     if (element?.type === "object") {
+      lines.push(...sdkTypeLines(facts.kind, input.name));
       const described = Object.entries(element.properties);
       if (described.length > 0) {
         lines.push(
@@ -128,6 +130,29 @@ function inputsSection(facts: KindFacts, rules: SpecRules, classDocs: ClassDocs)
     }
   }
   return lines;
+}
+
+/** An object input's type in each SDK, by the schema's name for it (`InstanceConfigDevices`). */
+export function sdkTypeNames(kind: string, input: string): { python: string; go: string } | undefined {
+  const spec = schemaTypes.resources[`compute:index:${kind}`]?.inputProperties[input];
+  const ref = spec?.$ref ?? spec?.items?.$ref;
+  if (!ref?.startsWith(TYPE_PREFIX)) return undefined;
+  const name = typeName(ref);
+  return { python: `${name}Args`, go: spec?.items ? `${name}Array` : `${name}Args` };
+}
+
+function sdkTypeLines(kind: string, input: string): string[] {
+  const names = sdkTypeNames(kind, input);
+  if (!names) return [];
+  const list = names.go.endsWith("Array");
+  const python = code(`compute.${names.python}`);
+  const go = code(`compute.${names.go}`);
+  return [
+    list
+      ? `In the SDKs: Python a list of ${python} (or of dicts), Go ${go} of ${code(`compute.${names.python}`)}; YAML a list of mappings, as in TypeScript.`
+      : `In the SDKs: Python ${python} (or a dict), Go ${go}; YAML a mapping, as in TypeScript.`,
+    "",
+  ];
 }
 
 function outputsSection(facts: KindFacts): string[] {
