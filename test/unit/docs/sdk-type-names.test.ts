@@ -30,10 +30,5 @@ test("object inputs are found (devices, interfaces, metadata, ...)", () => {
 test.each(named)("%s.%s: the SDKs define the types its page names", (kind, input, names) => {
   expect(read("sdk/python/pulumi_compute/_inputs.py")).toContain(`\nclass ${names.python}:`);
   expect(read("sdk/go/compute/pulumiTypes.go")).toMatch(new RegExp(`\\ntype ${names.go} (struct|\\[\\])`));
-  expect(
-    read(
-      "docs/resources",
-      `${kind.replace(/^./, (c) => c.toLowerCase()).replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.md`,
-    ),
-  ).toContain(`compute.${names.go}`);
+  expect(read("docs/resources", `${stemOf(kind)}.md`)).toContain(`compute.${names.go}`);
 });
