@@ -47,9 +47,16 @@ interface Loop {
   at: number;
   /** A tick's list request is out: reads asked meanwhile go to the next one. */
   busy: boolean;
-  /** The last record each tick found, by ID, and when that tick was sent (ms since the epoch). */
+  /** The last record each tick found, by ID, and when that tick was sent (ms since the epoch); a
+   * record is kept `SEEN_KEPT_MS` at most (`recent` serves checks, which take seconds-old reads). */
   seen: Map<string, { at: number; record: unknown }>;
+  /** When `seen` was last cleared of what it keeps no longer (ms since the epoch). */
+  pruned: number;
 }
+
+/** How long a tick's record stays in `seen`: far beyond any check's window (a few seconds), so that a
+ * long run's poller holds the records of the last minute, not of every record it ever read. */
+export const SEEN_KEPT_MS = 60_000;
 
 export interface PollerOptions {
   /** Least time between two ticks of a batch several waits share, in ms. */
@@ -139,6 +146,7 @@ export class Poller {
         at: 0,
         busy: false,
         seen: new Map(),
+        pruned: 0,
       };
       this.loops.set(batch.key, loop);
     }
@@ -185,6 +193,7 @@ export class Poller {
         if (record === undefined) loop.seen.delete(id);
         else loop.seen.set(id, { at: loop.lastTick, record });
       }
+      this.prune(loop);
       for (const read of reads) read.resolve(byId.get(read.id));
     } catch (err) {
       for (const read of reads) read.reject(err);
@@ -192,6 +201,13 @@ export class Poller {
       loop.busy = false;
     }
     this.schedule(loop);
+  }
+
+  /** Drops the records older than `SEEN_KEPT_MS`, at most once per tenth of that. */
+  private prune(loop: Loop) {
+    if (loop.lastTick - loop.pruned < SEEN_KEPT_MS / 10) return;
+    loop.pruned = loop.lastTick;
+    for (const [id, { at }] of loop.seen) if (loop.lastTick - at > SEEN_KEPT_MS) loop.seen.delete(id);
   }
 }
 
