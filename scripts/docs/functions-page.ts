@@ -9,7 +9,7 @@ import * as path from "node:path";
 import { functions as example } from "../../src/schema/examples/functions";
 import { functionFacts, type MemberFact } from "../../src/schema/function-facts";
 import { goFunction } from "../../src/schema/examples/render-go";
-import { snake } from "../../src/schema/names";
+import { pascal, snake } from "../../src/schema/names";
 import { exampleBlock, schemaTypes } from "./example-block";
 
 /**
@@ -23,19 +23,27 @@ export function languageNames(name: string, token: string) {
     python: [snake(name), `${snake(name)}_output`],
     go: [go, `${go}Output`],
     goArgs: `${go}Args`,
+    /** The result's class: Python's `GetImageResult`, Go's `LookupImageResult`. */
+    pythonResult: `${pascal(name)}Result`,
+    goResult: `${go}Result`,
     yaml: token,
   };
 }
 
-const languageLines = (name: string, token: string): string[] => {
+/** A result type's name in the SDKs, when the schema has it as an object type (`ImageResult`). */
+export function resultTypeNames(name: string): { python: string; go: string } | undefined {
+  return `compute:index:${name}` in schemaTypes.types ? { python: `outputs.${name}`, go: name } : undefined;
+}
+
+const languageLines = (name: string, token: string, result: string): string[] => {
   const n = languageNames(name, token);
   return [
-    "| language | call |",
-    "| --- | --- |",
-    `| TypeScript | \`compute.${n.typescript[0]}({...})\`, \`compute.${n.typescript[1]}({...})\` |`,
-    `| Python | \`compute.${n.python[0]}(...)\`, \`compute.${n.python[1]}(...)\` |`,
-    `| Go | \`compute.${n.go[0]}(ctx, &compute.${n.goArgs}{...})\`, \`compute.${n.go[1]}(ctx, compute.${n.go[1]}Args{...})\` |`,
-    `| YAML | \`fn::invoke: {function: ${n.yaml}, arguments: {...}}\` |`,
+    "| language | call | result |",
+    "| --- | --- | --- |",
+    `| TypeScript | \`compute.${n.typescript[0]}({...})\`, \`compute.${n.typescript[1]}({...})\` | \`${result}\` |`,
+    `| Python | \`compute.${n.python[0]}(...)\`, \`compute.${n.python[1]}(...)\` | \`compute.${n.pythonResult}\` |`,
+    `| Go | \`compute.${n.go[0]}(ctx, &compute.${n.goArgs}{...})\`, \`compute.${n.go[1]}(ctx, compute.${n.go[1]}Args{...})\` | \`compute.${n.goResult}\` |`,
+    `| YAML | \`fn::invoke: {function: ${n.yaml}, arguments: {...}}\` | its fields |`,
   ];
 };
 
@@ -80,7 +88,7 @@ export function functionsPage(): string {
       "",
       fn.description,
       "",
-      ...languageLines(fn.name, fn.token),
+      ...languageLines(fn.name, fn.token, fn.resultText),
       "",
     );
     if (fn.args.length > 0) lines.push("Arguments:", "", ...memberLines(fn.args), "");
@@ -92,10 +100,12 @@ export function functionsPage(): string {
     "",
   );
   for (const type of resultTypes) {
+    const sdk = resultTypeNames(type.name);
     lines.push(
       `### ${type.name}`,
       "",
       ...(type.description ? [type.description, ""] : []),
+      ...(sdk ? [`In the SDKs: Python \`compute.${sdk.python}\`, Go \`compute.${sdk.go}\`.`, ""] : []),
       ...memberLines(type.members),
       "",
     );

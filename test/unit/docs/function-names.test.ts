@@ -5,14 +5,14 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { languageNames } from "../../../scripts/docs/functions-page";
+import { languageNames, resultTypeNames } from "../../../scripts/docs/functions-page";
 import { functionFacts } from "../../../src/schema/function-facts";
 import { snake } from "../../../src/schema/names";
 
 const ROOT = path.resolve(__dirname, "../../..");
 const read = (...parts: string[]) => fs.readFileSync(path.join(ROOT, ...parts), "utf8");
 
-const { functions } = functionFacts();
+const { functions, resultTypes } = functionFacts();
 
 test("every data function is named on the page", () => {
   expect(functions.length).toBeGreaterThan(20);
@@ -33,6 +33,22 @@ test.each(functions.map((fn) => [fn.name, fn.token] as const))(
     for (const fn of names.go) expect(go).toContain(`\nfunc ${fn}(ctx *pulumi.Context,`);
     expect(go).toContain(`\ntype ${names.goArgs} struct`);
     expect(go).toContain(`\ntype ${names.go[1]}Args struct`);
+    expect(python).toContain(`\nclass ${names.pythonResult}:`);
+    expect(go).toContain(`\ntype ${names.goResult} struct`);
     expect(token).toBe(`compute:index:${name}`);
   },
 );
+
+test("the result types the schema has are the SDKs' (Python's outputs module, Go's package)", () => {
+  const named = resultTypes.flatMap((type) => {
+    const names = resultTypeNames(type.name);
+    return names ? [names] : [];
+  });
+  expect(named.length).toBeGreaterThan(10);
+  const python = read("sdk/python/pulumi_compute/outputs.py");
+  const go = read("sdk/go/compute/pulumiTypes.go");
+  for (const names of named) {
+    expect(python).toContain(`\nclass ${names.python.replace(/^outputs\./, "")}(dict):`);
+    expect(go).toContain(`\ntype ${names.go} struct`);
+  }
+});
