@@ -262,6 +262,11 @@ function pulumiCycle(
       }),
     );
     fs.writeFileSync(path.join(cwd, "index.ts"), tsProgram(run));
+    // A user's project has one (without it, the SDK logs a warning at every command).
+    fs.writeFileSync(
+      path.join(cwd, "package.json"),
+      JSON.stringify({ name: "tf-side-by-side-ts", private: true }),
+    );
     fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(cwd, "node_modules"));
   }
   const env: NodeJS.ProcessEnv = { ...process.env };
