@@ -46,4 +46,21 @@ describe("secret values in the SDK's debug lines", () => {
     void log.debug("plain");
     expect(logged).toEqual([[withoutSecrets(registeredLine()), undefined, 3], ["plain"]]);
   });
+
+  it("logs with no stack traces, and restores the limit after the line, even when debug throws", () => {
+    const limits: number[] = [];
+    const log = {
+      debug: (message: string) => {
+        limits.push(Error.stackTraceLimit);
+        if (message === "throw") throw new Error("debug failed");
+        return Promise.resolve();
+      },
+    };
+    quietSecretsInDebug(log as never);
+    const before = Error.stackTraceLimit;
+    void log.debug("plain");
+    expect(() => log.debug("throw")).toThrow("debug failed");
+    expect(limits).toEqual([0, 0]);
+    expect(Error.stackTraceLimit).toBe(before);
+  });
 });
