@@ -133,23 +133,26 @@ function inputsSection(facts: KindFacts, rules: SpecRules, classDocs: ClassDocs)
 }
 
 /** An object input's type in each SDK, by the schema's name for it (`InstanceConfigDevices`). */
-export function sdkTypeNames(kind: string, input: string): { python: string; go: string } | undefined {
+export function sdkTypeNames(
+  kind: string,
+  input: string,
+): { python: string; go: string; list: boolean } | undefined {
   const spec = schemaTypes.resources[`compute:index:${kind}`]?.inputProperties[input];
   const ref = spec?.$ref ?? spec?.items?.$ref;
   if (!ref?.startsWith(TYPE_PREFIX)) return undefined;
   const name = typeName(ref);
-  return { python: `${name}Args`, go: spec?.items ? `${name}Array` : `${name}Args` };
+  const list = spec?.items !== undefined;
+  return { python: `${name}Args`, go: list ? `${name}Array` : `${name}Args`, list };
 }
 
 function sdkTypeLines(kind: string, input: string): string[] {
   const names = sdkTypeNames(kind, input);
   if (!names) return [];
-  const list = names.go.endsWith("Array");
   const python = code(`compute.${names.python}`);
   const go = code(`compute.${names.go}`);
   return [
-    list
-      ? `In the SDKs: Python a list of ${python} (or of dicts), Go ${go} of ${code(`compute.${names.python}`)}; YAML a list of mappings, as in TypeScript.`
+    names.list
+      ? `In the SDKs: Python a list of ${python} (or of dicts), Go ${go} of ${python}; YAML a list of mappings, as in TypeScript.`
       : `In the SDKs: Python ${python} (or a dict), Go ${go}; YAML a mapping, as in TypeScript.`,
     "",
   ];
