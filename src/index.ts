@@ -7,6 +7,7 @@
 
 import "./compile-cache";
 
+export { Provider, type ProviderArgs } from "./resources/provider";
 export { Vpc, type VpcArgs } from "./resources/vpc";
 export { Subnet, type SubnetArgs } from "./resources/subnet";
 export {

@@ -15,6 +15,7 @@ import {
 } from "../provider/core-interface";
 import { diffConfig } from "./config-diff";
 import { diffRequestProps, diffResponse } from "./detailed-diff";
+import { contextOfShim } from "./dynamic-resources";
 import { engineLog } from "./engine-log";
 import { idConversions, type IdConversions } from "./id-strings";
 import { invoke } from "./invoke";
@@ -53,8 +54,12 @@ export {
 
 const conversions = processMemory.map<string, IdConversions>("plugin: ID conversions by kind");
 
-/** The kind's ID conversions (`id-strings.ts`), made on its first request. */
-function idsOf(spec: AnySpec): IdConversions {
+/** The dynamic form's state holds ID references as the providers do: no conversion. */
+const AS_THEY_ARE: IdConversions = { toEngine: (props) => props, toProvider: (props) => props };
+
+/** The kind's ID conversions (`id-strings.ts`), made on its first request; none for a dynamic type. */
+function idsOf(spec: AnySpec, dynamic = false): IdConversions {
+  if (dynamic) return AS_THEY_ARE;
   let found = conversions.get(spec.kind);
   if (!found) conversions.set(spec.kind, (found = idConversions(spec)));
   return found;
@@ -78,11 +83,13 @@ interface Request {
 }
 
 /** The resource a request is about: its kind's spec, its provider (whose progress lines keep the
- * request's secrets out) and its secret fields. */
+ * request's secrets out) and its secret fields. `shimText`: a dynamic type's `__provider`
+ * (`dynamic-resources.ts`), which names its `import` option and program directory. */
 export function served(
   request: Request,
   secrets: RequestSecrets,
   operation?: "create" | "update" | "delete",
+  shimText?: string,
 ) {
   const resource = parseUrn(request.getUrn());
   const spec = specOf(resource.kind);
@@ -98,6 +105,7 @@ export function served(
   const imported = importing.get(request.getUrn());
   const context: ResourceContext = {
     journalKey: journalKeyOf(resource),
+    ...(resource.dynamic && contextOfShim(shimText)),
     ...(imported !== undefined && { importId: readTarget(spec, imported, {}).id }),
     ...(log && { log: (line: string) => log(secrets.redact(line)) }),
     // Aborted by the engine's Cancel (Ctrl-C, or the end of the run): every wait of the run ends.
@@ -109,7 +117,9 @@ export function served(
     spec,
     provider: bound(kindProvider(spec.kind, context)),
     secretFields: secretOutputs(spec),
-    ids: idsOf(spec),
+    ids: idsOf(spec, resource.dynamic),
+    /** A TypeScript class's resource (`dynamic-resources.ts`): its answers carry its `__provider` back. */
+    dynamic: resource.dynamic,
     /** A create's new object: named by its ID alone if the program holds its label secret. */
     noteCreated: noteLabel,
     /** An answer's properties marked secret from the request (`secrets.ts`): by path, and what the kind carries. */
@@ -127,8 +137,14 @@ export function outputsOfUrn(urn: string): {
   toEngine(props: Props): Props;
 } {
   try {
-    const spec = specOf(parseUrn(urn).kind);
-    if (spec) return { secrets: secretOutputs(spec), carries: spec.carries, toEngine: idsOf(spec).toEngine };
+    const resource = parseUrn(urn);
+    const spec = specOf(resource.kind);
+    if (spec)
+      return {
+        secrets: secretOutputs(spec),
+        carries: spec.carries,
+        toEngine: idsOf(spec, resource.dynamic).toEngine,
+      };
   } catch {
     // Not a resource's URN.
   }

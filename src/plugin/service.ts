@@ -10,10 +10,11 @@ import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { PluginAttach, PluginInfo } from "@pulumi/pulumi/proto/plugin_pb";
 import * as proto from "@pulumi/pulumi/proto/provider_pb";
-import type { ConfigSource } from "../provider/core-interface";
+import type { ConfigSource, Props } from "../provider/core-interface";
 import { settingFailures } from "./check-config";
 import { argumentFailure, checkFailures, engineFailure } from "./check-failures";
 import { configSource } from "./config";
+import { shimTextOf, withShimText } from "./dynamic-resources";
 import { grpcError } from "./errors";
 import { packageFile, pluginVersion } from "./package-files";
 import { programInputs } from "./program-inputs";
@@ -171,14 +172,22 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
     check: unary(
       "check",
       async (request: proto.CheckRequest, secrets) => {
-        const { spec, provider, secretFields, ids, importStep } = served(request, secrets);
+        const shim = shimTextOf(fromStruct(request.getNews()), fromStruct(request.getOlds()));
+        const { spec, provider, secretFields, ids, importStep, dynamic } = served(
+          request,
+          secrets,
+          undefined,
+          shim,
+        );
         const news = await programInputs(spec.kind, ids.toProvider(fromStruct(request.getNews())));
         // An import step's olds are what its Read returned: the resource is new, the object to import.
         const olds = importStep ? {} : ids.toProvider(fromStruct(request.getOlds()));
         const result = await provider.check(olds, news);
-        const inputs = secrets.mark(ids.toEngine(result.inputs ?? {}));
+        const checked = ids.toEngine(result.inputs ?? {});
+        const inputs = secrets.mark(dynamic ? withShimText(checked, shim) : checked);
+        // A class's arguments are typed, and it adds keys of its own (`parentKey`): the dynamic host checks no names.
         const failures = [
-          ...providers().unknownInputs(spec.kind, spec.inputs, news),
+          ...(dynamic ? [] : providers().unknownInputs(spec.kind, spec.inputs, news)),
           ...(result.failures ?? []),
         ];
         const response = new proto.CheckResponse();
@@ -191,7 +200,8 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
     diff: unary(
       "diff",
       async (request: proto.DiffRequest, secrets) => {
-        const { spec, provider, ids } = served(request, secrets);
+        const shim = shimTextOf(fromStruct(request.getNews()), fromStruct(request.getOlds()));
+        const { spec, provider, ids } = served(request, secrets, undefined, shim);
         const { olds, news } = providers().diffRequestProps(
           spec,
           ids.toProvider(fromStruct(request.getOlds())),
@@ -214,10 +224,18 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
           preview.setProperties(request.getProperties());
           return preview;
         }
-        const { provider, secretFields, ids, marked, noteCreated } = served(request, secrets, "create");
-        const result = await provider.create(ids.toProvider(fromStruct(request.getProperties())));
+        const properties = fromStruct(request.getProperties());
+        const shim = shimTextOf(properties);
+        const { provider, secretFields, ids, marked, noteCreated, dynamic } = served(
+          request,
+          secrets,
+          "create",
+          shim,
+        );
+        const result = await provider.create(ids.toProvider(properties));
         noteCreated(result.id);
-        const outs = marked(ids.toEngine(result.outs ?? {}));
+        const made = ids.toEngine(result.outs ?? {});
+        const outs = marked(dynamic ? withShimText(made, shim) : made);
         const response = new proto.CreateResponse();
         response.setId(result.id);
         response.setProperties(toStruct(outs, secretFields));
@@ -228,7 +246,14 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
     read: unary(
       "read",
       async (request: proto.ReadRequest, secrets) => {
-        const { spec, provider, secretFields, ids, marked } = served(request, secrets);
+        const shim = shimTextOf(fromStruct(request.getProperties()), fromStruct(request.getInputs()));
+        const { spec, provider, secretFields, ids, marked, dynamic } = served(
+          request,
+          secrets,
+          undefined,
+          shim,
+        );
+        const shimmed = (props: Props) => (dynamic ? withShimText(props, shim) : props);
         let id = request.getId();
         let props = fromStruct(request.getProperties());
         // An import (the option, or `pulumi import`) sends the ID alone, and the import step's Check
@@ -245,10 +270,10 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
         if (result.id) {
           const { importedInputs } = providers();
           const outputs = result.props ?? {};
-          const state = ids.toEngine(importStep ? providers().markedImported(outputs) : outputs);
+          const state = shimmed(ids.toEngine(importStep ? providers().markedImported(outputs) : outputs));
           // An import's program gets the inputs a user would write, not every value the API holds.
           const read = importStep ? importedInputs(spec, result.props ?? {}) : (result.inputs ?? {});
-          const inputs = ids.toEngine(read);
+          const inputs = shimmed(ids.toEngine(read));
           response.setProperties(toStruct(marked(state), secretFields));
           response.setInputs(toStruct(secrets.mark(inputs, secrets.bags[1]), secretFields));
         }
@@ -259,11 +284,18 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
     update: unary(
       "update",
       async (request: proto.UpdateRequest, secrets) => {
-        const { spec, provider, secretFields, ids, marked } = served(request, secrets, "update");
+        const shim = shimTextOf(fromStruct(request.getNews()), fromStruct(request.getOlds()));
+        const { spec, provider, secretFields, ids, marked, dynamic } = served(
+          request,
+          secrets,
+          "update",
+          shim,
+        );
+        const shimmed = (props: Props) => (dynamic ? withShimText(props, shim) : props);
         if (request.getPreview()) {
           const olds = ids.toProvider(fromStruct(request.getOlds()));
           const news = ids.toProvider(fromStruct(request.getNews()));
-          const expected = ids.toEngine(providers().previewUpdateOutputs(spec, olds, news));
+          const expected = shimmed(ids.toEngine(providers().previewUpdateOutputs(spec, olds, news)));
           const preview = new proto.UpdateResponse();
           preview.setProperties(toStruct(marked(expected), secretFields));
           return preview;
@@ -276,7 +308,7 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
           [],
         );
         const result = await provider.update(request.getId(), olds, news);
-        const outs = marked(ids.toEngine(result.outs ?? {}));
+        const outs = marked(shimmed(ids.toEngine(result.outs ?? {})));
         const response = new proto.UpdateResponse();
         response.setProperties(toStruct(outs, secretFields));
         return response;
@@ -286,7 +318,8 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
     delete: unary(
       "delete",
       async (request: proto.DeleteRequest, secrets) => {
-        const { spec, provider, ids } = served(request, secrets, "delete");
+        const shim = shimTextOf(fromStruct(request.getProperties()));
+        const { spec, provider, ids } = served(request, secrets, "delete", shim);
         // An imported object's outputs hold defaults for what no object holds: the program's inputs say.
         const props = providers().withProgramOnly(
           spec,

@@ -32,6 +32,7 @@ export { PartialFailure } from "./core/errors";
 export { processMemory } from "./core/process-memory";
 export { apiToken, apiUrlIfSet } from "./core/settings";
 export { positiveSeconds, SETTINGS } from "./core/settings-spec";
+export { shimContext } from "./shim";
 export { withoutShownValue } from "./core/shown-value";
 export { containsUnknown, UNKNOWN } from "./core/unknown";
 

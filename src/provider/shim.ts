@@ -10,6 +10,9 @@
  *
  * State written before holds that serialized closure, which calls the runtime's `configure` and
  * `provider(kind)`; both stay.
+ *
+ * The plugin serves a dynamic resource given an explicit `compute.Provider` (`src/plugin/`), and
+ * reads the context back from the same text (`shimContext`).
  */
 import type { ResourceContext } from "./core/resource-context";
 
@@ -18,4 +21,23 @@ export const PROVIDER_RUNTIME = "pulumi-compute/provider-runtime";
 export function shimModule(kind: string, resource: ResourceContext): string {
   const args = [kind, resource].map((value) => JSON.stringify(value)).join(", ");
   return `exports.handler = () => require(${JSON.stringify(PROVIDER_RUNTIME)}).shim(${args});\n`;
+}
+
+/**
+ * The kind and context a text of `shimModule` names; undefined for any other text (a serialized
+ * closure of older state, which names no context).
+ */
+export function shimContext(text: unknown): { kind: string; resource: ResourceContext } | undefined {
+  if (typeof text !== "string") return undefined;
+  const prefix = `exports.handler = () => require(${JSON.stringify(PROVIDER_RUNTIME)}).shim(`;
+  if (!text.startsWith(prefix) || !text.endsWith(");\n")) return undefined;
+  try {
+    const args: unknown = JSON.parse(`[${text.slice(prefix.length, -3)}]`);
+    if (!Array.isArray(args) || typeof args[0] !== "string") return undefined;
+    const resource: unknown = args[1] ?? {};
+    if (typeof resource !== "object" || resource === null || Array.isArray(resource)) return undefined;
+    return { kind: args[0], resource: resource as ResourceContext };
+  } catch {
+    return undefined;
+  }
 }

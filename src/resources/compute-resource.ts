@@ -13,7 +13,10 @@
  *   provider imports the object without writing to the API (`provider/core/import-object.ts`);
  * - `customTimeouts`, which the engine sends a dynamic provider's host but the host drops.
  * A kind with a unique label replaces delete-first unless the program says otherwise
- * (`UNIQUE_LABEL_KINDS`). And it keeps secret outputs out of the SDK's debug lines
+ * (`UNIQUE_LABEL_KINDS`). An explicit `compute.Provider` (`provider.ts`), given or the parent's,
+ * is the resource's provider: Pulumi's SDK hands a parent's provider on only to resources of the
+ * provider's package, and a class's type is the dynamic provider's (`pulumi-nodejs`), so the class
+ * takes its parent's `compute` provider itself. And it keeps secret outputs out of the SDK's debug lines
  * (`quiet-debug.ts`) before the first registration.
  */
 import * as pulumi from "@pulumi/pulumi";
@@ -38,6 +41,8 @@ export function computeResourceArgs(
   more: Pick<ResourceContext, "programDir"> = {},
 ): [string, string, pulumi.Inputs, pulumi.CustomResourceOptions | undefined] {
   quietSecretsInDebug();
+  const provider = providerOf(kind, name, opts);
+  if (provider && opts?.provider === undefined) opts = { ...opts, provider };
   const { import: importId, ...rest } = opts ?? {};
   const resource: ResourceContext = {
     journalKey: `${pulumi.getProject()}/${pulumi.getStack()}/${kind}/${name}`,
@@ -76,6 +81,33 @@ export function pausePromiseStacks(): () => void {
     Error.stackTraceLimit = limit;
   };
 }
+
+/**
+ * The resource's explicit provider: the one given, else a `compute.Provider` of its parent (or of a
+ * component above it, given as `provider` or among `providers`). A provider of another package
+ * (other than the dynamic provider's own) cannot serve the resource: an error naming the option.
+ */
+function providerOf(
+  kind: string,
+  name: string,
+  opts: pulumi.CustomResourceOptions | undefined,
+): pulumi.ProviderResource | undefined {
+  const given = opts?.provider;
+  if (given) {
+    const pkg = packageOf(given);
+    if (pkg !== undefined && pkg !== "compute" && pkg !== "pulumi-nodejs")
+      throw new pulumi.ResourceError(
+        `${kind} ${name}: option \`provider\` is a provider of package ${pkg}; give a compute.Provider`,
+        opts?.parent,
+      );
+    return given;
+  }
+  return opts?.parent?.getProvider("compute:index:Provider");
+}
+
+/** A provider resource's package (`ProviderResource.getPackage`, which Pulumi's types keep internal). */
+const packageOf = (provider: pulumi.ProviderResource): string | undefined =>
+  (provider as unknown as { getPackage?(): string }).getPackage?.();
 
 /** The durations the program set (the provider reads and checks them). */
 function timeoutsOf(custom: pulumi.CustomTimeouts | undefined): Pick<ResourceContext, "timeouts"> {

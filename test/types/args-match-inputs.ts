@@ -53,13 +53,16 @@ type Mismatches = {
     | `${N}: ${Exclude<InputKeys<Pairs[N][1]>, ArgKeys<Pairs[N][0]>>} is an input the class does not take`;
 }[keyof Pairs];
 
-/** Every class covered: a class exported without a pair here fails the check below by name. */
+/** Every class covered: a class exported without a pair here fails the check below by name. The
+ * explicit provider (`compute.Provider`) takes the settings, not a spec's inputs. */
 type Classes = {
   [K in keyof typeof compute]: (typeof compute)[K] extends abstract new (
     ...args: never[]
-  ) => import("@pulumi/pulumi").CustomResource
-    ? K
-    : never;
+  ) => import("@pulumi/pulumi").ProviderResource
+    ? never
+    : (typeof compute)[K] extends abstract new (...args: never[]) => import("@pulumi/pulumi").CustomResource
+      ? K
+      : never;
 }[keyof typeof compute];
 type Unpaired = Exclude<Classes, keyof Pairs>;
 

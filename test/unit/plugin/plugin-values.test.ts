@@ -10,6 +10,17 @@ it("reads the kind and the journal key from a URN, a parent-qualified type inclu
   expect(() => parseUrn("urn:pulumi:dev::shop::aws:s3:Bucket::b")).toThrow(
     /not a resource type of the compute package/,
   );
+  expect(() => parseUrn("urn:pulumi:dev::shop::pulumi-nodejs:dynamic:Resource::b")).toThrow(
+    /not a resource type of the compute package/,
+  );
+});
+
+it("reads a TypeScript class's dynamic type given an explicit provider as its kind, in the dynamic form", () => {
+  const urn =
+    "urn:pulumi:dev::shop::pulumi-nodejs:dynamic/compute:Vpc$pulumi-nodejs:dynamic/compute:Subnet::app";
+  expect(parseUrn(urn)).toMatchObject({ kind: "Subnet", name: "app", dynamic: true });
+  expect(journalKeyOf(parseUrn(urn))).toBe("shop/dev/Subnet/app");
+  expect(parseUrn("urn:pulumi:dev::shop::compute:index:Vpc::net").dynamic).toBe(false);
 });
 
 it("unwraps secrets however deep, and wraps the kind's secret fields on the way back", () => {

@@ -28,3 +28,19 @@ it("gives the host the kind's provider, with configure, as the host loads it", (
   }
   expect(() => requireFromString(shimModule("Nope", net)).handler()).toThrow(/unknown resource kind Nope/);
 });
+
+it("is read back into its kind and context, and no other text is", async () => {
+  const { shimContext } = await import("../../../src/provider/shim");
+  const context = { journalKey: "infra/dev/Image/img", importId: "private/12", timeouts: { create: "2m" } };
+  expect(shimContext(shimModule("Image", context))).toEqual({ kind: "Image", resource: context });
+  expect(shimContext(shimModule("Vpc", {}))).toEqual({ kind: "Vpc", resource: {} });
+  expect(
+    shimContext('exports.handler = () => require("pulumi-compute/provider-runtime").shim("Vpc");\n'),
+  ).toEqual({
+    kind: "Vpc",
+    resource: {},
+  });
+  for (const other of [undefined, 7, "exports.handler = function () { return x; };\n", "garbage"]) {
+    expect(shimContext(other)).toBeUndefined();
+  }
+});

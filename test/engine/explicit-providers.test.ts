@@ -1,0 +1,164 @@
+/**
+ * Explicit providers in a TypeScript program (`compute.Provider`): two accounts, each on an emulator
+ * of its own, in one program, with a VPC per provider and a subnet that inherits the provider from
+ * its parent, beside a VPC of the stack's settings. Moving a provider's `apiUrl` to the same account
+ * at another address changes no resource; to another account, replaces its resources there and
+ * deletes them from the old one. The tokens stay ciphertext in the state.
+ */
+import * as path from "node:path";
+import * as pulumi from "@pulumi/pulumi";
+import type { EngineEvent } from "@pulumi/pulumi/automation";
+import { ComputeClient, ControlClient, collect } from "../../src/client";
+import { vpcEndpoints } from "../../src/contract";
+import { startEmulator, type Emulator } from "../../src/emulator";
+import { Provider } from "../../src/resources/provider";
+import { Subnet } from "../../src/resources/subnet";
+import { Vpc } from "../../src/resources/vpc";
+import { writeLines } from "../support/writes";
+import { cliEnv, engineStack, run, type EngineStack } from "./harness";
+
+jest.setTimeout(300_000);
+
+const ROOT = path.resolve(__dirname, "../..");
+
+let e: EngineStack;
+/** Provider `b`'s account, and a third account it moves to. */
+let b: Emulator;
+let c: Emulator;
+
+const clientOf = (emulator: Emulator) =>
+  new ComputeClient({ baseUrl: emulator.url, token: emulator.token, retry: { retries: 0 } });
+
+/** Each VPC label of the account, with its subnets' labels. */
+async function holding(emulator: Emulator): Promise<string[]> {
+  const client = clientOf(emulator);
+  const held: string[] = [];
+  for (const vpc of await collect(client.each(vpcEndpoints.listVpcs))) {
+    const subnets = await collect(client.each(vpcEndpoints.listSubnets, { params: { vpcId: vpc.id } }));
+    held.push([vpc.label, ...subnets.map((s) => s.label)].join("/"));
+  }
+  return held.sort();
+}
+
+/** Provider `a` on the stack's emulator, provider `b` where the config says; a VPC and a subnet each. */
+async function program() {
+  const config = new pulumi.Config();
+  const providers = {
+    a: new Provider("a", { apiUrl: config.require("aUrl"), token: config.requireSecret("aToken") }),
+    b: new Provider("b", { apiUrl: config.require("bUrl"), token: config.requireSecret("bToken") }),
+  };
+  for (const [name, provider] of Object.entries(providers)) {
+    const vpc = new Vpc(`net-${name}`, { region: "us-iad", label: `ep-${name}` }, { provider });
+    new Subnet(`app-${name}`, { vpcId: vpc.id, label: `app-${name}`, ipv4: "10.0.1.0/24" }, { parent: vpc });
+  }
+  new Vpc("net-stack", { region: "us-iad", label: "ep-stack" });
+}
+
+async function pointB(emulator: Emulator, url = emulator.url) {
+  await e.stack.setAllConfig({
+    bUrl: { value: url },
+    bToken: { value: emulator.token, secret: true },
+  });
+}
+
+/** `pulumi stack export` as a user runs it (the Automation API's export shows the secrets decrypted). */
+async function exported(): Promise<{ text: string; resources: Exported[] }> {
+  const text = await run(
+    "pulumi",
+    ["stack", "export", "--stack", "test"],
+    path.join(e.dir, "project"),
+    cliEnv(e.dir),
+  );
+  return {
+    text,
+    resources: (JSON.parse(text) as { deployment: { resources: Exported[] } }).deployment.resources,
+  };
+}
+interface Exported {
+  urn: string;
+  type: string;
+  provider?: string;
+  inputs?: Record<string, unknown>;
+}
+
+/** The steps a preview plans, by resource name, but the unchanged ones and the dynamic host's
+ * default provider (whose inputs are the whole stack config, the program's own keys included). */
+async function previewOps(): Promise<Record<string, string>> {
+  const ops: Record<string, string> = {};
+  await e.stack.preview({
+    onEvent: (event: EngineEvent) => {
+      const m = event.resourcePreEvent?.metadata;
+      if (!m || ["same", "create-replacement", "delete-replaced"].includes(m.op)) return;
+      if (m.type === "pulumi:providers:pulumi-nodejs") return;
+      ops[m.urn.split("::").pop()!] = m.op;
+    },
+  });
+  return ops;
+}
+
+beforeAll(async () => {
+  e = await engineStack("explicit-providers");
+  [b, c] = await Promise.all([startEmulator({ owner: "second" }), startEmulator({ owner: "third" })]);
+  // The plugin from this checkout, as a project names a local plugin.
+  const settings = await e.stack.workspace.projectSettings();
+  await e.stack.workspace.saveProjectSettings(
+    Object.assign(settings, { plugins: { providers: [{ name: "compute", path: path.join(ROOT, "bin") }] } }),
+  );
+  await e.stack.setAllConfig({
+    aUrl: { value: e.emulator.url },
+    aToken: { value: e.emulator.token, secret: true },
+  });
+  await pointB(b);
+  e.setProgram(program);
+});
+afterAll(async () => {
+  await e?.dispose();
+  await b?.close();
+  await c?.close();
+});
+
+test("two providers keep two accounts in one program, each holding exactly its objects", async () => {
+  await e.stack.up();
+  expect(await holding(e.emulator)).toEqual(["ep-a/app-a", "ep-stack"]);
+  expect(await holding(b)).toEqual(["ep-b/app-b"]);
+  await e.stack.preview({ expectNoChanges: true });
+
+  const { text, resources } = await exported();
+  for (const token of [e.emulator.token, b.token]) expect(text).not.toContain(token);
+  const providerOf = (name: string) => resources.find((r) => r.urn.endsWith(`::${name}`))!.provider ?? "";
+  // The subnet inherits its parent's provider; the stack's VPC keeps the dynamic provider.
+  expect(providerOf("app-b")).toMatch(/::pulumi:providers:compute::b::/);
+  expect(providerOf("net-a")).toMatch(/::pulumi:providers:compute::a::/);
+  expect(providerOf("net-stack")).toMatch(/::pulumi:providers:pulumi-nodejs::default/);
+  const bState = resources.find((r) => r.type === "pulumi:providers:compute" && r.urn.endsWith("::b"))!;
+  expect(bState.inputs).toMatchObject({ token: { ciphertext: expect.any(String) } });
+});
+
+test("the same account at another address changes no resource", async () => {
+  await pointB(b, b.url.replace("127.0.0.1", "localhost"));
+  expect(await previewOps()).toEqual({ b: "update" });
+  const control = new ControlClient(b.controlUrl);
+  await control.clearRequests();
+  await e.stack.up();
+  expect(await writeLines(control)).toEqual([]);
+  expect(await holding(b)).toEqual(["ep-b/app-b"]);
+  await e.stack.preview({ expectNoChanges: true });
+});
+
+test("an apiUrl that reaches another account replaces the provider's resources there", async () => {
+  await pointB(c);
+  expect(await previewOps()).toEqual({ b: "replace", "net-b": "replace", "app-b": "replace" });
+  await e.stack.up();
+  expect(await holding(c)).toEqual(["ep-b/app-b"]);
+  expect(await holding(b)).toEqual([]);
+  expect(await holding(e.emulator)).toEqual(["ep-a/app-a", "ep-stack"]);
+  await e.stack.preview({ expectNoChanges: true });
+  expect((await exported()).text).not.toContain(c.token);
+});
+
+test("destroy leaves every account empty", async () => {
+  await e.stack.destroy();
+  expect(await holding(e.emulator)).toEqual([]);
+  expect(await holding(b)).toEqual([]);
+  expect(await holding(c)).toEqual([]);
+});
