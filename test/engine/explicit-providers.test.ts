@@ -51,8 +51,15 @@ async function program() {
     const vpc = new Vpc(`net-${name}`, { region: "us-iad", label: `ep-${name}` }, { provider });
     new Subnet(`app-${name}`, { vpcId: vpc.id, label: `app-${name}`, ipv4: "10.0.1.0/24" }, { parent: vpc });
   }
-  new Vpc("net-stack", { region: "us-iad", label: "ep-stack" });
+  new Vpc(
+    "net-stack",
+    { region: "us-iad", label: "ep-stack" },
+    stackVpcTakes ? { provider: providers.a } : {},
+  );
 }
+
+/** Whether the stack's VPC is given provider `a`, of the same account as the stack's settings. */
+let stackVpcTakes = false;
 
 async function pointB(emulator: Emulator, url = emulator.url) {
   await e.stack.setAllConfig({
@@ -132,6 +139,22 @@ test("two providers keep two accounts in one program, each holding exactly its o
   expect(providerOf("net-stack")).toMatch(/::pulumi:providers:pulumi-nodejs::default/);
   const bState = resources.find((r) => r.type === "pulumi:providers:compute" && r.urn.endsWith("::b"))!;
   expect(bState.inputs).toMatchObject({ token: { ciphertext: expect.any(String) } });
+});
+
+test("a resource given a provider of its own account, or taken from it, stays the same object", async () => {
+  for (const takes of [true, false]) {
+    stackVpcTakes = takes;
+    await e.control.clearRequests();
+    await e.stack.up();
+    expect(await e.writes()).toEqual([]);
+    const { resources } = await exported();
+    const provider = resources.find((r) => r.urn.endsWith("::net-stack"))!.provider;
+    expect(provider).toMatch(
+      takes ? /::pulumi:providers:compute::a::/ : /::pulumi:providers:pulumi-nodejs::/,
+    );
+    await e.stack.preview({ expectNoChanges: true });
+  }
+  expect(await holding(e.emulator)).toEqual(["ep-a/app-a", "ep-stack"]);
 });
 
 test("the same account at another address changes no resource", async () => {
