@@ -15,7 +15,7 @@ import {
 } from "../provider/core-interface";
 import { diffConfig } from "./config-diff";
 import { diffRequestProps, diffResponse } from "./detailed-diff";
-import { contextOfShim } from "./dynamic-resources";
+import { contextOfShim, withShimText } from "./dynamic-resources";
 import { engineLog } from "./engine-log";
 import { idConversions, type IdConversions } from "./id-strings";
 import { invoke } from "./invoke";
@@ -118,8 +118,10 @@ export function served(
     provider: bound(kindProvider(spec.kind, context)),
     secretFields: secretOutputs(spec),
     ids: idsOf(spec, resource.dynamic),
-    /** A TypeScript class's resource (`dynamic-resources.ts`): its answers carry its `__provider` back. */
+    /** A TypeScript class's resource (`dynamic-resources.ts`), whose answers carry its `__provider` back. */
     dynamic: resource.dynamic,
+    /** An answer's properties as the resource's form keeps them: a dynamic type's with its `__provider`. */
+    shimmed: (props: Props): Props => (resource.dynamic ? withShimText(props, shimText) : props),
     /** A create's new object: named by its ID alone if the program holds its label secret. */
     noteCreated: noteLabel,
     /** An answer's properties marked secret from the request (`secrets.ts`): by path, and what the kind carries. */

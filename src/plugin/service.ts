@@ -10,11 +10,11 @@ import { Empty } from "google-protobuf/google/protobuf/empty_pb";
 import type { Struct } from "google-protobuf/google/protobuf/struct_pb";
 import { PluginAttach, PluginInfo } from "@pulumi/pulumi/proto/plugin_pb";
 import * as proto from "@pulumi/pulumi/proto/provider_pb";
-import type { ConfigSource, Props } from "../provider/core-interface";
+import type { ConfigSource } from "../provider/core-interface";
 import { settingFailures } from "./check-config";
 import { argumentFailure, checkFailures, engineFailure } from "./check-failures";
 import { configSource } from "./config";
-import { shimTextOf, withShimText } from "./dynamic-resources";
+import { shimTextOf } from "./dynamic-resources";
 import { grpcError } from "./errors";
 import { packageFile, pluginVersion } from "./package-files";
 import { programInputs } from "./program-inputs";
@@ -173,7 +173,7 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
       "check",
       async (request: proto.CheckRequest, secrets) => {
         const shim = shimTextOf(fromStruct(request.getNews()), fromStruct(request.getOlds()));
-        const { spec, provider, secretFields, ids, importStep, dynamic } = served(
+        const { spec, provider, secretFields, ids, importStep, dynamic, shimmed } = served(
           request,
           secrets,
           undefined,
@@ -183,9 +183,8 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
         // An import step's olds are what its Read returned: the resource is new, the object to import.
         const olds = importStep ? {} : ids.toProvider(fromStruct(request.getOlds()));
         const result = await provider.check(olds, news);
-        const checked = ids.toEngine(result.inputs ?? {});
-        const inputs = secrets.mark(dynamic ? withShimText(checked, shim) : checked);
-        // A class's arguments are typed, and it adds keys of its own (`parentKey`): the dynamic host checks no names.
+        const inputs = secrets.mark(shimmed(ids.toEngine(result.inputs ?? {})));
+        // A class's arguments are typed and it adds keys of its own (`parentKey`): no names are checked.
         const failures = [
           ...(dynamic ? [] : providers().unknownInputs(spec.kind, spec.inputs, news)),
           ...(result.failures ?? []),
@@ -226,7 +225,7 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
         }
         const properties = fromStruct(request.getProperties());
         const shim = shimTextOf(properties);
-        const { provider, secretFields, ids, marked, noteCreated, dynamic } = served(
+        const { provider, secretFields, ids, marked, noteCreated, shimmed } = served(
           request,
           secrets,
           "create",
@@ -234,8 +233,7 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
         );
         const result = await provider.create(ids.toProvider(properties));
         noteCreated(result.id);
-        const made = ids.toEngine(result.outs ?? {});
-        const outs = marked(dynamic ? withShimText(made, shim) : made);
+        const outs = marked(shimmed(ids.toEngine(result.outs ?? {})));
         const response = new proto.CreateResponse();
         response.setId(result.id);
         response.setProperties(toStruct(outs, secretFields));
@@ -247,13 +245,12 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
       "read",
       async (request: proto.ReadRequest, secrets) => {
         const shim = shimTextOf(fromStruct(request.getProperties()), fromStruct(request.getInputs()));
-        const { spec, provider, secretFields, ids, marked, dynamic } = served(
+        const { spec, provider, secretFields, ids, marked, shimmed } = served(
           request,
           secrets,
           undefined,
           shim,
         );
-        const shimmed = (props: Props) => (dynamic ? withShimText(props, shim) : props);
         let id = request.getId();
         let props = fromStruct(request.getProperties());
         // An import (the option, or `pulumi import`) sends the ID alone, and the import step's Check
@@ -285,13 +282,12 @@ export function resourceProviderService(): grpc.UntypedServiceImplementation {
       "update",
       async (request: proto.UpdateRequest, secrets) => {
         const shim = shimTextOf(fromStruct(request.getNews()), fromStruct(request.getOlds()));
-        const { spec, provider, secretFields, ids, marked, dynamic } = served(
+        const { spec, provider, secretFields, ids, marked, shimmed } = served(
           request,
           secrets,
           "update",
           shim,
         );
-        const shimmed = (props: Props) => (dynamic ? withShimText(props, shim) : props);
         if (request.getPreview()) {
           const olds = ids.toProvider(fromStruct(request.getOlds()));
           const news = ids.toProvider(fromStruct(request.getNews()));

@@ -88,15 +88,15 @@ interface Exported {
   inputs?: Record<string, unknown>;
 }
 
-/** The steps a preview plans, by resource name, but the unchanged ones and the dynamic host's
- * default provider (whose inputs are the whole stack config, the program's own keys included). */
+/** The steps a preview plans, by resource name, but the unchanged ones, the stack's and the dynamic
+ * host's default provider's (whose inputs are the whole stack config, the program's own keys included). */
 async function previewOps(): Promise<Record<string, string>> {
   const ops: Record<string, string> = {};
   await e.stack.preview({
     onEvent: (event: EngineEvent) => {
       const m = event.resourcePreEvent?.metadata;
       if (!m || ["same", "create-replacement", "delete-replaced"].includes(m.op)) return;
-      if (m.type === "pulumi:providers:pulumi-nodejs") return;
+      if (["pulumi:providers:pulumi-nodejs", "pulumi:pulumi:Stack"].includes(m.type)) return;
       ops[m.urn.split("::").pop()!] = m.op;
     },
   });
@@ -125,7 +125,11 @@ afterAll(async () => {
 });
 
 test("two providers keep two accounts in one program, each holding exactly its objects", async () => {
-  await e.stack.up();
+  const planned = await previewOps();
+  expect(Object.keys(planned).sort()).toEqual(["a", "app-a", "app-b", "b", "net-a", "net-b", "net-stack"]);
+  expect(new Set(Object.values(planned))).toEqual(new Set(["create"]));
+  const { shown } = await e.upShowing();
+  for (const token of [e.emulator.token, b.token]) expect(shown).not.toContain(token);
   expect(await holding(e.emulator)).toEqual(["ep-a/app-a", "ep-stack"]);
   expect(await holding(b)).toEqual(["ep-b/app-b"]);
   await e.stack.preview({ expectNoChanges: true });
