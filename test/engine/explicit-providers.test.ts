@@ -133,6 +133,9 @@ test("two providers keep two accounts in one program, each holding exactly its o
   expect(await holding(e.emulator)).toEqual(["ep-a/app-a", "ep-stack"]);
   expect(await holding(b)).toEqual(["ep-b/app-b"]);
   await e.stack.preview({ expectNoChanges: true });
+  // A refresh reads each object through its own provider, and the state it writes changes nothing.
+  await e.stack.refresh({ expectNoChanges: true });
+  await e.stack.preview({ expectNoChanges: true });
 
   const { text, resources } = await exported();
   for (const token of [e.emulator.token, b.token]) expect(text).not.toContain(token);
