@@ -3,7 +3,7 @@
  * dependencies: no shipped module loads, itself or through the shipped modules it loads, a package
  * that is not a dependency or peer dependency (the schema's writers need `typescript`, a
  * devDependency: they stay out), nor a module of the package that is not shipped. Reads dist/: run
- * after `npm run build` (`scripts/setup` builds it).
+ * after `npm run build` (`scripts/setup` builds it). Every project template under templates/ ships.
  */
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
@@ -48,4 +48,18 @@ it("every shipped module loads only dependencies, Node's own modules and other s
     }
   }
   expect(problems).toEqual([]);
+});
+
+it("ships every project template, whole", () => {
+  const packed = JSON.parse(
+    execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: ROOT, encoding: "utf8" }),
+  ) as { files: { path: string }[] }[];
+  const shipped = packed[0]!.files.map((f) => f.path).filter((f) => f.startsWith("templates/"));
+  const inRepo = (fs.readdirSync(path.join(ROOT, "templates"), { recursive: true }) as string[])
+    .filter((f) => fs.statSync(path.join(ROOT, "templates", f)).isFile())
+    .map((f) => `templates/${f}`);
+  expect(shipped.sort()).toEqual(inRepo.sort());
+  expect(inRepo).toEqual(
+    expect.arrayContaining(["templates/python/requirements.txt", "templates/go/go.mod"]),
+  );
 });

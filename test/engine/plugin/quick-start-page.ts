@@ -5,7 +5,8 @@
  * (acquisition.test.ts), and an emulator started here for the page's terminal 1 (its URL replaces the
  * page's; its token is the page's `my-token`). The page's `sh` blocks but the emulator's run as one bash
  * session, its project files written from its other blocks after the first `sh` block (the one that
- * makes the directory); `pulumi up` gets `--yes --non-interactive`, as a script's must.
+ * makes the directory); `pulumi up` gets `--yes --non-interactive`, as a script's must. A project
+ * template (templates/<language>) is used the same way: `pulumi new` from an empty directory, `pulumi up`.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -20,6 +21,8 @@ import { startReleaseHost, type ReleaseHost } from "./release-host";
 
 const ROOT = path.resolve(__dirname, "../../..");
 const version = packageVersion();
+/** Where the release's assets are downloaded from, but for `/v<version>`. */
+const RELEASE_PAGE = "https://github.com/pulumi-compute/pulumi-compute/releases/download";
 
 /** The fenced blocks of `language` in `page`, in order. */
 export const pageBlocks = (page: string, language: string) =>
@@ -55,7 +58,18 @@ export interface FollowOptions {
 export interface QuickStartPages {
   /** Follows the page docs/<name>. */
   follow(name: string, options: FollowOptions): Promise<Followed>;
+  /** Makes a project with `pulumi new` from templates/<name> (`edit` changes the copy first) from an
+   * empty directory, the stack `dev` with the emulator's URL as its config, its token set as a
+   * secret, then `pulumi up`. */
+  fromTemplate(name: string, options: TemplateOptions): Promise<Followed>;
   dispose(): Promise<void>;
+}
+
+export interface TemplateOptions {
+  /** Added to the user's environment. */
+  env?: NodeJS.ProcessEnv;
+  /** Changes the copy of the template before `pulumi new` reads it. */
+  edit?: (dir: string) => void;
 }
 
 export async function quickStartPages(): Promise<QuickStartPages> {
@@ -93,7 +107,7 @@ export async function quickStartPages(): Promise<QuickStartPages> {
       ...rest.flatMap(commands),
     ].map((line) =>
       line
-        .replace("https://github.com/pulumi-compute/pulumi-compute/releases/download/v<version>", served.url)
+        .replace(`${RELEASE_PAGE}/v<version>`, served.url)
         .replaceAll("<version>", version)
         .replace("http://127.0.0.1:8080/v4", api.url)
         .replace(/^pulumi up$/, "pulumi up --yes --non-interactive"),
@@ -102,42 +116,80 @@ export async function quickStartPages(): Promise<QuickStartPages> {
     return { script: lines.join("\n"), exported: exported.sort() };
   }
 
+  /** Runs `script` as one bash session of a user with a stand-in CLI of its own (under `<work>/<key>`),
+   * from an empty directory that it must leave holding one directory, the project. */
+  async function runSession(
+    key: string,
+    script: string,
+    exported: string[],
+    extra: NodeJS.ProcessEnv,
+  ): Promise<Followed> {
+    const base = path.join(work, key);
+    const cli = standInCli(base);
+    const before = treeFingerprint(cli);
+    const cwd = path.join(base, "home");
+    fs.mkdirSync(cwd);
+    const env = userShellEnv(cli, {
+      // The user's own settings: their plugin cache, passphrase, no update check.
+      PULUMI_HOME: path.join(base, "pulumi-home"),
+      PULUMI_CONFIG_PASSPHRASE: "quick-start",
+      PULUMI_SKIP_UPDATE_CHECK: "true",
+      ...served.overrides,
+      ...extra,
+    });
+    const dumps = [path.join(base, "env-before"), path.join(base, "env-after")];
+    served.asked.length = 0;
+    await bash(`env -0 >"${dumps[0]}"\n${script}\nenv -0 >"${dumps[1]}"`, cwd, env);
+    const [was, is] = dumps.map((f) => parseEnv(read(path.relative(work, f))));
+    const changed = Object.keys({ ...was, ...is })
+      .filter((k) => was![k] !== is![k])
+      .sort();
+    const made = fs.readdirSync(cwd);
+    if (made.length !== 1) throw new Error(`the session made ${made.join(", ")} in an empty directory`);
+    return {
+      script,
+      project: path.join(cwd, made[0]!),
+      tree: { before, after: treeFingerprint(cli) },
+      changed,
+      exported,
+      asked: [...served.asked],
+      env: { ...env, ...is },
+      client: new ComputeClient({ baseUrl: api.url, token: api.token, retry: { retries: 0 } }),
+    };
+  }
+
   return {
     async follow(name, { files, env: extra = {}, section }) {
       const page = sectionOf(fs.readFileSync(path.join(ROOT, "docs", name), "utf8"), section);
-      const base = path.join(work, path.basename(name, ".md"));
-      const cli = standInCli(base);
-      const before = treeFingerprint(cli);
-      const cwd = path.join(base, "home");
-      fs.mkdirSync(cwd);
-      const env = userShellEnv(cli, {
-        // The user's own settings: their plugin cache, passphrase, no update check.
-        PULUMI_HOME: path.join(base, "pulumi-home"),
-        PULUMI_CONFIG_PASSPHRASE: "quick-start",
-        PULUMI_SKIP_UPDATE_CHECK: "true",
-        ...served.overrides,
-        ...extra,
-      });
       const { script, exported } = session(page, files);
-      const dumps = [path.join(base, "env-before"), path.join(base, "env-after")];
-      served.asked.length = 0;
-      await bash(`env -0 >"${dumps[0]}"\n${script}\nenv -0 >"${dumps[1]}"`, cwd, env);
-      const [was, is] = dumps.map((f) => parseEnv(read(path.relative(work, f))));
-      const changed = Object.keys({ ...was, ...is })
-        .filter((k) => was![k] !== is![k])
-        .sort();
-      const made = fs.readdirSync(cwd);
-      if (made.length !== 1) throw new Error(`the page made ${made.join(", ")} in an empty directory`);
-      return {
-        script,
-        project: path.join(cwd, made[0]!),
-        tree: { before, after: treeFingerprint(cli) },
-        changed,
-        exported,
-        asked: [...served.asked],
-        env: { ...env, ...is },
-        client: new ComputeClient({ baseUrl: api.url, token: api.token, retry: { retries: 0 } }),
-      };
+      return runSession(path.basename(name, ".md"), script, exported, extra);
+    },
+    async fromTemplate(name, { env: extra = {}, edit }) {
+      // The template as the package ships it, but for the release's URLs, which name the stand-in host.
+      const template = path.join(work, "templates", name);
+      fs.cpSync(path.join(ROOT, "templates", name), template, { recursive: true });
+      for (const file of fs.readdirSync(template, { recursive: true }) as string[]) {
+        const full = path.join(template, file);
+        if (!fs.statSync(full).isFile()) continue;
+        const text = fs.readFileSync(full, "utf8");
+        fs.writeFileSync(full, text.replaceAll(`${RELEASE_PAGE}/v${version}`, served.url));
+      }
+      edit?.(template);
+      const state = path.join(work, "templates", `${name}-state`);
+      fs.mkdirSync(state);
+      const script = [
+        `export PULUMI_BACKEND_URL="file://${state}"`,
+        `mkdir infra && cd infra`,
+        [
+          `pulumi new "${template}" --yes --non-interactive --stack dev --name infra`,
+          `--description "from the ${name} template" --config compute:apiUrl=${api.url}`,
+        ].join(" "),
+        // The CLI stores a value given with --config as given, whatever the template's prompt says:
+        // a script sets the secret as the README does.
+        `pulumi config set --secret compute:token ${api.token}`,
+        `pulumi up --yes --non-interactive`,
+      ].join("\n");
+      return runSession(`template-${name}`, script, ["PULUMI_BACKEND_URL"], extra);
     },
     async dispose() {
       await api.close();

@@ -5,7 +5,9 @@
  * release (the wheel from its URL; the Go module from a local path, this checkout, of which nothing
  * runs; the YAML package declaration `compute.yaml`), `pulumi up` fetching the plugin into the user's
  * plugin cache and making the resources. Each leaves the CLI's directory as it was, and its shell as
- * before but for the variable its own lines export (`PULUMI_BACKEND_URL`).
+ * before but for the variable its own lines export (`PULUMI_BACKEND_URL`). The project templates of
+ * those languages (templates/python, templates/go, templates/yaml) the same way, with the same
+ * artifacts: `pulumi new` from an empty directory, its config prompts answered, `up`, `destroy`.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -21,9 +23,13 @@ const ROOT = path.resolve(__dirname, "../../..");
 const version = packageVersion();
 let pages: QuickStartPages;
 let work: string;
+let constraints: string;
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), "compute-quick-starts-"));
   pages = await quickStartPages();
+  // The PyPI `pulumi` the tests use (the wheel asks for that version or later).
+  constraints = path.join(work, "constraints.txt");
+  fs.writeFileSync(constraints, `pulumi==${process.env.PULUMI_PYTHON_VERSION ?? "3.259.0"}\n`);
 });
 afterAll(async () => {
   await pages?.dispose();
@@ -59,9 +65,6 @@ async function expectNetwork(client: ComputeClient): Promise<void> {
 }
 
 test("Python: the wheel from the release, `pulumi up`, the CLI and the shell left alone", async () => {
-  // The PyPI `pulumi` the tests use (the wheel asks for that version or later).
-  const constraints = path.join(work, "constraints.txt");
-  fs.writeFileSync(constraints, `pulumi==${process.env.PULUMI_PYTHON_VERSION ?? "3.259.0"}\n`);
   const followed = await pages.follow("python.md", {
     files: { "Pulumi.yaml": "yaml", "__main__.py": "python" },
     env: { PIP_CONSTRAINT: constraints },
@@ -92,4 +95,41 @@ test("YAML: the release's compute.yaml, `pulumi up`, the CLI and the shell left 
   const region = await client.api.getRegion({ params: { regionId: "us-iad" } });
   expect(JSON.parse(await inProject(followed, "pulumi stack output regionLabel --json"))).toBe(region.label);
   await expectLeftAlone(followed);
+});
+
+/** A project `pulumi new` made from a template: the token it was given kept encrypted in the stack's
+ * config, the template's VPC and subnet made, then the same checks as a quick start's. */
+async function expectFromTemplate(followed: Followed): Promise<void> {
+  const config = fs.readFileSync(path.join(followed.project, "Pulumi.dev.yaml"), "utf8");
+  expect(config).toMatch(/^ {2}compute:token:\n {4}secure: /m);
+  expect(config).not.toContain("my-token");
+  expect(fs.readFileSync(path.join(followed.project, "Pulumi.yaml"), "utf8")).toMatch(/^name: infra$/m);
+  await expectNetwork(followed.client);
+  await expectLeftAlone(followed);
+}
+
+test("templates/python: `pulumi new` installs the wheel from the release, then `up`", async () => {
+  const followed = await pages.fromTemplate("python", { env: { PIP_CONSTRAINT: constraints } });
+  expect(fs.existsSync(path.join(followed.project, "venv", "bin", "python"))).toBe(true);
+  await expectFromTemplate(followed);
+});
+
+test("templates/go: `pulumi new` with the module from a local path, then `up`", async () => {
+  const followed = await pages.fromTemplate("go", {
+    env: { GOFLAGS: "" },
+    // What go.md's `go mod edit -replace` does, until the module's tag is published.
+    edit: (dir) =>
+      fs.appendFileSync(
+        path.join(dir, "go.mod"),
+        `\nreplace github.com/pulumi-compute/pulumi-compute/sdk/go => ${ROOT}/sdk/go\n`,
+      ),
+  });
+  expect(fs.readFileSync(path.join(followed.project, "go.mod"), "utf8")).toMatch(/^module infra$/m);
+  await expectFromTemplate(followed);
+});
+
+test("templates/yaml: `pulumi new`, then `up` fetching the plugin its resources name", async () => {
+  const followed = await pages.fromTemplate("yaml", {});
+  expect(fs.readdirSync(followed.project).sort()).toEqual(["Pulumi.dev.yaml", "Pulumi.yaml"]);
+  await expectFromTemplate(followed);
 });
