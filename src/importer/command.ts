@@ -5,13 +5,17 @@ import { ComputeClient, type ClientOptions } from "../client/compute-client";
 import { messageOf } from "../client/errors";
 import { generateProgram } from "./generate";
 import { IMPORT_KINDS, type ImportKind } from "./kinds";
+import { LANGUAGES, PROGRAM_FILE, type Language } from "./languages";
 import type { Selection } from "./select";
 
-export const USAGE = `Usage: compute-import [--api-url URL] [--token TOKEN] [--out FILE] [--kinds KIND,...] [--ids ID,...]
-Writes a TypeScript Pulumi program (an index.ts) declaring the objects of a Compute Cloud account, each
-with the \`import\` resource option, so that \`pulumi up\` adopts them as they are instead of creating them.
+export const USAGE = `Usage: compute-import [--api-url URL] [--token TOKEN] [--language LANG] [--out FILE] [--kinds KIND,...] [--ids ID,...]
+Writes a Pulumi program declaring the objects of a Compute Cloud account, each with the \`import\`
+resource option, so that \`pulumi up\` adopts them as they are instead of creating them.
   --api-url URL    the API's base URL, ending in /v4 (default: $COMPUTE_API_URL)
   --token TOKEN    a token that can read the account (default: $COMPUTE_TOKEN)
+  --language LANG  the program's language: ${LANGUAGES.join(", ")} (default: typescript); its file:
+                   ${LANGUAGES.map((l) => `${l} ${PROGRAM_FILE[l]}`).join(", ")} (YAML's beside the
+                   project's Pulumi.yaml)
   --out FILE       write the program to FILE (default: standard output)
   --kinds K,...    only objects of these kinds: ${IMPORT_KINDS.join(", ")}
   --ids ID,...     only the objects with these IDs: numbers, private/N for an image, the label for a tag
@@ -38,6 +42,7 @@ interface Run {
   apiUrl: string;
   token: string;
   out?: string;
+  language: Language;
   selection: Selection;
 }
 
@@ -64,6 +69,7 @@ function parse(argv: string[], env: NodeJS.ProcessEnv): Run | "help" {
         "api-url": { type: "string" },
         token: { type: "string" },
         out: { type: "string" },
+        language: { type: "string" },
         kinds: { type: "string" },
         ids: { type: "string" },
         help: { type: "boolean", short: "h" },
@@ -83,7 +89,12 @@ function parse(argv: string[], env: NodeJS.ProcessEnv): Run | "help" {
   if (ids?.length === 0) throw new UsageError("--ids needs at least one ID");
   const kinds = kindsOf(values.kinds);
   if (kinds?.length === 0) throw new UsageError("--kinds needs at least one kind");
-  return { apiUrl, token, out: values.out, selection: { kinds, ids } };
+  const language = (values.language ?? "typescript").toLowerCase();
+  if (!LANGUAGES.includes(language as Language))
+    throw new UsageError(
+      `--language: unknown language ${values.language} (languages: ${LANGUAGES.join(", ")})`,
+    );
+  return { apiUrl, token, out: values.out, language: language as Language, selection: { kinds, ids } };
 }
 
 /** One line, without the token (an error message should never hold it, but one that quotes a request might). */
@@ -112,7 +123,7 @@ export async function runCommand(
   }
   try {
     const api = new ComputeClient({ ...client, baseUrl: run.apiUrl, token: run.token });
-    const program = await generateProgram(api, run.selection);
+    const program = await generateProgram(api, run.selection, run.language);
     if (run.out === undefined) io.stdout(program);
     else await fs.promises.writeFile(run.out, program);
     return 0;

@@ -2,7 +2,7 @@
 import type { ComputeClient } from "../client/compute-client";
 import { readAccount } from "./account";
 import { readInputs, type Declared } from "./inputs";
-import { renderProgram } from "./render";
+import { renderIn, type Language } from "./languages";
 import { select, type Selection } from "./select";
 
 export async function declareAccount(client: ComputeClient, selection: Selection = {}): Promise<Declared[]> {
@@ -13,6 +13,10 @@ export async function declareAccount(client: ComputeClient, selection: Selection
   return declared;
 }
 
-export async function generateProgram(client: ComputeClient, selection: Selection = {}): Promise<string> {
-  return renderProgram(await declareAccount(client, selection), selection);
+export async function generateProgram(
+  client: ComputeClient,
+  selection: Selection = {},
+  language: Language = "typescript",
+): Promise<string> {
+  return renderIn(language, await declareAccount(client, selection), selection);
 }

@@ -1,7 +1,8 @@
 /**
  * Names of the declared resources, from labels: the Pulumi logical name (the label, where it holds
- * only letters, digits, `.`, `_` and `-`; other runs become `-`), unique per kind; and the TypeScript
- * variable, the logical name in camelCase, unique in the program. Collisions get a numeric suffix
+ * only letters, digits, `.`, `_` and `-`; other runs become `-`), unique per kind; and the program's
+ * variable, the logical name in camelCase (snake_case in Python), unique in the program, a word no
+ * language of compute-import reserves. Collisions get a numeric suffix
  * (`app`, `app-2`); disks, configs and interfaces are named after their parent too (`db-1-root`).
  */
 import type { Found } from "./account";
@@ -10,17 +11,19 @@ import { NAMED_UNDER_PARENT, type ImportKind } from "./kinds";
 export interface Names {
   /** The Pulumi logical name (the resource's first argument). */
   logical: string;
-  /** The TypeScript variable. */
+  /** The program's variable (camelCase). */
   variable: string;
 }
 
-/** Words JavaScript reserves, and the program's own import. */
+/** Words JavaScript, Python (as snake_case writes them) and Go reserve, and the programs' own names. */
 const RESERVED = new Set(
   (
     "break case catch class const continue debugger default delete do else enum export extends false " +
     "finally for function if import in instanceof new null return super switch this throw true try " +
     "typeof var void while with implements interface let package private protected public static " +
-    "yield await arguments eval undefined NaN Infinity compute pulumi"
+    "yield await arguments eval undefined NaN Infinity compute pulumi " +
+    "and as assert async def del elif except from global is lambda nonlocal not or pass raise config " +
+    "chan defer fallthrough func go goto map range select struct type ctx err cfg main"
   ).split(" "),
 );
 

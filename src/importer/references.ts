@@ -36,17 +36,19 @@ function replaceAt(value: unknown, path: string[], swap: (id: unknown) => unknow
   );
 }
 
-/** `variableOf(kind, id)`: the variable of the declared resource, if the program declares it. */
+/** `variableOf(kind, id)`: the variable of the declared resource, if the program declares it; `idAs`:
+ * an ID the program does not declare, as written (the plugin's schema types IDs as strings). */
 export function withReferences(
   kind: ImportKind,
   inputs: Props,
   variableOf: (kind: ImportKind, id: string) => string | undefined,
+  idAs: (id: unknown) => unknown = (id) => id,
 ): Props {
   let result: unknown = inputs;
   for (const [path, target] of ID_FIELDS[kind] ?? []) {
     result = replaceAt(result, path.split("."), (id) => {
       const variable = variableOf(target, String(id));
-      return variable === undefined ? id : new Ref(variable);
+      return variable === undefined ? idAs(id) : new Ref(variable);
     });
   }
   return result as Props;

@@ -23,13 +23,26 @@ export interface SecretConfig {
 
 export type Value = string | number | boolean | Ref | SecretConfig | Value[] | { [key: string]: Value };
 
+/** Resource options of a program that adopts existing objects (compute-import's). */
+export interface ExampleOptions {
+  /** The ID of the object `pulumi up` adopts instead of creating one. */
+  import?: string;
+  /** `destroy` leaves the object. */
+  retainOnDelete?: boolean;
+}
+
 export interface ExampleResource {
   /** The resource's name, and the program's variable for it: a camelCase identifier. */
   name: string;
+  /** The resource's name when it is not `name` (one that is no identifier: `legacy-net`). */
+  logical?: string;
   /** The kind: `Vpc`, `Subnet`. */
   kind: string;
   /** Inputs by the schema's names (camelCase); nested objects by their type's names. */
   inputs: Record<string, Value>;
+  options?: ExampleOptions;
+  /** Paragraphs said in comments before the declaration. */
+  comments?: string[];
 }
 
 /** A data function's call in its output form (`getImageOutput`): its result is a `Ref`'s `$ref`. */
@@ -50,7 +63,12 @@ export interface Example {
   resources: ExampleResource[];
   /** Stack outputs: name → a resource's output. */
   exports?: Record<string, Ref>;
+  /** Paragraphs said in comments at the program's top. */
+  header?: string[];
 }
+
+/** The resource's name as Pulumi knows it. */
+export const logicalOf = (r: ExampleResource): string => r.logical ?? r.name;
 
 export const ref = (resource: string, output = "id"): Ref => ({ $ref: resource, output });
 /** What a reference reads after its variable: the output (or result field), then the path on. */

@@ -6,8 +6,10 @@
 import type { PropertySpec } from "../property-spec";
 import { pascal } from "../names";
 import { GO_MODULE } from "../repository";
+import { paragraphs } from "./comment";
 import {
   isInvoke,
+  logicalOf,
   isMapping,
   isRef,
   isSecret,
@@ -16,6 +18,7 @@ import {
   statements,
   stepsOf,
   type Example,
+  type ExampleOptions,
   type Ref,
   type Value,
 } from "./model";
@@ -117,6 +120,15 @@ function value(p: Program, v: Value, spec: PropertySpec | undefined, indent: str
   return `${wrap}(${JSON.stringify(v)})`;
 }
 
+/** `, pulumi.Import(pulumi.ID("4"))`, or nothing. */
+const goOptions = (options: ExampleOptions | undefined): string =>
+  [
+    ...(options?.import !== undefined ? [`pulumi.Import(pulumi.ID(${JSON.stringify(options.import)}))`] : []),
+    ...(options?.retainOnDelete ? ["pulumi.RetainOnDelete(true)"] : []),
+  ]
+    .map((option) => `, ${option}`)
+    .join("");
+
 export function goProgram(schema: SchemaTypes, example: Example): string {
   const p: Program = { schema, example };
   const used = referenced(example);
@@ -137,8 +149,9 @@ export function goProgram(schema: SchemaTypes, example: Example): string {
     const fields = Object.entries(r.inputs).map(
       ([key, v]) => [pascal(key), value(p, v, inputOf(schema, r.kind, key), "\t\t\t")] as const,
     );
-    const call = `compute.New${r.kind}(ctx, ${JSON.stringify(r.name)}, &compute.${r.kind}Args{\n${aligned(fields, "\t\t\t")}\n\t\t})`;
+    const call = `compute.New${r.kind}(ctx, ${JSON.stringify(logicalOf(r))}, &compute.${r.kind}Args{\n${aligned(fields, "\t\t\t")}\n\t\t}${goOptions(r.options)})`;
     body.push(
+      ...paragraphs(r.comments ?? [], "\t\t"),
       used.has(r.name)
         ? `\t\t${r.name}, err := ${call}\n\t\tif err != nil {\n\t\t\treturn err\n\t\t}`
         : `\t\tif _, err := ${call}; err != nil {\n\t\t\treturn err\n\t\t}`,
@@ -149,11 +162,12 @@ export function goProgram(schema: SchemaTypes, example: Example): string {
       `\t\tctx.Export(${JSON.stringify(name)}, ${output.output === "id" && !isInvoke(example, output.$ref) ? `${output.$ref}.ID()` : value(p, output, undefined, "\t\t")})`,
     );
   const imports = [
-    `\t"${GO_MODULE}/compute"`,
+    ...(example.resources.length + (example.invokes?.length ?? 0) > 0 ? [`\t"${GO_MODULE}/compute"`] : []),
     '\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi"',
     ...(secrets ? ['\t"github.com/pulumi/pulumi/sdk/v3/go/pulumi/config"'] : []),
   ];
-  return `package main
+  const header = paragraphs(example.header ?? []);
+  return `${header.length ? `${header.join("\n")}\n\n` : ""}package main
 
 import (
 ${imports.join("\n")}

@@ -1,12 +1,15 @@
 /** An example as a Python program on the generated SDK (`pulumi_compute`), typed as the SDK types it. */
+import { paragraphs } from "./comment";
 import {
   isMapping,
+  logicalOf,
   isRef,
   isSecret,
   secretsOf,
   statements,
   stepsOf,
   type Example,
+  type ExampleOptions,
   type Ref,
   type Value,
 } from "./model";
@@ -76,17 +79,33 @@ const keywords = (
     ([key, v]) => `    ${pythonName(key)}=${value(schema, v, specOf(key), "    ")},`,
   );
 
+/** `opts=pulumi.ResourceOptions(import_="4")`, or nothing. */
+function opts(options: ExampleOptions | undefined): string[] {
+  const set = [
+    ...(options?.import !== undefined ? [`import_=${JSON.stringify(options.import)}`] : []),
+    ...(options?.retainOnDelete ? ["retain_on_delete=True"] : []),
+  ];
+  return set.length ? [`    opts=pulumi.ResourceOptions(${set.join(", ")}),`] : [];
+}
+
 export function pythonProgram(schema: SchemaTypes, example: Example): string {
-  const lines = ["import pulumi", "import pulumi_compute as compute", ""];
+  const lines = [
+    ...paragraphs(example.header ?? [], "", "#"),
+    ...(example.header?.length ? [""] : []),
+    "import pulumi",
+    "import pulumi_compute as compute",
+    "",
+  ];
   if (secretsOf(example).length > 0) lines.push("config = pulumi.Config()");
   for (const { resource: r, invoke } of statements(example)) {
     if (invoke) {
       const args = keywords(schema, invoke.args, (key) => argumentOf(schema, invoke.function, key));
       lines.push(`${snake(invoke.name)} = compute.${snake(invoke.function)}_output(\n${args.join("\n")}\n)`);
     } else {
-      const args = keywords(schema, r.inputs, (key) => inputOf(schema, r.kind, key));
+      const args = [...keywords(schema, r.inputs, (key) => inputOf(schema, r.kind, key)), ...opts(r.options)];
       lines.push(
-        `${snake(r.name)} = compute.${r.kind}(\n    ${JSON.stringify(r.name)},\n${args.join("\n")}\n)`,
+        ...paragraphs(r.comments ?? [], "", "#"),
+        `${snake(r.name)} = compute.${r.kind}(\n    ${JSON.stringify(logicalOf(r))},\n${args.join("\n")}\n)`,
       );
     }
   }

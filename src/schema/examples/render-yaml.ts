@@ -1,5 +1,16 @@
 /** An example as a Pulumi YAML program: `config` for its secrets, `resources`, `outputs`. */
-import { isMapping, isRef, isSecret, secretsOf, stepsOf, type Example, type Ref, type Value } from "./model";
+import { paragraphs } from "./comment";
+import {
+  isMapping,
+  isRef,
+  isSecret,
+  secretsOf,
+  stepsOf,
+  type Example,
+  type ExampleResource,
+  type Ref,
+  type Value,
+} from "./model";
 
 /** A property access as Pulumi YAML writes it: `${usRegions.regions[0].id}`. */
 const access = (r: Ref): string =>
@@ -7,12 +18,12 @@ const access = (r: Ref): string =>
     .map((step) => (typeof step === "number" ? `[${step}]` : `.${step}`))
     .join("")}}`;
 
-/** A scalar as YAML writes it: strings quoted where YAML would read them otherwise. */
+/** A scalar as YAML writes it: strings quoted where YAML would read them otherwise, a `${` in them
+ * written `$${` (Pulumi YAML's own, else it reads an interpolation). */
 function scalar(v: string | number | boolean): string {
   if (typeof v !== "string") return String(v);
-  return /^[A-Za-z][\w./-]*$/.test(v) && !/^(true|false|null|yes|no|on|off)$/i.test(v)
-    ? v
-    : JSON.stringify(v);
+  if (/^[A-Za-z][\w./-]*$/.test(v) && !/^(true|false|null|yes|no|on|off)$/i.test(v)) return v;
+  return JSON.stringify(v.replaceAll("${", () => "$${"));
 }
 
 const flowItem = (written: string): string => (/^[\w"./-]/.test(written) ? written : JSON.stringify(written));
@@ -22,7 +33,7 @@ function value(v: Value, indent: string): string {
   if (isSecret(v)) return `\${${v.$secret}}`;
   // In a flow sequence `{` and `,` are YAML's own: its items are quoted where they are not plain.
   if (Array.isArray(v)) return `[${v.map((item) => flowItem(value(item, indent))).join(", ")}]`;
-  if (typeof v === "object") return `\n${mapping(v, `${indent}  `)}`;
+  if (typeof v === "object") return Object.keys(v).length === 0 ? "{}" : `\n${mapping(v, `${indent}  `)}`;
   return scalar(v);
 }
 
@@ -44,8 +55,23 @@ function mapping(fields: Record<string, Value>, indent: string): string {
     .join("\n");
 }
 
-export function yamlProgram(example: Example, name = "example"): string {
-  const lines = [`name: ${name}`, "runtime: yaml"];
+/** A resource's `name` (when not its key) and `options`. */
+function resourceLines(r: ExampleResource): string[] {
+  const lines = r.logical && r.logical !== r.name ? [`    name: ${scalar(r.logical)}`] : [];
+  const options: Record<string, Value> = {
+    ...(r.options?.import !== undefined ? { import: r.options.import } : {}),
+    ...(r.options?.retainOnDelete ? { retainOnDelete: true } : {}),
+  };
+  if (Object.keys(options).length > 0) lines.push("    options:", mapping(options, "      "));
+  return lines;
+}
+
+/** `name`: the project's (a Pulumi.yaml); none: the program alone (a Main.yaml beside a Pulumi.yaml). */
+export function yamlProgram(example: Example, name: string | null = "example"): string {
+  const lines = [
+    ...paragraphs(example.header ?? [], "", "#"),
+    ...(name === null ? [] : [`name: ${name}`, "runtime: yaml"]),
+  ];
   const secrets = secretsOf(example);
   if (secrets.length > 0) {
     lines.push("config:");
@@ -62,10 +88,11 @@ export function yamlProgram(example: Example, name = "example"): string {
   lines.push("resources:");
   for (const r of example.resources) {
     lines.push(
+      ...paragraphs(r.comments ?? [], "  ", "#"),
       `  ${r.name}:`,
       `    type: compute:index:${r.kind}`,
-      "    properties:",
-      mapping(r.inputs, "      "),
+      ...(Object.keys(r.inputs).length ? ["    properties:", mapping(r.inputs, "      ")] : []),
+      ...resourceLines(r),
     );
   }
   const exports = Object.entries(example.exports ?? {});

@@ -40,6 +40,11 @@ it.each([
   [["--api-url", "http://x/v4"], {}, /token is missing: give --token or set COMPUTE_TOKEN/],
   [["--api-url", "ftp://x"], { COMPUTE_TOKEN: "t" }, /must be http\(s\)/],
   [["--kinds", "Vpc,Router"], { COMPUTE_API_URL: "http://x/v4", COMPUTE_TOKEN: "t" }, /unknown kind Router/],
+  [
+    ["--language", "rust"],
+    { COMPUTE_API_URL: "http://x/v4", COMPUTE_TOKEN: "t" },
+    /--language: unknown language rust \(languages: typescript, python, go, yaml\)/,
+  ],
   [["--frobnicate"], {}, /Unknown option '--frobnicate'/],
   [["extra"], {}, /Unexpected argument 'extra'/],
 ])("a usage error is exit code 2 and one line: %j", async (argv, env, message) => {
@@ -84,6 +89,22 @@ it("reads the account from the environment, flags winning, and writes the progra
     expect(program.match(/new compute\.\w+/g)).toEqual(["new compute.Vpc", "new compute.Subnet"]);
     expect(program).toContain("vpcId: legacyNet.id");
     expect(program).toContain(`Selected: kinds Subnet; IDs ${sample.subnetIds.data}`);
+
+    // The same selection in each other language, its subnet imported by the plugin's ID.
+    const subnetImport = `${sample.vpcId}/${sample.subnetIds.data}`;
+    const options = {
+      python: `opts=pulumi.ResourceOptions(import_="${subnetImport}")`,
+      go: `pulumi.Import(pulumi.ID("${subnetImport}"))`,
+      YAML: `    options:\n      import: "${subnetImport}"\n`,
+    };
+    for (const [language, option] of Object.entries(options)) {
+      const other = await run(
+        ["--language", language, "--kinds", "subnet", "--ids", String(sample.subnetIds.data)],
+        account(),
+      );
+      expect([other.code, other.stderr]).toEqual([0, []]);
+      expect(other.stdout).toContain(option);
+    }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
