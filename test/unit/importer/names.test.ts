@@ -25,6 +25,10 @@ describe("identifier", () => {
     expect(identifier("10-net", "Subnet")).toBe("subnet10Net");
     expect(identifier("default", "Vpc")).toBe("defaultVpc");
     expect(identifier("compute", "Instance")).toBe("computeInstance");
+    // Words Python and Go reserve, and the names their programs use, for the other languages' output.
+    expect(identifier("pass", "SshKey")).toBe("passSshKey");
+    expect(identifier("map", "Vpc")).toBe("mapVpc");
+    expect(identifier("ctx", "Instance")).toBe("ctxInstance");
     expect(identifier("", "SshKey")).toBe("sshKey");
     expect(identifier("ünïcode!", "SshKey")).toBe("nCode");
   });
