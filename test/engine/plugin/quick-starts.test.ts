@@ -110,6 +110,7 @@ async function expectFromTemplate(followed: Followed): Promise<void> {
 
 test("templates/python: `pulumi new` installs the wheel from the release, then `up`", async () => {
   const followed = await pages.fromTemplate("python", { env: { PIP_CONSTRAINT: constraints } });
+  expect(followed.asked).toContain(`pulumi_compute-${version}-py3-none-any.whl`);
   expect(fs.existsSync(path.join(followed.project, "venv", "bin", "python"))).toBe(true);
   await expectFromTemplate(followed);
 });
