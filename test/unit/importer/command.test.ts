@@ -110,6 +110,59 @@ it("reads the account from the environment, flags winning, and writes the progra
   }
 }, 30_000);
 
+describe("--from-terraform and --from-pulumi-linode", () => {
+  const fixture = path.resolve(__dirname, "../../fixtures/terraform/terraform.tfstate");
+
+  it.each([
+    [
+      ["--from-terraform", fixture, "--from-pulumi-linode", fixture],
+      /give one of --from-terraform and --from-pulumi-linode/,
+    ],
+    [["--from-terraform", fixture, "--token", "t"], /--token does not go with --from-terraform/],
+    [["--from-pulumi-linode", fixture, "--kinds", "Vpc"], /--kinds does not go with --from-pulumi-linode/],
+    [["--from-terraform", ""], /--from-terraform needs a file/],
+  ])("a usage error is exit code 2: %j", async (argv, message) => {
+    const { code, stdout, stderr } = await run(argv);
+    expect([code, stdout]).toEqual([2, ""]);
+    expect(stderr).toEqual([expect.stringMatching(message)]);
+  });
+
+  it("writes the import file without the API, naming each resource left out on stderr", async () => {
+    const { code, stdout, stderr } = await run(["--from-terraform", fixture]);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout).resources).toContainEqual({
+      type: "compute:index:Subnet",
+      name: "app",
+      id: "1/1",
+    });
+    expect(stderr).toEqual([
+      "compute-import: not imported: terraform_data.marker: no Compute kind for terraform_data",
+    ]);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "compute-import-"));
+    try {
+      const out = path.join(dir, "import.json");
+      const written = await run(["--from-terraform", fixture, "--out", out]);
+      expect([written.code, written.stdout]).toEqual([0, ""]);
+      expect(fs.readFileSync(out, "utf8")).toBe(stdout);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a file that cannot be read, or is no such state, is exit code 1 and one line", async () => {
+    const missing = await run(["--from-terraform", "/nonexistent/terraform.tfstate"]);
+    expect([missing.code, missing.stdout]).toEqual([1, ""]);
+    expect(missing.stderr).toEqual([
+      expect.stringMatching(/^compute-import: \/nonexistent\/terraform.tfstate: .*ENOENT/),
+    ]);
+    const wrong = await run(["--from-pulumi-linode", fixture]);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toEqual([
+      "compute-import: --from-pulumi-linode: not a `pulumi stack export` (no deployment)",
+    ]);
+  });
+});
+
 describe("the bin", () => {
   const cli = path.resolve(__dirname, "../../../src/importer/cli.ts");
   const start = (args: string[]) =>
