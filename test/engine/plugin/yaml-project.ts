@@ -30,6 +30,8 @@ export interface YamlProjectOptions {
    * (the project's PULUMI_HOME).
    */
   plugin?: "repository" | "installed";
+  /** The emulator's durable state (`--data`): it starts holding that file's objects and writes to it. */
+  dataFile?: string;
 }
 
 export async function yamlProject(name: string, options: YamlProjectOptions = {}): Promise<YamlProject> {
@@ -60,7 +62,10 @@ export async function yamlProject(name: string, options: YamlProjectOptions = {}
       setProgram({});
     },
     env,
-    options.speed ? { speed: options.speed } : {},
+    {
+      ...(options.speed && { speed: options.speed }),
+      ...(options.dataFile && { dataFile: options.dataFile }),
+    },
   );
   return { ...base, setProgram, previewJson: (...flags) => previewJson(base, ...flags) };
 }

@@ -1,0 +1,106 @@
+/**
+ * The way in from Terraform: the emulator starts holding what the upstream Terraform provider made
+ * (test/fixtures/terraform, written by test/support/terraform-fixture.sh), `compute-import
+ * --from-terraform` turns that provider's terraform.tfstate into the file `pulumi import --file`
+ * takes, the CLI imports it into a YAML stack with the code it generates as the program, and neither
+ * the import nor the preview and `up` after it write to the API.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { runCommand } from "../../../src/importer/command";
+import { yamlProject, type YamlProject } from "./yaml-project";
+
+jest.setTimeout(240_000);
+
+const FIXTURE = path.resolve(__dirname, "../../fixtures/terraform");
+
+let p: YamlProject;
+let tmp: string;
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "compute-from-terraform-"));
+  // The emulator writes to its data file: a copy, so the fixture stays as committed.
+  const data = path.join(tmp, "emulator-state.json");
+  fs.copyFileSync(path.join(FIXTURE, "emulator-state.json"), data);
+  p = await yamlProject("from-terraform", { dataFile: data });
+});
+afterAll(async () => {
+  await p?.dispose();
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+async function convert(state: string) {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const code = await runCommand(
+    ["--from-terraform", state],
+    {},
+    {
+      stdout: (text) => stdout.push(text),
+      stderr: (line) => stderr.push(line),
+    },
+  );
+  return { code, file: stdout.join(""), stderr };
+}
+
+test("a Terraform state's objects are imported by `pulumi import --file`, then previewed and updated, with no write", async () => {
+  const { code, file, stderr } = await convert(path.join(FIXTURE, "terraform.tfstate"));
+  expect(code).toBe(0);
+  // What maps to no Compute kind is named, not dropped.
+  expect(stderr).toEqual([
+    "compute-import: not imported: terraform_data.marker: no Compute kind for terraform_data",
+  ]);
+  const resources = (JSON.parse(file) as { resources: { type: string; name: string; id: string }[] })
+    .resources;
+  expect(resources.map((r) => `${r.type} ${r.name} ${r.id}`)).toEqual([
+    "compute:index:SshKey laptop 1",
+    "compute:index:StackScript setup 1",
+    "compute:index:Vpc net 1",
+    "compute:index:Subnet app 1/1",
+    "compute:index:Instance db 2",
+    "compute:index:Instance web 1",
+    "compute:index:InstanceDisk db_root 2/3",
+    "compute:index:InstanceConfig db_boot 2/2",
+  ]);
+
+  const importFile = path.join(tmp, "import.json");
+  const program = path.join(tmp, "program.yaml");
+  fs.writeFileSync(importFile, file);
+  await p.control.clearRequests();
+  await p.pulumi("import", "--file", importFile, "--out", program, "--yes", "--protect=false");
+  expect(await p.writes()).toEqual([]);
+
+  const state = await p.resources();
+  const imported = state.filter((r) => r.type.startsWith("compute:index:"));
+  expect(imported.map((r) => `${r.type} ${r.id}`).sort()).toEqual(
+    resources.map((r) => `${r.type} ${r.id.split("/").pop()}`).sort(),
+  );
+  const byName = (name: string) => state.find((r) => r.urn.endsWith(`::${name}`))!;
+  expect(byName("web").inputs).toMatchObject({
+    label: "legacy-web",
+    region: "us-iad",
+    image: "compute/debian12",
+  });
+  expect(byName("app").inputs).toMatchObject({ vpcId: "1", label: "app", ipv4: "10.0.1.0/24" });
+  expect(byName("db_root").inputs).toMatchObject({ computeId: "2", label: "root", size: 2048 });
+
+  // The generated code, as the project's program: the preview finds nothing to change.
+  const project = fs.readFileSync(path.join(p.dir, "Pulumi.yaml"), "utf8");
+  const header = JSON.parse(project) as Record<string, unknown>;
+  delete header.resources;
+  delete header.outputs;
+  // The project's settings (JSON values are YAML flow values), then the generated `resources:`.
+  const settings = Object.entries(header).map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
+  fs.writeFileSync(
+    path.join(p.dir, "Pulumi.yaml"),
+    `${settings.join("\n")}\n${fs.readFileSync(program, "utf8")}`,
+  );
+  await p.control.clearRequests();
+  const preview = await p.pulumi("preview", "--expect-no-changes");
+  expect(preview).toContain("9 unchanged"); // the stack and the 8 imported objects
+  expect(await p.writes()).toEqual([]);
+  // The `up` docs/migrating.md asks for right after the import: still nothing to change or write.
+  await p.pulumi("up", "--yes", "--expect-no-changes");
+  expect(await p.writes()).toEqual([]);
+});
