@@ -1,10 +1,12 @@
 /** `compute-import`'s arguments, environment, output and exit codes (the bin in cli.ts runs it). */
 import * as fs from "node:fs";
+import * as path from "node:path";
 import { parseArgs } from "node:util";
 import { ComputeClient, type ClientOptions } from "../client/compute-client";
 import { messageOf } from "../client/errors";
 import { fromPulumiLinodeExport, fromTerraformState, StateError, type Converted } from "./from-state";
-import { generateProgram } from "./generate";
+import { declareAccount, generateProgram } from "./generate";
+import { renderProgram } from "./render";
 import { IMPORT_KINDS, type ImportKind } from "./kinds";
 import { LANGUAGES, PROGRAM_FILE, type Language } from "./languages";
 import type { Selection } from "./select";
@@ -12,6 +14,7 @@ import type { Selection } from "./select";
 export const USAGE = `Usage: compute-import [--api-url URL] [--token TOKEN] [--language LANG] [--out FILE] [--kinds KIND,...] [--ids ID,...]
        compute-import --from-terraform TFSTATE [--out FILE]
        compute-import --from-pulumi-linode EXPORT [--out FILE]
+       compute-import --from-terraform TFSTATE --typescript [--api-url URL] [--token TOKEN] [--out FILE]
 Writes a Pulumi program declaring the objects of a Compute Cloud account, each with the \`import\`
 resource option, so that \`pulumi up\` adopts them as they are instead of creating them.
   --api-url URL    the API's base URL, ending in /v4 (default: $COMPUTE_API_URL)
@@ -32,11 +35,13 @@ the API never returns (root passwords, keys, StackScript data, ...) are left out
 Not declared: API tokens (importing the token the program runs with would let \`destroy\` revoke it),
 backups and snapshots, profile settings and preferences, other users' public StackScripts, public images,
 image uploads still waiting for their data.
---from-terraform TFSTATE      instead, write the file \`pulumi import --file\` takes (a YAML, Python or Go
-                              program, with the resource plugin) for the objects a terraform.tfstate
-                              (format version 4; \`terraform state pull\` prints it) of the Terraform
-                              provider for this API manages; no API call
---from-pulumi-linode EXPORT   the same from a \`pulumi stack export\` of a pulumi-linode stack
+  --from-terraform TFSTATE     instead, write the file \`pulumi import --file\` takes (for a YAML, Python
+                               or Go program) for the objects a terraform.tfstate (format version 4, as
+                               \`terraform state pull\` prints it) of the Terraform provider for this API
+                               manages; no API call
+  --from-pulumi-linode EXPORT  the same from a \`pulumi stack export\` of a pulumi-linode stack
+  --typescript                 with either: a TypeScript program of those objects instead, each with
+                               the \`import\` option, read through the API (--api-url, --token)
 Each resource of the state that is not in that file is named on stderr, one line each.
 Exit status: 0 written, 1 the API (or reading or writing a file) failed, 2 a usage error.`;
 
@@ -47,11 +52,13 @@ export interface Io {
   stderr(line: string): void;
 }
 
-/** Converting another tool's state: no API. */
+/** Converting another tool's state: no API, unless a TypeScript program is asked for. */
 interface Convert {
   from: "terraform" | "pulumi-linode";
   file: string;
   out?: string;
+  /** `--typescript`: the account the program's objects are read from. */
+  account?: { apiUrl: string; token: string };
 }
 
 interface Run {
@@ -90,6 +97,7 @@ function parse(argv: string[], env: NodeJS.ProcessEnv): Run | Convert | "help" {
         ids: { type: "string" },
         "from-terraform": { type: "string" },
         "from-pulumi-linode": { type: "string" },
+        typescript: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -103,18 +111,21 @@ function parse(argv: string[], env: NodeJS.ProcessEnv): Run | Convert | "help" {
   if (sources.length > 1) throw new UsageError("give one of --from-terraform and --from-pulumi-linode");
   if (sources.length === 1) {
     const flag = sources[0]!;
-    const other = (["api-url", "token", "kinds", "ids"] as const).find((name) => values[name] !== undefined);
+    const refused = values.typescript
+      ? ["language", "kinds", "ids"]
+      : ["api-url", "token", "language", "kinds", "ids"];
+    const other = (refused as ("api-url" | "token" | "language" | "kinds" | "ids")[]).find(
+      (name) => values[name] !== undefined,
+    );
     if (other) throw new UsageError(`--${other} does not go with --${flag}: the state holds every ID`);
     const file = values[flag]!;
     if (file === "") throw new UsageError(`--${flag} needs a file`);
-    return { from: flag === "from-terraform" ? "terraform" : "pulumi-linode", file, out: values.out };
+    const from = flag === "from-terraform" ? "terraform" : "pulumi-linode";
+    return { from, file, out: values.out, ...(values.typescript && { account: accountOf(values, env) }) };
   }
-  const apiUrl = values["api-url"] || env.COMPUTE_API_URL;
-  const token = values.token || env.COMPUTE_TOKEN;
-  if (!apiUrl) throw new UsageError("the API URL is missing: give --api-url or set COMPUTE_API_URL");
-  if (!/^https?:\/\/[^\s/]+/.test(apiUrl))
-    throw new UsageError(`the API URL must be http(s)://..., got ${apiUrl}`);
-  if (!token) throw new UsageError("the token is missing: give --token or set COMPUTE_TOKEN");
+  if (values.typescript)
+    throw new UsageError("--typescript goes with --from-terraform or --from-pulumi-linode");
+  const { apiUrl, token } = accountOf(values, env);
   const ids = list(values.ids);
   if (ids?.length === 0) throw new UsageError("--ids needs at least one ID");
   const kinds = kindsOf(values.kinds);
@@ -125,6 +136,16 @@ function parse(argv: string[], env: NodeJS.ProcessEnv): Run | Convert | "help" {
       `--language: unknown language ${values.language} (languages: ${LANGUAGES.join(", ")})`,
     );
   return { apiUrl, token, out: values.out, language: language as Language, selection: { kinds, ids } };
+}
+
+function accountOf(values: { "api-url"?: string; token?: string }, env: NodeJS.ProcessEnv) {
+  const apiUrl = values["api-url"] || env.COMPUTE_API_URL;
+  const token = values.token || env.COMPUTE_TOKEN;
+  if (!apiUrl) throw new UsageError("the API URL is missing: give --api-url or set COMPUTE_API_URL");
+  if (!/^https?:\/\/[^\s/]+/.test(apiUrl))
+    throw new UsageError(`the API URL must be http(s)://..., got ${apiUrl}`);
+  if (!token) throw new UsageError("the token is missing: give --token or set COMPUTE_TOKEN");
+  return { apiUrl, token };
 }
 
 /** One line, without the token (an error message should never hold it, but one that quotes a request might). */
@@ -151,7 +172,7 @@ export async function runCommand(
     io.stdout(`${USAGE}\n`);
     return 0;
   }
-  if ("from" in run) return convertState(run, io);
+  if ("from" in run) return convertState(run, io, client);
   try {
     const api = new ComputeClient({ ...client, baseUrl: run.apiUrl, token: run.token });
     const program = await generateProgram(api, run.selection, run.language);
@@ -164,8 +185,9 @@ export async function runCommand(
   }
 }
 
-/** `--from-terraform` / `--from-pulumi-linode`: the import file, and a line for each resource left out. */
-async function convertState(run: Convert, io: Io): Promise<number> {
+/** `--from-terraform` / `--from-pulumi-linode`: the import file (or, with `--typescript`, a program),
+ * and a line for each resource left out. */
+async function convertState(run: Convert, io: Io, client: Partial<ClientOptions>): Promise<number> {
   let converted: Converted;
   try {
     const text = await fs.promises.readFile(run.file, "utf8");
@@ -175,14 +197,49 @@ async function convertState(run: Convert, io: Io): Promise<number> {
     io.stderr(`compute-import: ${message}`);
     return 1;
   }
-  for (const line of converted.skipped) io.stderr(`compute-import: not imported: ${line}`);
-  const json = `${JSON.stringify(converted.file, null, 2)}\n`;
+  let output = `${JSON.stringify(converted.file, null, 2)}\n`;
+  const skipped = [...converted.skipped];
+  if (run.account) {
+    try {
+      const program = await programOf(converted, run, client);
+      output = program.text;
+      skipped.push(...program.skipped);
+    } catch (err) {
+      io.stderr(`compute-import: ${oneLine(err, run.account.token)}`);
+      return 1;
+    }
+  }
+  for (const line of skipped) io.stderr(`compute-import: not imported: ${line}`);
   try {
-    if (run.out === undefined) io.stdout(json);
-    else await fs.promises.writeFile(run.out, json);
+    if (run.out === undefined) io.stdout(output);
+    else await fs.promises.writeFile(run.out, output);
   } catch (err) {
     io.stderr(`compute-import: ${oneLine(err, undefined)}`);
     return 1;
   }
   return 0;
+}
+
+/** The TypeScript program declaring the converted objects, as compute-import writes it for an account. */
+async function programOf(converted: Converted, run: Convert, client: Partial<ClientOptions>) {
+  const skipped: string[] = [];
+  const wanted: { kind: ImportKind; id: string; address: string }[] = [];
+  converted.file.resources.forEach((entry, i) => {
+    const address = converted.addresses[i]!;
+    const kind = IMPORT_KINDS.find((k) => `compute:index:${k}` === entry.type);
+    // A child's import ID names its parents first; the program's `import` option takes its own.
+    const id = entry.id.split("/").pop()!;
+    if (kind) wanted.push({ kind, id: entry.type === "compute:index:Image" ? entry.id : id, address });
+    else
+      skipped.push(
+        `${address}: the program declares no ${entry.type.split(":").pop()} (give it the \`import\` option, ID ${id})`,
+      );
+  });
+  const api = new ComputeClient({ ...client, baseUrl: run.account!.apiUrl, token: run.account!.token });
+  const selection = { objects: wanted, source: path.basename(run.file) };
+  const declared = await declareAccount(api, selection);
+  for (const object of wanted)
+    if (!declared.some((d) => d.kind === object.kind && d.id === object.id))
+      skipped.push(`${object.address}: no ${object.kind} ${object.id} in the account`);
+  return { text: renderProgram(declared, selection), skipped };
 }

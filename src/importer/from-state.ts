@@ -16,6 +16,8 @@ export interface ImportEntry {
 export interface Converted {
   /** The file `pulumi import --file` takes. */
   file: { resources: ImportEntry[] };
+  /** The address in the state each of its resources comes from, in the same order. */
+  addresses: string[];
   /** One line per resource of the state that is not in the file, naming it and why. */
   skipped: string[];
 }
@@ -49,19 +51,21 @@ const clean = (text: string) => text.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/
 
 class Builder {
   readonly resources: ImportEntry[] = [];
+  readonly addresses: string[] = [];
   readonly skipped: string[] = [];
   private readonly taken = new Set<string>();
   /** Disks and configs declared by their own resource: `INSTANCEID/ID`. */
   readonly ownDisks = new Set<string>();
   readonly ownConfigs = new Set<string>();
 
-  add(kind: string, name: string, id: string): void {
+  add(address: string, kind: string, name: string, id: string): void {
     // A YAML program's resources are keyed by name: unique across kinds, not only within one.
     const base = clean(name);
     let candidate = base;
     for (let n = 2; this.taken.has(candidate); n++) candidate = `${base}-${n}`;
     this.taken.add(candidate);
     this.resources.push({ type: token(kind), name: candidate, id });
+    this.addresses.push(address);
   }
 
   skip(address: string, why: string): void {
@@ -70,31 +74,40 @@ class Builder {
 }
 
 /** The config's interfaces (`interface` blocks with their IDs), each a ConfigInterface. */
-function addInterfaces(b: Builder, name: string, computeId: string, configId: string, config: Attributes) {
+function addInterfaces(
+  b: Builder,
+  address: string,
+  name: string,
+  computeId: string,
+  configId: string,
+  config: Attributes,
+) {
   blocks(config.interface).forEach((nic, index) => {
     const id = idOf(nic.id);
-    if (id) b.add("ConfigInterface", `${name}-eth${index}`, `${computeId}/${configId}/${id}`);
+    if (id) b.add(address, "ConfigInterface", `${name}-eth${index}`, `${computeId}/${configId}/${id}`);
   });
 }
 
 /** Each kind: how one object of its Terraform type becomes entries of the import file. */
 const MAPPERS: Record<string, (b: Builder, o: StateObject, id: string) => void> = {
-  linode_vpc: (b, o, id) => b.add("Vpc", o.name, id),
-  linode_sshkey: (b, o, id) => b.add("SshKey", o.name, id),
-  linode_stackscript: (b, o, id) => b.add("StackScript", o.name, id),
-  linode_image: (b, o, id) => b.add("Image", o.name, id),
-  linode_token: (b, o, id) => b.add("Token", o.name, id),
+  linode_vpc: (b, o, id) => b.add(o.address, "Vpc", o.name, id),
+  linode_sshkey: (b, o, id) => b.add(o.address, "SshKey", o.name, id),
+  linode_stackscript: (b, o, id) => b.add(o.address, "StackScript", o.name, id),
+  linode_image: (b, o, id) => b.add(o.address, "Image", o.name, id),
+  linode_token: (b, o, id) => b.add(o.address, "Token", o.name, id),
   linode_vpc_subnet: (b, o, id) =>
-    withParent(b, o, "vpc_id", (vpcId) => b.add("Subnet", o.name, `${vpcId}/${id}`)),
+    withParent(b, o, "vpc_id", (vpcId) => b.add(o.address, "Subnet", o.name, `${vpcId}/${id}`)),
   linode_instance_disk: (b, o, id) =>
-    withParent(b, o, "linode_id", (computeId) => b.add("InstanceDisk", o.name, `${computeId}/${id}`)),
+    withParent(b, o, "linode_id", (computeId) =>
+      b.add(o.address, "InstanceDisk", o.name, `${computeId}/${id}`),
+    ),
   linode_instance_config: (b, o, id) =>
     withParent(b, o, "linode_id", (computeId) => {
-      b.add("InstanceConfig", o.name, `${computeId}/${id}`);
-      addInterfaces(b, o.name, computeId, id, o.attributes);
+      b.add(o.address, "InstanceConfig", o.name, `${computeId}/${id}`);
+      addInterfaces(b, o.address, o.name, computeId, id, o.attributes);
     }),
   linode_instance: (b, o, id) => {
-    b.add("Instance", o.name, id);
+    b.add(o.address, "Instance", o.name, id);
     // Deployed from an image, its disks and configs came with it: the instance alone, as
     // compute-import declares it. Otherwise the disks and configs of its (deprecated) inline blocks
     // that no resource of their own declares.
@@ -102,14 +115,14 @@ const MAPPERS: Record<string, (b: Builder, o: StateObject, id: string) => void> 
     for (const disk of blocks(o.attributes.disk)) {
       const diskId = idOf(disk.id);
       if (diskId && !b.ownDisks.has(`${id}/${diskId}`))
-        b.add("InstanceDisk", `${o.name}-${String(disk.label ?? diskId)}`, `${id}/${diskId}`);
+        b.add(o.address, "InstanceDisk", `${o.name}-${String(disk.label ?? diskId)}`, `${id}/${diskId}`);
     }
     for (const config of blocks(o.attributes.config)) {
       const configId = idOf(config.id);
       if (!configId || b.ownConfigs.has(`${id}/${configId}`)) continue;
       const name = `${o.name}-${String(config.label ?? configId)}`;
-      b.add("InstanceConfig", name, `${id}/${configId}`);
-      addInterfaces(b, name, id, configId, config);
+      b.add(o.address, "InstanceConfig", name, `${id}/${configId}`);
+      addInterfaces(b, o.address, name, id, configId, config);
     }
   },
 };
@@ -155,7 +168,7 @@ function convert(objects: StateObject[], skipped: string[]): Converted {
     else if (!id) b.skip(o.address, "no id in the state");
     else mapper(b, o, id);
   }
-  return { file: { resources: b.resources }, skipped: b.skipped };
+  return { file: { resources: b.resources }, addresses: b.addresses, skipped: b.skipped };
 }
 
 export class StateError extends Error {}

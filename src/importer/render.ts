@@ -20,7 +20,9 @@ export { comment };
 
 export const NOTHING = "The account holds nothing to declare.";
 
-export function selectionNote({ kinds, ids }: Selection): string[] {
+export function selectionNote({ kinds, ids, objects, source }: Selection): string[] {
+  if (objects)
+    return [`Selected: the objects ${source ?? "a state"} manages, with the objects they belong to.`];
   if (!kinds && !ids) return [];
   const parts = [kinds && `kinds ${kinds.join(", ")}`, ids && `IDs ${ids.join(", ")}`].filter(Boolean);
   return [`Selected: ${parts.join("; ")}, with the objects they belong to.`];

@@ -103,4 +103,14 @@ test("a Terraform state's objects are imported by `pulumi import --file`, then p
   // The `up` docs/migrating.md asks for right after the import: still nothing to change or write.
   await p.pulumi("up", "--yes", "--expect-no-changes");
   expect(await p.writes()).toEqual([]);
+
+  // The import leaves an instance's tags out (docs/migrating.md): declaring the ones it holds is an
+  // update that sends them once.
+  const yaml = fs.readFileSync(path.join(p.dir, "Pulumi.yaml"), "utf8");
+  const tagged = yaml.replace(/^( +)image: compute\/debian12\n/m, "$&$1tags: [legacy, web]\n");
+  expect(tagged).not.toBe(yaml);
+  fs.writeFileSync(path.join(p.dir, "Pulumi.yaml"), tagged);
+  await p.pulumi("up", "--yes");
+  expect(await p.writes()).toEqual(["PUT /compute/instances/1"]);
+  expect((await p.client.api.getInstance({ params: { computeId: 1 } })).tags).toEqual(["legacy", "web"]);
 });
