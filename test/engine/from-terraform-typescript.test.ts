@@ -10,13 +10,18 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { ControlClient } from "../../src/client";
 import { startEmulator, type Emulator } from "../../src/emulator";
+import {
+  emulatorStateCopy,
+  TERRAFORM_STATE,
+  terraformAttributes,
+  terraformId,
+} from "../support/terraform-fixture";
 import { writeLines } from "../support/writes";
 import { run, userProject, type UserProject } from "./harness";
 
 jest.setTimeout(300_000);
 
 const ROOT = path.resolve(__dirname, "../..");
-const FIXTURE = path.join(ROOT, "test/fixtures/terraform");
 const TYPE = "pulumi-nodejs:dynamic/compute:";
 
 let tmp: string;
@@ -26,9 +31,7 @@ let project: UserProject;
 
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "compute-from-terraform-ts-"));
-  const data = path.join(tmp, "emulator-state.json");
-  fs.copyFileSync(path.join(FIXTURE, "emulator-state.json"), data);
-  emulator = await startEmulator({ dataFile: data });
+  emulator = await startEmulator({ dataFile: emulatorStateCopy(tmp) });
   control = new ControlClient(emulator.controlUrl);
   project = await userProject("from-terraform-ts", emulator);
 });
@@ -41,13 +44,12 @@ afterAll(async () => {
 test("the state's objects, adopted by `pulumi up` from the program compute-import writes, with no write", async () => {
   const out = path.join(project.dir, "index.ts");
   const cli = path.join(ROOT, "dist/importer/cli.js");
-  const state = path.join(FIXTURE, "terraform.tfstate");
-  await run("node", [cli, "--from-terraform", state, "--typescript", "--out", out], project.dir, {
+  await run("node", [cli, "--from-terraform", TERRAFORM_STATE, "--typescript", "--out", out], project.dir, {
     ...project.env,
     COMPUTE_API_URL: emulator.url,
     COMPUTE_TOKEN: emulator.token,
   });
-  expect(fs.readFileSync(out, "utf8").match(/\{ import: "[^"]+" \}/g)).toHaveLength(8);
+  expect(fs.readFileSync(out, "utf8").match(/\{ import: "[^"]+" \}/g)).toHaveLength(10);
 
   await control.clearRequests();
   await project.pulumi("up", "--yes", "--skip-preview");
@@ -60,16 +62,21 @@ test("the state's objects, adopted by `pulumi up` from the program compute-impor
       .filter((r) => r.type.startsWith(TYPE))
       .map((r) => `${r.type.slice(TYPE.length)} ${r.id}`)
       .sort(),
-  ).toEqual([
-    "Instance 1",
-    "Instance 2",
-    "InstanceConfig 2",
-    "InstanceDisk 3",
-    "SshKey 1",
-    "StackScript 1",
-    "Subnet 1",
-    "Vpc 1",
-  ]);
+  ).toEqual(
+    [
+      `Instance ${terraformId("linode_instance.db")}`,
+      `Instance ${terraformId("linode_instance.web")}`,
+      `InstanceConfig ${terraformId("linode_instance_config.db_boot")}`,
+      ...(terraformAttributes("linode_instance_config.db_boot").interface as { id: number }[]).map(
+        (nic) => `ConfigInterface ${nic.id}`,
+      ),
+      `InstanceDisk ${terraformId("linode_instance_disk.db_root")}`,
+      `SshKey ${terraformId("linode_sshkey.laptop")}`,
+      `StackScript ${terraformId("linode_stackscript.setup")}`,
+      `Subnet ${terraformId("linode_vpc_subnet.app")}`,
+      `Vpc ${terraformId("linode_vpc.net")}`,
+    ].sort(),
+  );
   await control.clearRequests();
   await project.pulumi("preview", "--expect-no-changes");
   expect(await writeLines(control)).toEqual([]);

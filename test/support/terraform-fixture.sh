@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Regenerates the Terraform fixture of test/engine/plugin/from-terraform.test.ts: applies
+# Regenerates the Terraform fixture of the from-terraform tests (test/support/terraform-fixture.ts
+# reads it; IDs depend on the order Terraform creates objects in, so tests take them from the state): applies
 # test/fixtures/terraform/main.tf with the upstream Terraform provider against a fresh emulator, then
 # writes beside main.tf
 #   terraform.tfstate    the state Terraform wrote (format version 4), sensitive values scrubbed;

@@ -9,11 +9,15 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { runCommand } from "../../../src/importer/command";
+import {
+  emulatorStateCopy,
+  TERRAFORM_STATE,
+  terraformAttributes,
+  terraformId,
+} from "../../support/terraform-fixture";
 import { yamlProject, type YamlProject } from "./yaml-project";
 
 jest.setTimeout(240_000);
-
-const FIXTURE = path.resolve(__dirname, "../../fixtures/terraform");
 
 let p: YamlProject;
 let tmp: string;
@@ -21,9 +25,7 @@ let tmp: string;
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "compute-from-terraform-"));
   // The emulator writes to its data file: a copy, so the fixture stays as committed.
-  const data = path.join(tmp, "emulator-state.json");
-  fs.copyFileSync(path.join(FIXTURE, "emulator-state.json"), data);
-  p = await yamlProject("from-terraform", { dataFile: data });
+  p = await yamlProject("from-terraform", { dataFile: emulatorStateCopy(tmp) });
 });
 afterAll(async () => {
   await p?.dispose();
@@ -45,7 +47,7 @@ async function convert(state: string) {
 }
 
 test("a Terraform state's objects are imported by `pulumi import --file`, then previewed and updated, with no write", async () => {
-  const { code, file, stderr } = await convert(path.join(FIXTURE, "terraform.tfstate"));
+  const { code, file, stderr } = await convert(TERRAFORM_STATE);
   expect(code).toBe(0);
   // What maps to no Compute kind is named, not dropped.
   expect(stderr).toEqual([
@@ -53,15 +55,28 @@ test("a Terraform state's objects are imported by `pulumi import --file`, then p
   ]);
   const resources = (JSON.parse(file) as { resources: { type: string; name: string; id: string }[] })
     .resources;
+  const [vpc, subnet, db, web, disk, config] = [
+    "linode_vpc.net",
+    "linode_vpc_subnet.app",
+    "linode_instance.db",
+    "linode_instance.web",
+    "linode_instance_disk.db_root",
+    "linode_instance_config.db_boot",
+  ].map(terraformId);
+  const [eth0, eth1] = (
+    terraformAttributes("linode_instance_config.db_boot").interface as { id: number }[]
+  ).map((nic) => nic.id);
   expect(resources.map((r) => `${r.type} ${r.name} ${r.id}`)).toEqual([
-    "compute:index:SshKey laptop 1",
-    "compute:index:StackScript setup 1",
-    "compute:index:Vpc net 1",
-    "compute:index:Subnet app 1/1",
-    "compute:index:Instance db 2",
-    "compute:index:Instance web 1",
-    "compute:index:InstanceDisk db_root 2/3",
-    "compute:index:InstanceConfig db_boot 2/2",
+    `compute:index:SshKey laptop ${terraformId("linode_sshkey.laptop")}`,
+    `compute:index:StackScript setup ${terraformId("linode_stackscript.setup")}`,
+    `compute:index:Vpc net ${vpc}`,
+    `compute:index:Subnet app ${vpc}/${subnet}`,
+    `compute:index:Instance db ${db}`,
+    `compute:index:Instance web ${web}`,
+    `compute:index:InstanceDisk db_root ${db}/${disk}`,
+    `compute:index:InstanceConfig db_boot ${db}/${config}`,
+    `compute:index:ConfigInterface db_boot-eth0 ${db}/${config}/${eth0}`,
+    `compute:index:ConfigInterface db_boot-eth1 ${db}/${config}/${eth1}`,
   ]);
 
   const importFile = path.join(tmp, "import.json");
@@ -82,8 +97,9 @@ test("a Terraform state's objects are imported by `pulumi import --file`, then p
     region: "us-iad",
     image: "compute/debian12",
   });
-  expect(byName("app").inputs).toMatchObject({ vpcId: "1", label: "app", ipv4: "10.0.1.0/24" });
-  expect(byName("db_root").inputs).toMatchObject({ computeId: "2", label: "root", size: 2048 });
+  expect(byName("app").inputs).toMatchObject({ vpcId: vpc, label: "app", ipv4: "10.0.1.0/24" });
+  expect(byName("db_root").inputs).toMatchObject({ computeId: db, label: "root", size: 2048 });
+  expect(byName("db_boot-eth1").inputs).toMatchObject({ computeId: db, configId: config, purpose: "vpc" });
 
   // The generated code, as the project's program: the preview finds nothing to change.
   const project = fs.readFileSync(path.join(p.dir, "Pulumi.yaml"), "utf8");
@@ -98,7 +114,7 @@ test("a Terraform state's objects are imported by `pulumi import --file`, then p
   );
   await p.control.clearRequests();
   const preview = await p.pulumi("preview", "--expect-no-changes");
-  expect(preview).toContain("9 unchanged"); // the stack and the 8 imported objects
+  expect(preview).toContain("11 unchanged"); // the stack and the 10 imported objects
   expect(await p.writes()).toEqual([]);
   // The `up` docs/migrating.md asks for right after the import: still nothing to change or write.
   await p.pulumi("up", "--yes", "--expect-no-changes");
@@ -111,6 +127,9 @@ test("a Terraform state's objects are imported by `pulumi import --file`, then p
   expect(tagged).not.toBe(yaml);
   fs.writeFileSync(path.join(p.dir, "Pulumi.yaml"), tagged);
   await p.pulumi("up", "--yes");
-  expect(await p.writes()).toEqual(["PUT /compute/instances/1"]);
-  expect((await p.client.api.getInstance({ params: { computeId: 1 } })).tags).toEqual(["legacy", "web"]);
+  expect(await p.writes()).toEqual([`PUT /compute/instances/${web}`]);
+  expect((await p.client.api.getInstance({ params: { computeId: Number(web) } })).tags).toEqual([
+    "legacy",
+    "web",
+  ]);
 });

@@ -10,16 +10,19 @@ import * as path from "node:path";
 import { ComputeClient } from "../../../src/client";
 import { startEmulator, type Emulator } from "../../../src/emulator";
 import { runCommand } from "../../../src/importer/command";
+import {
+  emulatorStateCopy,
+  TERRAFORM_STATE,
+  terraformAttributes,
+  terraformId,
+} from "../../support/terraform-fixture";
 
-const FIXTURE = path.resolve(__dirname, "../../fixtures/terraform");
 let emulator: Emulator;
 let tmp: string;
 
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "compute-from-state-"));
-  const data = path.join(tmp, "emulator-state.json");
-  fs.copyFileSync(path.join(FIXTURE, "emulator-state.json"), data);
-  emulator = await startEmulator({ dataFile: data });
+  emulator = await startEmulator({ dataFile: emulatorStateCopy(tmp) });
 });
 afterAll(async () => {
   await emulator?.close();
@@ -38,7 +41,7 @@ async function run(argv: string[], env: NodeJS.ProcessEnv = {}) {
 }
 
 it("writes the TypeScript program of the state's objects, naming what it leaves out", async () => {
-  const state = JSON.parse(fs.readFileSync(path.join(FIXTURE, "terraform.tfstate"), "utf8")) as {
+  const state = JSON.parse(fs.readFileSync(TERRAFORM_STATE, "utf8")) as {
     resources: { type: string; instances: { attributes: { id: string } }[] }[];
   };
   // A token the state manages: the program declares none.
@@ -52,7 +55,8 @@ it("writes the TypeScript program of the state's objects, naming what it leaves 
   fs.writeFileSync(file, JSON.stringify(state));
   // An object the state holds that is gone from the account.
   const client = new ComputeClient({ baseUrl: emulator.url, token: emulator.token, retry: { retries: 0 } });
-  await client.api.deleteProfileSshKey({ params: { sshKeyId: 1 } });
+  const sshKey = terraformId("linode_sshkey.laptop");
+  await client.api.deleteProfileSshKey({ params: { sshKeyId: Number(sshKey) } });
 
   const env = { COMPUTE_API_URL: emulator.url, COMPUTE_TOKEN: emulator.token };
   const { code, stdout, stderr } = await run(["--from-terraform", file, "--typescript"], env);
@@ -60,21 +64,26 @@ it("writes the TypeScript program of the state's objects, naming what it leaves 
   expect(stderr).toEqual([
     "compute-import: not imported: terraform_data.marker: no Compute kind for terraform_data",
     "compute-import: not imported: linode_token.ci: the program declares no Token (give it the `import` option, ID 77)",
-    "compute-import: not imported: linode_sshkey.laptop: no SshKey 1 in the account",
+    `compute-import: not imported: linode_sshkey.laptop: no SshKey ${sshKey} in the account`,
   ]);
   expect(stdout).toContain("Selected: the objects terraform.tfstate manages");
-  const declared = [
-    ...stdout.matchAll(/new compute\.(\w+)\(\s*"([^"]+)"[\s\S]*?\{ import: "([^"]+)" \}/g),
-  ].map((m) => `${m[1]} ${m[2]} ${m[3]}`);
-  expect(declared).toEqual([
-    "StackScript legacy-setup 1",
-    "Vpc legacy-net 1",
-    "Subnet app 1",
-    "Instance legacy-web 1",
-    "Instance legacy-db 2",
-    "InstanceDisk legacy-db-root 3",
-    "InstanceConfig legacy-db-boot 2",
-  ]);
+  const declared = [...stdout.matchAll(/new compute\.(\w+)\(\s*"[^"]+"[\s\S]*?\{ import: "([^"]+)" \}/g)].map(
+    (m) => `${m[1]} ${m[2]}`,
+  );
+  const config = terraformAttributes("linode_instance_config.db_boot");
+  expect(declared.sort()).toEqual(
+    [
+      `StackScript ${terraformId("linode_stackscript.setup")}`,
+      `Vpc ${terraformId("linode_vpc.net")}`,
+      `Subnet ${terraformId("linode_vpc_subnet.app")}`,
+      `Instance ${terraformId("linode_instance.web")}`,
+      `Instance ${terraformId("linode_instance.db")}`,
+      `InstanceDisk ${terraformId("linode_instance_disk.db_root")}`,
+      `InstanceConfig ${String(config.id)}`,
+      ...(config.interface as { id: number }[]).map((nic) => `ConfigInterface ${nic.id}`),
+    ].sort(),
+  );
+  expect(stdout).toContain('new compute.Instance(\n  "legacy-web",');
   // IDs of declared objects are references.
   expect(stdout).toContain("vpcId: legacyNet.id");
   expect(stdout).not.toContain(emulator.token);
