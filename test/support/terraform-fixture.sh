@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates the Terraform fixture of the from-terraform tests (test/support/terraform-fixture.ts
-# reads it; IDs depend on the order Terraform creates objects in, so tests take them from the state): applies
-# test/fixtures/terraform/main.tf with the upstream Terraform provider against a fresh emulator, then
-# writes beside main.tf
+# reads it; IDs depend on the order Terraform creates objects in, so tests take them from the state):
+# applies test/fixtures/terraform/main.tf with the upstream Terraform provider against a fresh
+# emulator, then writes beside main.tf
 #   terraform.tfstate    the state Terraform wrote (format version 4), sensitive values scrubbed;
 #   emulator-state.json  the emulator's durable state (--data) holding exactly those objects, without
 #                        any API token (a test's emulator adds its own).
