@@ -31,7 +31,7 @@ export default tseslint.config(
           patterns: [
             {
               regex:
-                "(^|/)(kinds|instance)(/|$)|(^|/)provider/(specs|spec-loaders|runtime)$|^\\.\\./(specs|spec-loaders|runtime)$",
+                "(^|/)(kinds|instance)(/|$)|(^|/)provider/(specs|spec-loaders|kind-registry|runtime)$|^\\.\\./(specs|spec-loaders|kind-registry|runtime)$",
               message:
                 "core/ is what every kind shares: it imports no kind, no instance family file and not the registry",
             },

@@ -2,45 +2,24 @@
  * The kinds compute-import declares, each with the provider spec its inputs come from, and the inputs
  * the API never returns (left out, with a note saying so).
  */
-import { configInterfaceSpec } from "../provider/instance/config-interface";
-import { imageSpec } from "../provider/kinds/image";
-import { instanceSpec } from "../provider/instance/instance";
-import { instanceConfigSpec } from "../provider/instance/instance-config";
-import { instanceDiskSpec } from "../provider/instance/instance-disk";
 import type { AnySpec } from "../provider/core/resource-spec";
-import { sshKeySpec } from "../provider/kinds/ssh-key";
-import { stackScriptSpec } from "../provider/kinds/stack-script";
-import { subnetSpec } from "../provider/kinds/subnet";
-import { tagSpec } from "../provider/kinds/tag";
-import { vpcSpec } from "../provider/kinds/vpc";
+import { KIND_NAMES, KINDS, type ImportKind } from "../provider/kind-registry";
+import { specOf } from "../provider/spec-loaders";
 
-/** In the order a program declares them: what a kind refers to comes first. */
-export const IMPORT_KINDS = [
-  "SshKey",
-  "StackScript",
-  "Vpc",
-  "Subnet",
-  "Instance",
-  "InstanceDisk",
-  "InstanceConfig",
-  "ConfigInterface",
-  "Image",
-  "Tag",
-] as const;
-export type ImportKind = (typeof IMPORT_KINDS)[number];
+export type { ImportKind };
 
-export const SPECS: Record<ImportKind, AnySpec> = {
-  SshKey: sshKeySpec,
-  StackScript: stackScriptSpec,
-  Vpc: vpcSpec,
-  Subnet: subnetSpec,
-  Instance: instanceSpec,
-  InstanceDisk: instanceDiskSpec,
-  InstanceConfig: instanceConfigSpec,
-  ConfigInterface: configInterfaceSpec,
-  Image: imageSpec,
-  Tag: tagSpec,
-};
+const imported = (kind: string): kind is ImportKind => "importRank" in KINDS[kind as ImportKind];
+
+/** The kinds the registry has compute-import declare (`importRank`), in the order a program declares
+ * them: what a kind refers to comes first. */
+export const IMPORT_KINDS: readonly ImportKind[] = KIND_NAMES.filter(imported).sort(
+  (a, b) => KINDS[a].importRank - KINDS[b].importRank,
+);
+
+export const SPECS = Object.fromEntries(IMPORT_KINDS.map((kind) => [kind, specOf(kind)!])) as Record<
+  ImportKind,
+  AnySpec
+>;
 
 /** Kinds whose labels repeat across parents (`root`, `boot`, eth0): named after their parent too. */
 export const NAMED_UNDER_PARENT: readonly ImportKind[] = [

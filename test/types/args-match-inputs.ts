@@ -5,39 +5,12 @@
  * `Class: field` and which side lacks it.
  */
 import type * as compute from "pulumi-compute";
-import type { configInterfaceSpec } from "../../src/provider/instance/config-interface";
-import type { imageSpec } from "../../src/provider/kinds/image";
-import type { instanceSpec } from "../../src/provider/instance/instance";
-import type { instanceConfigSpec } from "../../src/provider/instance/instance-config";
-import type { instanceDiskSpec } from "../../src/provider/instance/instance-disk";
-import type { profilePreferencesSpec } from "../../src/provider/kinds/profile-preferences";
-import type { profileSettingsSpec } from "../../src/provider/kinds/profile-settings";
 import type { ResourceSpec } from "../../src/provider/core/resource-spec";
-import type { snapshotSpec } from "../../src/provider/kinds/snapshot";
-import type { sshKeySpec } from "../../src/provider/kinds/ssh-key";
-import type { stackScriptSpec } from "../../src/provider/kinds/stack-script";
-import type { subnetSpec } from "../../src/provider/kinds/subnet";
-import type { tagSpec } from "../../src/provider/kinds/tag";
-import type { tokenSpec } from "../../src/provider/kinds/token";
-import type { vpcSpec } from "../../src/provider/kinds/vpc";
+import type { KindName, SpecOfKind } from "../../src/provider/kind-registry";
 
-/** Each class with its provider's spec. */
-export interface Pairs {
-  Vpc: [typeof compute.Vpc, typeof vpcSpec];
-  Subnet: [typeof compute.Subnet, typeof subnetSpec];
-  Instance: [typeof compute.Instance, typeof instanceSpec];
-  InstanceDisk: [typeof compute.InstanceDisk, typeof instanceDiskSpec];
-  InstanceConfig: [typeof compute.InstanceConfig, typeof instanceConfigSpec];
-  ConfigInterface: [typeof compute.ConfigInterface, typeof configInterfaceSpec];
-  SshKey: [typeof compute.SshKey, typeof sshKeySpec];
-  Token: [typeof compute.Token, typeof tokenSpec];
-  StackScript: [typeof compute.StackScript, typeof stackScriptSpec];
-  Tag: [typeof compute.Tag, typeof tagSpec];
-  ProfileSettings: [typeof compute.ProfileSettings, typeof profileSettingsSpec];
-  ProfilePreferences: [typeof compute.ProfilePreferences, typeof profilePreferencesSpec];
-  Image: [typeof compute.Image, typeof imageSpec];
-  Snapshot: [typeof compute.Snapshot, typeof snapshotSpec];
-}
+/** Each kind's class with its provider's spec: a kind of the registry whose class the package does
+ * not export fails to compile here. */
+export type Pairs = { [K in KindName]: [(typeof compute)[K], SpecOfKind<K>] };
 
 type ArgsOf<C> = C extends abstract new (name: string, args: infer A, ...rest: never[]) => unknown
   ? A

@@ -228,16 +228,6 @@ export function defineSpec<S extends z.ZodObject, Rec, Outputs extends Props>(
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type OutputsOf<S> = S extends ResourceSpec<any, any, infer O> ? O : never;
 
-/**
- * A spec whose outputs were inferred, for the registry: a `toOutputs` whose record parameter is not
- * annotated leaves them `Props` (any key, every value unknown), and this fails to compile.
- */
-export function typedOutputs<S extends AnySpec>(
-  spec: S & (string extends keyof OutputsOf<S> ? never : unknown),
-): AnySpec {
-  return spec;
-}
-
 /** `{created: undefined, ...}`: the placeholders a resource class passes for its computed outputs. */
 export function placeholders(names: readonly string[]): Record<string, undefined> {
   return Object.fromEntries(names.map((name) => [name, undefined]));

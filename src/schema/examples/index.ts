@@ -1,35 +1,21 @@
-/** Every kind's reference example (one source, four languages: model.ts), by kind. */
-import { configInterface } from "./config-interface";
-import { image } from "./image";
-import { instance } from "./instance";
-import { instanceConfig } from "./instance-config";
-import { instanceDisk } from "./instance-disk";
+/**
+ * Every kind's reference example (one source, four languages: model.ts), by kind: the kind's is
+ * `./<stem>.ts`'s export named after it in camelCase (`InstanceDisk`: `instanceDisk` of
+ * `./instance-disk.ts`), one for each kind of the registry, in its order.
+ */
+import { KIND_NAMES } from "../../provider/kind-registry";
+import { stemOf } from "../stem";
 import type { Example } from "./model";
-import { profilePreferences } from "./profile-preferences";
-import { profileSettings } from "./profile-settings";
-import { snapshot } from "./snapshot";
-import { sshKey } from "./ssh-key";
-import { stackScript } from "./stack-script";
-import { subnet } from "./subnet";
-import { tag } from "./tag";
-import { token } from "./token";
-import { vpc } from "./vpc";
 
-export const EXAMPLES: Example[] = [
-  vpc,
-  subnet,
-  instance,
-  instanceDisk,
-  instanceConfig,
-  configInterface,
-  image,
-  snapshot,
-  sshKey,
-  stackScript,
-  tag,
-  token,
-  profilePreferences,
-  profileSettings,
-];
+function exampleFile(kind: string): Example {
+  const file = `./${stemOf(kind)}`;
+  const name = kind.charAt(0).toLowerCase() + kind.slice(1);
+  const example = (require(file) as Record<string, Example | undefined>)[name];
+  if (example?.kind !== kind)
+    throw new Error(`src/schema/examples/${file.slice(2)}.ts exports no example ${name} of ${kind}`);
+  return example;
+}
+
+export const EXAMPLES: Example[] = KIND_NAMES.map(exampleFile);
 
 export const exampleOfKind = (kind: string): Example | undefined => EXAMPLES.find((e) => e.kind === kind);

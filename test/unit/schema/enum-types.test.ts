@@ -69,19 +69,27 @@ function enumsOf(type: ts.Type, checker: ts.TypeChecker, at: string, found: Enum
 
 /** Every kind's outputs, as its spec's `toOutputs` returns them, read through the registry's loaders. */
 function outputEnums(): Enum[] {
-  const loaders = path.join(PACKAGE_ROOT, "src/provider/spec-loaders.ts");
+  const loaders = path.join(PACKAGE_ROOT, "src/provider/kind-registry.ts");
   const program = readingProgram([loaders]);
   const checker = program.getTypeChecker();
   const found: Enum[] = [];
   const visit = (node: ts.Node): void => {
-    if (
-      ts.isPropertyAssignment(node) &&
-      ts.isIdentifier(node.name) &&
-      ts.isArrowFunction(node.initializer) &&
-      ts.isCallExpression(node.initializer.body) &&
-      node.initializer.body.expression.getText() === "typedOutputs"
-    ) {
-      const spec = checker.getTypeAtLocation(node.initializer.body.arguments[0]!);
+    // A kind's entry: `Vpc: { module: () => require("./kinds/vpc") as typeof import(...), ... }`, its spec `vpcSpec`.
+    const loader =
+      ts.isPropertyAssignment(node) && ts.isObjectLiteralExpression(node.initializer)
+        ? node.initializer.properties.find(
+            (p): p is ts.PropertyAssignment =>
+              ts.isPropertyAssignment(p) &&
+              p.name.getText() === "module" &&
+              ts.isArrowFunction(p.initializer),
+          )
+        : undefined;
+    if (loader && ts.isPropertyAssignment(node) && ts.isIdentifier(node.name)) {
+      const module = checker.getTypeAtLocation((loader.initializer as ts.ArrowFunction).body);
+      const kind = node.name.text;
+      const spec = checker.getTypeOfSymbol(
+        module.getProperty(`${kind.charAt(0).toLowerCase()}${kind.slice(1)}Spec`)!,
+      );
       const toOutputs = checker.getTypeOfSymbol(spec.getProperty("toOutputs")!);
       const outputs = toOutputs.getCallSignatures()[0]!.getReturnType();
       for (const property of checker.getPropertiesOfType(outputs))
