@@ -2,10 +2,13 @@
  * Which area of the contract holds each endpoint, so that the map of every endpoint by name
  * (`lazyEndpoints()`, the client's `api`, the data functions' `endpoints()`) loads an area on the
  * first use of one of its endpoints: a provider process creating a VPC loads the regions', the
- * profile's and the VPCs' schemas, not all seventeen areas. The compiler holds every endpoint of the
- * contract to a list; `test/unit/contract-endpoint-areas.test.ts` holds each list to its area.
+ * profile's and the VPCs' schemas, not all seventeen areas. The index is generated from the contract
+ * (`endpoint-index.ts`, `npm run endpoint-index`): no endpoint is named here. The compiler holds it
+ * to the contract (each area's names are its map's keys, every endpoint is in an area);
+ * `test/unit/contract-endpoint-areas.test.ts` holds the file to what the generator writes.
  */
 import type { Endpoint } from "./endpoint";
+import { ENDPOINT_INDEX } from "./endpoint-index";
 import type { endpoints, EndpointName } from "./public";
 
 interface Area {
@@ -14,184 +17,21 @@ interface Area {
 }
 
 /** Each area by its endpoints' export, in the order of `public.ts`'s map. */
-export const ENDPOINT_AREAS = {
-  regionEndpoints: {
-    load: () => (require("./regions") as typeof import("./regions")).regionEndpoints,
-    names: ["listRegions", "getRegion", "listAvailability", "getRegionAvailability"],
-  },
-  vpcEndpoints: {
-    load: () => (require("./vpcs") as typeof import("./vpcs")).vpcEndpoints,
-    names: [
-      "listVpcs",
-      "createVpc",
-      "getVpc",
-      "updateVpc",
-      "deleteVpc",
-      "listAllVpcIps",
-      "listAllVpcIpsRealPath",
-      "listVpcIps",
-      "listSubnets",
-      "createSubnet",
-      "getSubnet",
-      "updateSubnet",
-      "deleteSubnet",
-    ],
-  },
-  instanceEndpoints: {
-    load: () => (require("./instance-endpoints") as typeof import("./instance-endpoints")).instanceEndpoints,
-    names: [
-      "listInstances",
-      "createInstance",
-      "getInstance",
-      "updateInstance",
-      "deleteInstance",
-      "bootInstance",
-      "rebootInstance",
-      "shutdownInstance",
-      "resetInstancePassword",
-      "rebuildInstance",
-      "rescueInstance",
-      "resizeInstance",
-      "cloneInstance",
-      "migrateInstance",
-      "mutateInstance",
-      "listInstanceNodeBalancers",
-      "listInstanceVolumes",
-      "getInstanceIps",
-      "allocateInstanceIp",
-      "getInstanceStats",
-      "getInstanceStatsByMonth",
-      "getInstanceTransfer",
-      "getInstanceTransferByMonth",
-    ],
-  },
-  diskEndpoints: {
-    load: () => (require("./disks") as typeof import("./disks")).diskEndpoints,
-    names: [
-      "listDisks",
-      "createDisk",
-      "getDisk",
-      "updateDisk",
-      "deleteDisk",
-      "resizeDisk",
-      "resetDiskPassword",
-      "cloneDisk",
-    ],
-  },
-  configEndpoints: {
-    load: () => (require("./configs") as typeof import("./configs")).configEndpoints,
-    names: [
-      "listConfigs",
-      "createConfig",
-      "getConfig",
-      "updateConfig",
-      "deleteConfig",
-      "listInterfaces",
-      "addInterface",
-      "orderInterfaces",
-      "getInterface",
-      "updateInterface",
-      "deleteInterface",
-    ],
-  },
-  backupEndpoints: {
-    load: () => (require("./backups") as typeof import("./backups")).backupEndpoints,
-    names: ["listBackups", "createSnapshot", "enableBackups", "cancelBackups", "getBackup", "restoreBackup"],
-  },
-  kernelEndpoints: {
-    load: () => (require("./kernels") as typeof import("./kernels")).kernelEndpoints,
-    names: ["listKernels", "getKernel"],
-  },
-  typeEndpoints: {
-    load: () => (require("./types") as typeof import("./types")).typeEndpoints,
-    names: ["listTypes", "getType"],
-  },
-  imageEndpoints: {
-    load: () => (require("./images") as typeof import("./images")).imageEndpoints,
-    names: ["listImages", "createImage", "uploadImage", "getImage", "updateImage", "deleteImage"],
-  },
-  stackScriptEndpoints: {
-    load: () => (require("./stackscripts") as typeof import("./stackscripts")).stackScriptEndpoints,
-    names: [
-      "listStackScripts",
-      "createStackScript",
-      "getStackScript",
-      "updateStackScript",
-      "deleteStackScript",
-    ],
-  },
-  tagEndpoints: {
-    load: () => (require("./tags") as typeof import("./tags")).tagEndpoints,
-    names: ["listTags", "createTag", "listTaggedObjects", "deleteTag"],
-  },
-  profileEndpoints: {
-    load: () => (require("./profile") as typeof import("./profile")).profileEndpoints,
-    names: [
-      "getProfile",
-      "updateProfile",
-      "getProfileGrants",
-      "getProfilePreferences",
-      "updateProfilePreferences",
-    ],
-  },
-  profileTokenEndpoints: {
-    load: () => (require("./profile-tokens") as typeof import("./profile-tokens")).profileTokenEndpoints,
-    names: [
-      "listProfileTokens",
-      "createProfileToken",
-      "getProfileToken",
-      "updateProfileToken",
-      "deleteProfileToken",
-    ],
-  },
-  profileSshKeyEndpoints: {
-    load: () => (require("./profile-ssh-keys") as typeof import("./profile-ssh-keys")).profileSshKeyEndpoints,
-    names: [
-      "listProfileSshKeys",
-      "createProfileSshKey",
-      "getProfileSshKey",
-      "updateProfileSshKey",
-      "deleteProfileSshKey",
-    ],
-  },
-  profileSecurityEndpoints: {
-    load: () =>
-      (require("./profile-security") as typeof import("./profile-security")).profileSecurityEndpoints,
-    names: [
-      "listSecurityQuestions",
-      "answerSecurityQuestions",
-      "enableTfa",
-      "confirmTfa",
-      "disableTfa",
-      "sendPhoneVerificationCode",
-      "verifyPhoneNumber",
-      "deletePhoneNumber",
-    ],
-  },
-  profileSessionEndpoints: {
-    load: () =>
-      (require("./profile-sessions") as typeof import("./profile-sessions")).profileSessionEndpoints,
-    names: [
-      "listProfileApps",
-      "getProfileApp",
-      "deleteProfileApp",
-      "listTrustedDevices",
-      "getTrustedDevice",
-      "deleteTrustedDevice",
-      "listProfileLogins",
-      "getProfileLogin",
-    ],
-  },
-  eventEndpoints: {
-    load: () => (require("./events") as typeof import("./events")).eventEndpoints,
-    names: ["listEvents", "getEvent"],
-  },
-} satisfies Record<string, Area>;
+export const ENDPOINT_AREAS = ENDPOINT_INDEX satisfies Record<string, Area>;
 
-type Listed = (typeof ENDPOINT_AREAS)[keyof typeof ENDPOINT_AREAS]["names"][number];
-/** Fails to compile when an endpoint of the contract is in no area's list. */
-const everyEndpointListed: [Exclude<EndpointName, Listed>] extends [never] ? true : never = true;
-void everyEndpointListed;
+type Areas = typeof ENDPOINT_AREAS;
+type Listed = Areas[keyof Areas]["names"][number];
+/** Per area, an endpoint its map has and the index does not, or the other way round. */
+type Stale = {
+  [A in keyof Areas]:
+    | Exclude<keyof ReturnType<Areas[A]["load"]>, Areas[A]["names"][number]>
+    | Exclude<Areas[A]["names"][number], keyof ReturnType<Areas[A]["load"]>>;
+}[keyof Areas];
+/** Fails to compile, naming the endpoint, when the index is stale: run `npm run endpoint-index`. */
+const indexMatchesContract: [Stale | Exclude<EndpointName, Listed>] extends [never]
+  ? true
+  : Stale | Exclude<EndpointName, Listed> = true;
+void indexMatchesContract;
 
 type Endpoints = typeof endpoints;
 

@@ -1,11 +1,19 @@
 /**
- * The index of which area holds each endpoint (`src/contract/endpoint-areas.ts`): each list is its
- * area's endpoints, the lazy map is the contract's map, and a client loads only the areas it calls.
+ * The index of which area holds each endpoint (`src/contract/endpoint-areas.ts`): it is what the
+ * contract gives (`npm run endpoint-index`), each list is its area's endpoints, the lazy map is the
+ * contract's map, and a client loads only the areas it calls.
  */
 import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
 import * as path from "node:path";
+import { endpointIndexText, INDEX_FILE } from "../../scripts/endpoint-index";
 import { endpoints } from "../../src/contract";
 import { endpointNamed, ENDPOINT_AREAS, lazyEndpoints } from "../../src/contract/endpoint-areas";
+import { PACKAGE_ROOT } from "../../src/package-root";
+
+it("is the index the contract's areas give (else: npm run endpoint-index)", () => {
+  expect(fs.readFileSync(path.join(PACKAGE_ROOT, INDEX_FILE), "utf8")).toBe(endpointIndexText());
+});
 
 it("lists each area's endpoints, every one once", () => {
   for (const [area, { load, names }] of Object.entries(ENDPOINT_AREAS)) {
