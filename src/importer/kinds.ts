@@ -3,12 +3,12 @@
  * the API never returns (left out, with a note saying so).
  */
 import type { AnySpec } from "../provider/core/resource-spec";
-import { KIND_NAMES, KINDS, type ImportKind } from "../provider/kind-registry";
+import { KIND_NAMES, KINDS, type ImportKind, type KindName } from "../provider/kind-registry";
 import { specOf } from "../provider/spec-loaders";
 
 export type { ImportKind };
 
-const imported = (kind: string): kind is ImportKind => "importRank" in KINDS[kind as ImportKind];
+const imported = (kind: KindName): kind is ImportKind => "importRank" in KINDS[kind];
 
 /** The kinds the registry has compute-import declare (`importRank`), in the order a program declares
  * them: what a kind refers to comes first. */

@@ -79,10 +79,7 @@ export type ImportKind = {
 }[KindName];
 
 /** Every kind's name, in the registry's order. */
-export const KIND_NAMES = Object.keys(KINDS) as KindName[];
+export const KIND_NAMES: readonly KindName[] = Object.keys(KINDS).filter((k): k is KindName => k in KINDS);
 
-/** The kind's spec, its module loaded on first use (Node keeps it). */
-export function loadSpec<K extends KindName>(kind: K): SpecOfKind<K> {
-  const module = KINDS[kind].module() as Record<string, unknown>;
-  return module[`${kind.charAt(0).toLowerCase()}${kind.slice(1)}Spec`] as SpecOfKind<K>;
-}
+/** The name of a kind's spec in its module: `instanceDiskSpec` (`SpecExport`). */
+export const specExportOf = (kind: KindName): string => `${kind.charAt(0).toLowerCase()}${kind.slice(1)}Spec`;

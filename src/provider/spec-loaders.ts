@@ -5,7 +5,13 @@
  * kind (the plugin's schema, the docs).
  */
 import type { AnySpec, OutputsOf } from "./core/resource-spec";
-import { KIND_NAMES as REGISTERED, loadSpec, type KindName, type SpecOfKind } from "./kind-registry";
+import {
+  KIND_NAMES as REGISTERED,
+  KINDS,
+  specExportOf,
+  type KindName,
+  type SpecOfKind,
+} from "./kind-registry";
 
 /** The kinds whose spec is no spec, or whose outputs were not inferred (`defineSpec`'s `toOutputs`
  * has no annotated record). */
@@ -27,5 +33,16 @@ export const KIND_NAMES: readonly string[] = REGISTERED;
  * written by older versions named kinds in lower case (`vpc`), so the lookup ignores case. */
 export function specOf(kind: string): AnySpec | undefined {
   const name = REGISTERED.find((known) => known.toLowerCase() === kind.toLowerCase());
-  return name === undefined ? undefined : (loadSpec(name) as AnySpec);
+  if (name === undefined) return undefined;
+  const module: Record<string, unknown> = KINDS[name].module();
+  const spec = module[specExportOf(name)];
+  if (!isSpecOf(name, spec))
+    throw new Error(`${name}: its module exports no ${specExportOf(name)} of kind ${name}`);
+  return spec;
+}
+
+/** The registry's typing holds each kind's module to a spec named after the kind (`Untyped` above);
+ * this checks what was loaded is that. */
+function isSpecOf(kind: KindName, value: unknown): value is AnySpec {
+  return typeof value === "object" && value !== null && "kind" in value && value.kind === kind;
 }

@@ -91,6 +91,6 @@ it("loads no kind's code when loaded", () => {
     }
     const registry: typeof import("../../../src/provider/kind-registry") = require("../../../src/provider/kind-registry");
     expect(registry.KIND_NAMES).toEqual(KIND_NAMES);
-    expect(() => registry.loadSpec("Subnet")).toThrow("Subnet loaded");
+    expect(() => registry.KINDS.Subnet.module()).toThrow("Subnet loaded");
   });
 });
