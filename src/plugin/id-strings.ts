@@ -2,14 +2,14 @@
  * ID references between the providers and the engine. The providers hold an ID that another
  * resource's `id` gives (`idFrom`: `Subnet.vpcId`, an interface's `subnetId`, a config's devices)
  * as a number, as the dynamic form's state does, and so do computed outputs that hold an ID
- * (`computedIds`: `ConfigInterface.vpcId`); the package schema types it `string`, so that a
+ * (an `idOutput` of the spec's `outputs`: `ConfigInterface.vpcId`); the package schema types it `string`, so that a
  * typed SDK (Go, Python) reads it as one. The plugin sends such values to the engine as strings
  * (check's inputs, the outputs, read's inputs) and hands them to the providers as numbers again (old
  * and new inputs, stored outputs): state written before the strings (numbers) and after reads the same.
  */
 import { core, type AnySpec, type JsonSchema, type Props } from "../provider/core-interface";
 
-const { computedIdSchema, inputJsonSchema } = core();
+const { inputJsonSchema, outputJsonSchema } = core();
 
 /** An ID as the engine's strings write it (as `idFrom` reads it). */
 const DECIMAL_ID = /^[1-9][0-9]*$/;
@@ -47,11 +47,11 @@ export interface IdConversions {
 
 /**
  * The conversions for a kind's properties: its inputs' ID references, whether inputs or echoed as
- * outputs, and the computed outputs that hold IDs (`computedIds`).
+ * outputs, and the computed outputs that hold IDs (`idOutput`s of the spec's declared `outputs`).
  */
-export function idConversions(spec: Pick<AnySpec, "inputs" | "computedIds">): IdConversions {
+export function idConversions(spec: Pick<AnySpec, "inputs" | "outputs">): IdConversions {
   const inputs = inputJsonSchema(spec.inputs);
-  const computed = computedIdSchema(spec.computedIds);
+  const computed = outputJsonSchema(spec.outputs);
   const schema = { ...inputs, properties: { ...computed.properties, ...inputs.properties } };
   return {
     toEngine: (props) => walk(props, schema, asString) as Props,

@@ -5,12 +5,11 @@
  * preview's outputs, the IDs the schema declares).
  */
 export { unknownInputs } from "./core/check";
-export { computedIdSchema } from "./core/computed-ids";
 export { storedInputs, withStoredInputs } from "./core/declared";
 export { readTarget } from "./core/import-id";
 export { importedInputs } from "./core/imported-inputs";
 export { comparedState, markedImported, withProgramOnly } from "./core/imported-state";
-export { inputJsonSchema } from "./core/input-schema";
+export { inputJsonSchema, outputJsonSchema } from "./core/input-schema";
 export { noteSecretLabel } from "./core/names";
 export { secretOutputs } from "./core/secret-fields";
 export { previewUpdateOutputs } from "./core/preview-outputs";

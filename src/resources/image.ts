@@ -2,7 +2,6 @@ import * as path from "node:path";
 import { fileSha256 } from "../file-digest";
 import * as pulumi from "@pulumi/pulumi";
 import type { ImageStatus, ImageType } from "../contract/values";
-import type { ContractNumber } from "../contract/contract-number";
 import { IMAGE_COMPUTED } from "../provider/field-lists";
 import { placeholders } from "../provider/core/resource-spec";
 import { computeResourceArgs, pausePromiseStacks } from "./compute-resource";
@@ -59,7 +58,7 @@ export class Image extends pulumi.CustomResource {
   /** `available` once `up` returns (`creating` while captured, `pending_upload` until processed). */
   declare readonly status: pulumi.Output<ImageStatus>;
   /** Minimum deploy size in MB. */
-  declare readonly size: pulumi.Output<ContractNumber<"Image.size">>;
+  declare readonly size: pulumi.Output<number>;
   declare readonly created: pulumi.Output<string>;
   declare readonly updated: pulumi.Output<string>;
   declare readonly expiry: pulumi.Output<string | null>;

@@ -1,6 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { BackupDay, BackupWindow, InstanceStatus } from "../contract/values";
-import type { ContractNumber } from "../contract/contract-number";
 import { INSTANCE_COMPUTED, INSTANCE_SECRETS } from "../provider/field-lists";
 import { placeholders } from "../provider/core/resource-spec";
 import type { InstanceConfigInterface } from "./instance-config";
@@ -124,13 +123,13 @@ export interface InstanceAlerts {
 /** Sizes of the instance's type. */
 export interface InstanceSpecs {
   /** MB of disk. */
-  disk: ContractNumber<"Instance.specs.disk">;
+  disk: number;
   /** MB of memory. */
-  memory: ContractNumber<"Instance.specs.memory">;
-  vcpus: ContractNumber<"Instance.specs.vcpus">;
-  gpus: ContractNumber<"Instance.specs.gpus">;
+  memory: number;
+  vcpus: number;
+  gpus: number;
   /** GB of network transfer per month. */
-  transfer: ContractNumber<"Instance.specs.transfer">;
+  transfer: number;
 }
 
 /** The instance's backup service. */
@@ -201,7 +200,7 @@ export class Instance extends pulumi.CustomResource {
   declare readonly ipv6: pulumi.Output<string | null>;
   /** What its type gives it: disk and memory in MB, vCPUs, GPUs, monthly transfer in GB. */
   declare readonly specs: pulumi.Output<InstanceSpecs>;
-  declare readonly hypervisor: pulumi.Output<string>;
+  declare readonly hypervisor: pulumi.Output<"kvm">;
   declare readonly hostUuid: pulumi.Output<string>;
   declare readonly hasUserData: pulumi.Output<boolean>;
   /** Its backup service: whether it is available and enabled, the last success and the schedule. */

@@ -1,6 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { LishAuthMethod } from "../contract/values";
-import type { ContractNumber } from "../contract/contract-number";
 import { PROFILE_SETTINGS_COMPUTED } from "../provider/field-lists";
 import { placeholders } from "../provider/core/resource-spec";
 import { computeResourceArgs, pausePromiseStacks } from "./compute-resource";
@@ -36,7 +35,7 @@ export class ProfileSettings extends pulumi.CustomResource {
   declare readonly lishAuthMethod: pulumi.Output<LishAuthMethod>;
   declare readonly authorizedKeys: pulumi.Output<string[]>;
   declare readonly username: pulumi.Output<string>;
-  declare readonly uid: pulumi.Output<ContractNumber<"Profile.uid">>;
+  declare readonly uid: pulumi.Output<number>;
 
   constructor(name: string, args: ProfileSettingsArgs = {}, opts?: pulumi.CustomResourceOptions) {
     const restoreStacks = pausePromiseStacks();

@@ -1,6 +1,5 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { BackupStatus, BackupType, Filesystem } from "../contract/values";
-import type { ContractNumber } from "../contract/contract-number";
 import { placeholders } from "../provider/core/resource-spec";
 import { SNAPSHOT_COMPUTED } from "../provider/field-lists";
 import { computeResourceArgs, pausePromiseStacks } from "./compute-resource";
@@ -20,7 +19,7 @@ export interface SnapshotDisk {
   /** The disk's label when the snapshot was taken. */
   label: string;
   /** MB. */
-  size: ContractNumber<"Backup.disks[].size">;
+  size: number;
   filesystem: Filesystem;
 }
 

@@ -1,5 +1,4 @@
 import * as pulumi from "@pulumi/pulumi";
-import type { ContractNumber } from "../contract/contract-number";
 import { placeholders } from "../provider/core/resource-spec";
 import { STACK_SCRIPT_COMPUTED } from "../provider/field-lists";
 import { computeResourceArgs, pausePromiseStacks } from "./compute-resource";
@@ -60,9 +59,9 @@ export class StackScript extends pulumi.CustomResource {
   /** The fields the script declares with `<UDF .../>`, which a deploy's `stackscriptData` fills in. */
   declare readonly userDefinedFields: pulumi.Output<StackScriptUserDefinedField[]>;
   /** Instances ever deployed with it. */
-  declare readonly deploymentsTotal: pulumi.Output<ContractNumber<"StackScript.deployments_total">>;
+  declare readonly deploymentsTotal: pulumi.Output<number>;
   /** Instances deployed with it that still exist. */
-  declare readonly deploymentsActive: pulumi.Output<ContractNumber<"StackScript.deployments_active">>;
+  declare readonly deploymentsActive: pulumi.Output<number>;
   /** The author. */
   declare readonly username: pulumi.Output<string>;
   declare readonly userGravatarId: pulumi.Output<string>;

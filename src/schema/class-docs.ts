@@ -21,8 +21,6 @@ export interface ClassDocs {
   description: string;
   /** Input name -> TSDoc of the Args member (inherited members included). */
   inputs: Record<string, string>;
-  /** Inputs whose type takes `string | number`: IDs that another resource's `id` (a string) gives. */
-  idReferences: string[];
   /**
    * Output name -> TSDoc, the type inside `pulumi.Output<...>`, whether it may be undefined, and
    * the numbers in it with the contract fields their types name.
@@ -62,18 +60,12 @@ export function readClassDocs(kinds: readonly string[]): Map<string, ClassDocs> 
 function docsOf(kind: string, source: ts.SourceFile, checker: ts.TypeChecker): ClassDocs {
   let description = "";
   const inputs: Record<string, string> = {};
-  const idReferences: string[] = [];
   const outputs: ClassDocs["outputs"] = {};
   source.forEachChild((node) => {
     if (ts.isInterfaceDeclaration(node) && node.name.text === `${kind}Args`) {
       const args = checker.getTypeAtLocation(node);
       for (const member of checker.getPropertiesOfType(args)) {
         inputs[member.name] = docOf(member, checker);
-        const declared = member.declarations?.[0];
-        const typeText = declared && ts.isPropertySignature(declared) ? declared.type?.getText() : undefined;
-        // Another resource's `id` (a string) or a number, in either order.
-        if (typeText && /\bstring \| number\b|\bnumber \| string\b/.test(typeText))
-          idReferences.push(member.name);
       }
     }
     if (ts.isClassDeclaration(node) && node.name?.text === kind) {
@@ -95,7 +87,7 @@ function docsOf(kind: string, source: ts.SourceFile, checker: ts.TypeChecker): C
     }
   });
   if (!description) throw new Error(`${kind}: no class ${kind} in ${source.fileName}`);
-  return { description, inputs, idReferences, outputs };
+  return { description, inputs, outputs };
 }
 
 const docOf = (symbol: ts.Symbol, checker: ts.TypeChecker): string =>

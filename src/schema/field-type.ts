@@ -37,6 +37,11 @@ export type FieldType =
 const ANY: FieldType = { type: "any" };
 
 export function fromJsonSchema(schema: JsonSchema): FieldType {
+  if (Array.isArray(schema.type)) {
+    const types = schema.type.filter((type) => type !== "null");
+    const one = types.length === 1 ? fromJsonSchema({ ...schema, type: types[0] }) : ANY;
+    return types.length < schema.type.length ? { ...one, nullable: true } : one;
+  }
   if (schema.anyOf) {
     const options = schema.anyOf.filter((option) => option.type !== "null");
     const nullable = options.length < schema.anyOf.length;

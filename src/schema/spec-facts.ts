@@ -2,17 +2,15 @@
  * One reading of the specs for everything generated from them (the package schema, the reference
  * pages): per kind, its inputs (type, required, default, secret, replaced or updated in place), its
  * outputs, and descriptions from the classes' TSDoc. The types of inputs come from the spec's zod
- * inputs (`inputJsonSchema`: zod's `toJSONSchema`, `io: "input"`), those of computed outputs from the class's
- * declared `pulumi.Output<...>` types, each number typed as the contract field it holds
- * (`contract-fields.ts`: `ContractNumber<"Image.size">`, an integer), IDs where the spec's `computedIds` names them.
+ * inputs (`inputJsonSchema`: zod's `toJSONSchema`, `io: "input"`), those of computed outputs from the
+ * spec's declared `outputs` (`outputJsonSchema`: the contract's fields, so an integer is one, and
+ * `idOutput()`s, IDs); the names of enums and the TSDoc from the classes.
  */
-import { computedIdSchema } from "../provider/core/computed-ids";
 import { importIdFormat } from "../provider/core/import-id";
-import { inputJsonSchema } from "../provider/core/input-schema";
+import { inputJsonSchema, outputJsonSchema } from "../provider/core/input-schema";
 import type { AnySpec } from "../provider/core/resource-spec";
 import { SPECS } from "../provider/specs";
 import { readClassDocs, type ClassDocs } from "./class-docs";
-import { requireDeclared } from "./contract-fields";
 import { fromJsonSchema, withDescriptions, type FieldType, type JsonSchema } from "./field-type";
 import { secretOutputs } from "../provider/core/secret-fields";
 import { stemOf } from "./stem";
@@ -30,7 +28,8 @@ export interface InputFact {
   /** Left out, the API chooses it (e.g. a default label), and what it chose is no change. */
   apiChosen: boolean;
   secret: boolean;
-  /** An ID (integer) that the class also takes as a string: another resource's `id`. */
+  /** An ID (integer) that the class also takes as a string: another resource's `id` (an `idFrom` field,
+   * or a list or map of them). */
   idReference: boolean;
   /** `replace`: a change replaces the resource (the spec's `replaceOn`); `update`: changed in place
    * (unless the kind's `conditionalReplaces` rule says otherwise for a pair of values). */
@@ -76,20 +75,30 @@ export function specFacts(specs: readonly AnySpec[] = SPECS): KindFacts[] {
   return specs.map((spec) => factsOf(spec, docs.get(spec.kind)!));
 }
 
-/** The type with the numbers `ids` marks made ID references (strings in the package schema). */
-function withIds(type: FieldType, ids: JsonSchema | undefined): FieldType {
-  if (!ids) return type;
-  if (ids["x-id-reference"]) {
-    return type.type === "number" || type.type === "integer"
-      ? { ...type, type: "integer", idReference: true }
-      : type;
-  }
-  if (type.type === "array") return { ...type, items: withIds(type.items, ids.items) };
+/**
+ * A declared output's type as the classes' reading gave it: a property that may be null is not
+ * required (zod requires the key), at every depth.
+ */
+function nullableNotRequired(type: FieldType): FieldType {
+  if (type.type === "array") return { ...type, items: nullableNotRequired(type.items) };
+  if (type.type === "map") return { ...type, values: nullableNotRequired(type.values) };
   if (type.type !== "object") return type;
   const properties = Object.fromEntries(
-    Object.entries(type.properties).map(([key, inner]) => [key, withIds(inner, ids.properties?.[key])]),
+    Object.entries(type.properties).map(([key, inner]) => [key, nullableNotRequired(inner)]),
   );
-  return { ...type, properties };
+  return { ...type, properties, required: type.required.filter((key) => !properties[key]?.nullable) };
+}
+
+/**
+ * An ID input: an `idFrom` field (`x-id-reference`), or a list, map or object of nothing but them (a
+ * config's `devices`); not an object holding one among other fields (an interface's `subnetId`).
+ */
+function holdsIds(type: FieldType): boolean {
+  if (type.type === "integer") return type.idReference === true;
+  if (type.type === "array") return holdsIds(type.items);
+  if (type.type === "map") return holdsIds(type.values);
+  if (type.type === "object") return Object.values(type.properties).every(holdsIds);
+  return false;
 }
 
 export function factsOf(spec: AnySpec, docs: ClassDocs): KindFacts {
@@ -111,7 +120,7 @@ export function factsOf(spec: AnySpec, docs: ClassDocs): KindFacts {
       ...(name in defaults && { default: defaults[name] }),
       apiChosen: apiChosen.has(name),
       secret: inputSecrets.has(name),
-      idReference: docs.idReferences.includes(name),
+      idReference: holdsIds(fromJsonSchema(schema)),
       change: spec.replaceOn.includes(name) ? "replace" : "update",
       description: docs.inputs[name] ?? "",
     };
@@ -119,19 +128,27 @@ export function factsOf(spec: AnySpec, docs: ClassDocs): KindFacts {
   const missing = inputs.filter((input) => !(input.name in docs.inputs)).map((input) => input.name);
   if (missing.length > 0) throw new Error(`${spec.kind}: ${missing.join(", ")} not in ${spec.kind}Args`);
   const byName = new Map(inputs.map((input) => [input.name, input]));
-  const ids = computedIdSchema(spec.computedIds).properties ?? {};
-  const idPaths = new Set<string>(spec.computedIds ?? []);
+  const declaredOutputs = outputJsonSchema(spec.outputs);
+  const computedRequired = new Set(declaredOutputs.required ?? []);
   const outputs: OutputFact[] = [...inputs.map((input) => input.name), ...spec.computed].map((name) => {
     const declared = docs.outputs[name];
     const input = byName.get(name);
     if (!declared && !input) throw new Error(`${spec.kind}: output ${name} is not declared by its class`);
-    // A computed output's IDs (`computedIds`) are strings in the schema: no contract field to name.
-    if (!input) requireDeclared(declared!.numbers, (at) => idPaths.has(at.slice(spec.kind.length + 1)));
+    const schema = declaredOutputs.properties?.[name];
+    if (!input && !schema)
+      throw new Error(`${spec.kind}: computed output ${name} is not in its spec's outputs`);
+    // An input echoed back has the type its contract gives it; a computed one the type its spec's
+    // `outputs` declares (an integer, an ID, where TypeScript says number); names and TSDoc from the class.
+    const type =
+      input?.type ?? withDescriptions(nullableNotRequired(fromJsonSchema(schema!)), declared?.type);
     return {
       name,
-      // An input echoed back has the type its contract gives it (an integer, where TypeScript says number).
-      type: input?.type ?? withIds(declared!.type, ids[name]),
-      required: declared ? !declared.optional && !declared.type.nullable : input!.required,
+      type,
+      required: input
+        ? declared
+          ? !declared.optional && !declared.type.nullable
+          : input.required
+        : computedRequired.has(name) && !type.nullable,
       secret: secrets.has(name),
       computed: !input,
       description: declared?.description || input?.description || "",

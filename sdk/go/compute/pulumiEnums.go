@@ -107,13 +107,13 @@ func (o BackupDayPtrOutput) ToStringPtrOutputWithContext(ctx context.Context) pu
 	}).(pulumi.StringPtrOutput)
 }
 
-// `running`, `paused`, `pending`, `needsPostProcessing`, `successful`, `failed` or `userAborted`.
+// `paused`, `pending`, `running`, `needsPostProcessing`, `successful`, `failed` or `userAborted`.
 type BackupStatus string
 
 const (
-	BackupStatusRunning             = BackupStatus("running")
 	BackupStatusPaused              = BackupStatus("paused")
 	BackupStatusPending             = BackupStatus("pending")
+	BackupStatusRunning             = BackupStatus("running")
 	BackupStatusNeedsPostProcessing = BackupStatus("needsPostProcessing")
 	BackupStatusSuccessful          = BackupStatus("successful")
 	BackupStatusFailed              = BackupStatus("failed")
@@ -396,13 +396,13 @@ func (o BackupWindowPtrOutput) ToStringPtrOutputWithContext(ctx context.Context)
 	}).(pulumi.StringPtrOutput)
 }
 
-// `deleting`, `ready` or `not ready`.
+// `ready`, `not ready` or `deleting`.
 type DiskStatus string
 
 const (
-	DiskStatusDeleting = DiskStatus("deleting")
 	DiskStatusReady    = DiskStatus("ready")
 	DiskStatusNotReady = DiskStatus("not ready")
+	DiskStatusDeleting = DiskStatus("deleting")
 )
 
 type DiskStatusOutput struct{ *pulumi.OutputState }

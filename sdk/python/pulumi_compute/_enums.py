@@ -46,11 +46,11 @@ class BackupDay(_builtins.str, Enum):
 @pulumi.type_token("compute:index:BackupStatus")
 class BackupStatus(_builtins.str, Enum):
     """
-    `running`, `paused`, `pending`, `needsPostProcessing`, `successful`, `failed` or `userAborted`.
+    `paused`, `pending`, `running`, `needsPostProcessing`, `successful`, `failed` or `userAborted`.
     """
-    RUNNING = "running"
     PAUSED = "paused"
     PENDING = "pending"
+    RUNNING = "running"
     NEEDS_POST_PROCESSING = "needsPostProcessing"
     SUCCESSFUL = "successful"
     FAILED = "failed"
@@ -89,11 +89,11 @@ class BackupWindow(_builtins.str, Enum):
 @pulumi.type_token("compute:index:DiskStatus")
 class DiskStatus(_builtins.str, Enum):
     """
-    `deleting`, `ready` or `not ready`.
+    `ready`, `not ready` or `deleting`.
     """
-    DELETING = "deleting"
     READY = "ready"
     NOT_READY = "not ready"
+    DELETING = "deleting"
 
 
 @pulumi.type_token("compute:index:Filesystem")

@@ -1,5 +1,5 @@
 /**
- * A spec's inputs as JSON Schema (zod's `toJSONSchema`, `io: "input"`), as the generated artefacts
+ * A spec's inputs (and declared outputs) as JSON Schema (zod's `toJSONSchema`, `io: "input"`), as the generated artefacts
  * (package schema, reference pages) and the plugin read them: an ID that another resource's `id`
  * gives (`idFrom`) is marked `x-id-reference`, and a schema that checks its value itself
  * (`z.unknown().transform(...)`, registered in `checkedAs`) is written as the schema it checks with.
@@ -10,7 +10,8 @@ import { idReferences } from "../../contract/fields";
 
 /** What zod's `toJSONSchema` writes (the keys read here). */
 export interface JsonSchema {
-  type?: string;
+  /** A list where zod writes a nullable scalar (`["string", "null"]`). */
+  type?: string | string[];
   enum?: unknown[];
   anyOf?: JsonSchema[];
   items?: JsonSchema;
@@ -30,9 +31,18 @@ export interface JsonSchema {
 export const checkedAs = z.registry<{ input: () => unknown }>();
 
 export function inputJsonSchema(schema: core.$ZodType): JsonSchema {
+  return jsonSchemaOf(schema, "input");
+}
+
+/** As `inputJsonSchema`, of what a schema gives (`io: "output"`): a spec's declared `outputs`. */
+export function outputJsonSchema(schema: core.$ZodType): JsonSchema {
+  return jsonSchemaOf(schema, "output");
+}
+
+function jsonSchemaOf(schema: core.$ZodType, io: "input" | "output"): JsonSchema {
   // zod types what it writes as any JSON Schema; `JsonSchema` names the keys its input schemas get.
   return z.toJSONSchema(schema, {
-    io: "input",
+    io,
     unrepresentable: "any",
     override: (ctx) => {
       // zod's override hands its internal schema type, which is the public $ZodType it was given.
@@ -41,7 +51,7 @@ export function inputJsonSchema(schema: core.$ZodType): JsonSchema {
       // What `checked()` registers (interface-shape.ts); a registry's metadata cannot hold a schema's type.
       const input = checked?.input() as core.$ZodType | undefined;
       if (input) {
-        const { $schema: _dialect, ...json } = inputJsonSchema(input);
+        const { $schema: _dialect, ...json } = jsonSchemaOf(input, io);
         Object.assign(ctx.jsonSchema, json);
       }
       if (idReferences.has(zod)) ctx.jsonSchema["x-id-reference"] = true;

@@ -44,18 +44,20 @@ export interface ResourceSpec<Inputs extends Props = Props, Rec = unknown, Outpu
   /** Outputs the API computes (beyond the inputs); the resource class declares them. */
   computed: readonly string[];
   /**
+   * The computed outputs' types, declared once with the contract's fields (`Image.shape.size`: an
+   * integer; an enum; `.nullable()`; a nested object): what `toOutputs` gives for them (`defineSpec`
+   * holds it), and what the package schema, the SDKs and the pages type them from. An output that
+   * holds another object's ID is an `idOutput()`: a string in the package schema and to the engine, as
+   * ID inputs are (`output-fields.ts`). The class declares the same types (`test/types/outputs-as-declared.ts`).
+   */
+  outputs: z.ZodObject;
+  /**
    * Computed outputs an update leaves as they were unless one of the inputs listed changes (none
    * listed: whatever changes), which the preview of an update shows as they are; every other
    * computed output is unknown there, for the API sets it anew (`preview-outputs.ts`). `created` is
    * always kept.
    */
   keptByUpdate?: Readonly<Record<string, readonly (keyof Inputs & string)[]>>;
-  /**
-   * Computed outputs that hold another object's ID, as paths (`vpcId`, `computes[]`,
-   * `interfaceDetails[].subnetId`): strings in the package schema and to the engine, as ID inputs are
-   * (`computed-ids.ts`).
-   */
-  computedIds?: readonly string[];
   /** Values used for optional inputs the program leaves out (what the API stores for them). */
   defaults?: Partial<Inputs>;
   /**
@@ -217,10 +219,51 @@ export interface ResourceSpec<Inputs extends Props = Props, Rec = unknown, Outpu
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnySpec = ResourceSpec<any, any, any>;
 
-/** Declares a resource kind; the inputs' type comes from the zod schema, the outputs' from `toOutputs`. */
-export function defineSpec<S extends z.ZodObject, Rec, Outputs extends Props>(
-  spec: ResourceSpec<z.infer<S>, Rec, Outputs> & { inputs: S },
-): ResourceSpec<z.infer<S>, Rec, Outputs> & { inputs: S } {
+/**
+ * The computed outputs whose `toOutputs` value is not what `outputs` declares, or that `outputs`
+ * declares and `computed` does not list (or the other way round): none.
+ */
+type Undeclared<Computed extends string, O extends z.ZodObject, Outputs> = string extends Computed
+  ? never
+  : | {
+        [K in keyof O["shape"] & string]: K extends keyof Outputs
+          ? Outputs[K] extends z.output<O["shape"][K]>
+            ? never
+            : `${K}: toOutputs gives another type than outputs declares`
+          : `${K}: declared in outputs, not given by toOutputs`;
+      }[keyof O["shape"] & string]
+    | `${Exclude<Computed, keyof O["shape"]>}: computed, not declared in outputs`
+    | `${Exclude<keyof O["shape"] & string, Computed>}: declared in outputs, not computed`;
+
+/** A spec as `defineSpec` declares it: its inputs', computed outputs' and declared outputs' own types. */
+export type DefinedSpec<
+  S extends z.ZodObject,
+  Rec,
+  Outputs extends Props,
+  Computed,
+  O extends z.ZodObject,
+> = Omit<ResourceSpec<z.infer<S>, Rec, Outputs>, "inputs" | "computed" | "outputs"> & {
+  inputs: S;
+  computed: Computed;
+  outputs: O;
+};
+
+/**
+ * Declares a resource kind; the inputs' type comes from the zod schema, the outputs' from `toOutputs`,
+ * whose computed outputs must have the types `outputs` declares (a difference fails to compile, naming it).
+ */
+export function defineSpec<
+  S extends z.ZodObject,
+  Rec,
+  Outputs extends Props,
+  const Computed extends readonly string[],
+  O extends z.ZodObject,
+>(
+  spec: DefinedSpec<S, Rec, Outputs, Computed, O> &
+    ([Undeclared<Computed[number], O, Outputs>] extends [never]
+      ? unknown
+      : { outputsDifferFromDeclared: Undeclared<Computed[number], O, Outputs> }),
+): DefinedSpec<S, Rec, Outputs, Computed, O> {
   return spec;
 }
 

@@ -21,7 +21,7 @@ import {
   ConfigParams,
   InterfaceParams,
   InterfaceRequest,
-  type ConfigInterface,
+  ConfigInterface,
   type InterfaceUpdateRequest,
 } from "../../contract/configs";
 import { bool, idFrom, integer } from "../../contract/fields";
@@ -48,6 +48,7 @@ import {
 } from "./instance-power";
 import { announce, turnToPost } from "./interface-arrivals";
 import { camel, InterfaceInput, interfaceRequest, interfaceShapeOf, shapeOf } from "./interface-shape";
+import { idOutput } from "../core/output-fields";
 import { defineSpec, type OperationContext, type Props } from "../core/resource-spec";
 import { nameOf } from "../core/names";
 import { pendingIn } from "../core/pending";
@@ -185,13 +186,18 @@ export const configInterfaceSpec = defineSpec({
   parents: ["computeId", "configId"],
   inputs: ConfigInterfaceInputs,
   computed: CONFIG_INTERFACE_COMPUTED,
+  outputs: z.object({
+    active: ConfigInterface.shape.active,
+    vpcId: idOutput().optional(),
+    vpcAddress: ConfigInterface.shape.ipv4.unwrap().shape.vpc.unwrap().optional(),
+    nat11Address: ConfigInterface.shape.ipv4.unwrap().shape.nat_1_1.unwrap().optional(),
+  }),
   keptByUpdate: {
     active: ["primary"],
     vpcId: ["subnetId"],
     vpcAddress: ["subnetId", "ipv4", "ipamAddress"],
     nat11Address: ["subnetId", "ipv4"],
   },
-  computedIds: ["vpcId"],
   defaults: { primary: false, allowReboot: true, rebootOnChange: false },
   // Left out, the interface sits wherever the API put it (added last).
   apiChosen: ["position"],

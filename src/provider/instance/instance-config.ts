@@ -25,7 +25,8 @@ import {
   PARAVIRT_ONLY_DEVICES,
   RUN_LEVELS,
   VIRT_MODES,
-  type Config,
+  Config,
+  ConfigInterface,
   type ConfigCreateRequest,
   type ConfigUpdateRequest,
   type DeviceName,
@@ -35,7 +36,7 @@ import {
 import { bool, idFrom, integer, text } from "../../contract/fields";
 import { diskEndpoints } from "../../contract/disks";
 import { instanceEndpoints } from "../../contract/instance-endpoints";
-import type { Instance } from "../../contract/instances";
+import { Instance } from "../../contract/instances";
 import { deviceProblems, kernelProblems, type Problem } from "../../contract/record-rules";
 import type { CheckFailure } from "../core/check";
 import { asFailures, asksNew, catalogued, known } from "../core/lookups";
@@ -55,6 +56,7 @@ import {
 } from "./instance-power";
 import { noteInlineInterfaces } from "./inline-interfaces";
 import { detailsOf, interfaceRequest, interfacesOf, InterfacesInput } from "./interface-shape";
+import { idOutput } from "../core/output-fields";
 import { defineSpec, type OperationContext, type Props } from "../core/resource-spec";
 import { dropMark, endsWithMark, listedMark, textAsPosted } from "../core/stack-marks";
 import { booleanIn } from "../core/props";
@@ -294,7 +296,7 @@ export interface ConfigRecord {
   config: Config;
   booted: boolean | undefined;
   rebootPending: boolean;
-  instanceStatus?: Instance["status"];
+  instanceStatus: Instance["status"];
 }
 
 const params = (configId: string | number, props: Props) =>
@@ -305,9 +307,32 @@ export const instanceConfigSpec = defineSpec({
   parents: ["computeId"],
   inputs: InstanceConfigInputs,
   computed: INSTANCE_CONFIG_COMPUTED,
+  outputs: z.object({
+    interfaceDetails: z.array(
+      z.object({
+        id: idOutput(),
+        purpose: ConfigInterface.shape.purpose,
+        primary: ConfigInterface.shape.primary,
+        active: ConfigInterface.shape.active,
+        label: ConfigInterface.shape.label,
+        ipamAddress: ConfigInterface.shape.ipam_address,
+        subnetId: idOutput().nullable(),
+        vpcId: idOutput().nullable(),
+        ipv4: z
+          .object({
+            vpc: ConfigInterface.shape.ipv4.unwrap().shape.vpc,
+            nat11: ConfigInterface.shape.ipv4.unwrap().shape.nat_1_1,
+          })
+          .nullable(),
+        ipRanges: ConfigInterface.shape.ip_ranges,
+      }),
+    ),
+    instanceStatus: Instance.shape.status,
+    created: Config.shape.created,
+    updated: Config.shape.updated,
+  }),
   keptByUpdate: { interfaceDetails: ["interfaces"], instanceStatus: ["booted"] },
   // The interfaces' own IDs (a ConfigInterface's `id`), their subnets' and VPCs'.
-  computedIds: ["interfaceDetails[].id", "interfaceDetails[].subnetId", "interfaceDetails[].vpcId"],
   defaults: {
     comments: "",
     kernel: DEFAULT_KERNEL,

@@ -21,7 +21,7 @@ import {
   DiskParams,
   DiskSize,
   FILESYSTEMS,
-  type Disk,
+  Disk,
   type DiskCreateRequest,
 } from "../../contract/disks";
 import { bool, idFrom } from "../../contract/fields";
@@ -222,6 +222,7 @@ export const instanceDiskSpec = defineSpec({
   parents: ["computeId"],
   inputs: InstanceDiskInputs,
   computed: INSTANCE_DISK_COMPUTED,
+  outputs: z.object({ status: Disk.shape.status, created: Disk.shape.created, updated: Disk.shape.updated }),
   keptByUpdate: { status: ["size"] },
   defaults: { allowReboot: true },
   // How the provider acts, which no disk holds.

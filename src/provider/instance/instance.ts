@@ -30,7 +30,7 @@ import {
   InstanceLabel,
   Tags,
   type Alerts,
-  type InstanceBackups,
+  InstanceBackups,
   type InstanceUpdateRequest,
 } from "../../contract/instances";
 import {
@@ -571,6 +571,23 @@ export const instanceSpec = defineSpec({
   kind: "Instance",
   inputs: InstanceInputs,
   computed: INSTANCE_COMPUTED,
+  outputs: z.object({
+    status: Instance.shape.status,
+    ipv4: Instance.shape.ipv4,
+    ipv6: Instance.shape.ipv6,
+    specs: Instance.shape.specs,
+    hypervisor: Instance.shape.hypervisor,
+    hostUuid: Instance.shape.host_uuid,
+    hasUserData: Instance.shape.has_user_data,
+    backups: z.object({
+      available: InstanceBackups.shape.available,
+      enabled: InstanceBackups.shape.enabled,
+      lastSuccessful: InstanceBackups.shape.last_successful,
+      schedule: InstanceBackups.shape.schedule,
+    }),
+    created: Instance.shape.created,
+    updated: Instance.shape.updated,
+  }),
   keptByUpdate: {
     status: ["type", "booted"],
     ipv4: ["interfaces", "privateIp"],

@@ -32,7 +32,7 @@ import {
   ImageLabel,
   ImageParams,
   ImageUploadRequest,
-  type Image,
+  Image,
   type ImageUpdateRequest,
 } from "../../contract/images";
 import { regionProblems } from "../../contract/record-rules";
@@ -329,6 +329,19 @@ export const imageSpec = defineSpec({
   kind: "Image",
   inputs: ImageInputs,
   computed: IMAGE_COMPUTED,
+  outputs: z.object({
+    status: Image.shape.status,
+    size: Image.shape.size,
+    created: Image.shape.created,
+    updated: Image.shape.updated,
+    expiry: Image.shape.expiry,
+    vendor: Image.shape.vendor,
+    isPublic: Image.shape.is_public,
+    deprecated: Image.shape.deprecated,
+    capabilities: Image.shape.capabilities,
+    type: Image.shape.type,
+    createdBy: Image.shape.created_by,
+  }),
   keptByUpdate: {
     status: [],
     size: [],

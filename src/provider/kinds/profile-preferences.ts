@@ -5,7 +5,7 @@
  * characters once serialized, checked at preview.
  */
 import { z } from "zod";
-import { Preferences } from "../../contract/profile";
+import { Preferences, Profile } from "../../contract/profile";
 import { defineSpec } from "../core/resource-spec";
 import { PROFILE_PREFERENCES_COMPUTED } from "../field-lists";
 
@@ -21,6 +21,7 @@ export const profilePreferencesSpec = defineSpec({
   kind: "ProfilePreferences",
   inputs: ProfilePreferencesInputs,
   computed: PROFILE_PREFERENCES_COMPUTED,
+  outputs: z.object({ username: Profile.shape.username }),
   keptByUpdate: { username: [] },
   replaceOn: [],
   create: async (client, { preferences }): Promise<PreferencesRecord> => {

@@ -7,13 +7,7 @@ import { z } from "zod";
 import type { ComputeClient } from "../../client/compute-client";
 import { ComputeApiError } from "../../client/errors";
 import { bool } from "../../contract/fields";
-import {
-  Email,
-  LishAuthMethod,
-  Timezone,
-  type Profile,
-  type ProfileUpdateRequest,
-} from "../../contract/profile";
+import { Email, LishAuthMethod, Timezone, Profile, type ProfileUpdateRequest } from "../../contract/profile";
 import { sshPublicKey } from "../../contract/profile-ssh-keys";
 import { defineSpec } from "../core/resource-spec";
 import { PROFILE_SETTINGS_COMPUTED } from "../field-lists";
@@ -69,6 +63,7 @@ export const profileSettingsSpec = defineSpec({
   kind: "ProfileSettings",
   inputs: ProfileSettingsInputs,
   computed: PROFILE_SETTINGS_COMPUTED,
+  outputs: z.object({ username: Profile.shape.username, uid: Profile.shape.uid }),
   keptByUpdate: { username: [], uid: [] },
   // Left out: not managed, so whatever the API holds is not a change.
   apiChosen: ["email", "timezone", "emailNotifications", "lishAuthMethod", "authorizedKeys"],

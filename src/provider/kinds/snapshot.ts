@@ -20,7 +20,7 @@ import { z } from "zod";
 import type { ComputeClient } from "../../client/compute-client";
 import { ComputeApiError } from "../../client/errors";
 import { status, waitForBackup } from "../../client/waits";
-import { BackupParams, SnapshotRequest, type Backup, type BackupStatus } from "../../contract/backups";
+import { Backup, BackupDisk, BackupParams, SnapshotRequest, type BackupStatus } from "../../contract/backups";
 import { idFrom } from "../../contract/fields";
 import type { Instance } from "../../contract/instances";
 import { createByListing } from "../core/create-by-listing";
@@ -97,6 +97,17 @@ export const snapshotSpec = defineSpec({
   parents: ["computeId"],
   inputs: SnapshotInputs,
   computed: SNAPSHOT_COMPUTED,
+  outputs: z.object({
+    status: Backup.shape.status,
+    type: Backup.shape.type,
+    available: Backup.shape.available,
+    created: Backup.shape.created,
+    updated: Backup.shape.updated,
+    // Absent until the snapshot finishes.
+    finished: Backup.shape.finished.unwrap().optional(),
+    configs: Backup.shape.configs,
+    disks: z.array(BackupDisk),
+  }),
   replaceOn: ["computeId", "label"],
   create: async (client, { computeId, label }, ctx): Promise<Backup> => {
     // The API refuses a snapshot while another action of the instance runs.

@@ -16,7 +16,7 @@ import {
   SshKeyParams,
   sshPublicKey,
   SSH_KEY_LIMITS,
-  type SshKey,
+  SshKey,
 } from "../../contract/profile-ssh-keys";
 import { createByListing } from "../core/create-by-listing";
 import { defineSpec } from "../core/resource-spec";
@@ -45,6 +45,7 @@ export const sshKeySpec = defineSpec({
   kind: "SshKey",
   inputs: SshKeyInputs,
   computed: SSH_KEY_COMPUTED,
+  outputs: z.object({ created: SshKey.shape.created }),
   replaceOn: ["sshKey"],
   create: (client, { label, sshKey }, ctx) =>
     createByListing(

@@ -20,7 +20,7 @@ import {
   StackScriptLabel,
   StackScriptParams,
   StackScriptScript,
-  type StackScript,
+  StackScript,
 } from "../../contract/stackscripts";
 import type { CheckFailure } from "../core/check";
 import { createByListing } from "../core/create-by-listing";
@@ -98,6 +98,15 @@ export const stackScriptSpec = defineSpec({
   kind: "StackScript",
   inputs: StackScriptInputs,
   computed: STACK_SCRIPT_COMPUTED,
+  outputs: z.object({
+    userDefinedFields: StackScript.shape.user_defined_fields,
+    deploymentsTotal: StackScript.shape.deployments_total,
+    deploymentsActive: StackScript.shape.deployments_active,
+    username: StackScript.shape.username,
+    userGravatarId: StackScript.shape.user_gravatar_id,
+    created: StackScript.shape.created,
+    updated: StackScript.shape.updated,
+  }),
   keptByUpdate: {
     userDefinedFields: ["script"],
     deploymentsTotal: [],

@@ -16,7 +16,7 @@ import {
   VPC_LIMITS,
   vpcEndpoints,
   VpcParams,
-  type Subnet,
+  Subnet,
 } from "../../contract/vpcs";
 import { overlapProblems } from "../../contract/record-rules";
 import { isNewResource, type CheckFailure } from "../core/check";
@@ -24,6 +24,7 @@ import type { ResourceContext } from "../core/resource-context";
 import { declareChild, parentOf } from "../core/siblings";
 import { isBeingReplaced, LISTING_MS, LISTING_PAGES } from "../core/label-claims";
 import { asFailures, asksNew, known } from "../core/lookups";
+import { idOutput } from "../core/output-fields";
 import { defineSpec, type Props } from "../core/resource-spec";
 import { labelMarked, markFor, markInLabel } from "../core/stack-marks";
 import { SUBNET_COMPUTED } from "../field-lists";
@@ -106,9 +107,13 @@ export const subnetSpec = defineSpec({
   parents: ["vpcId"],
   inputs: SubnetInputs,
   computed: SUBNET_COMPUTED,
+  outputs: z.object({
+    computes: z.array(idOutput()),
+    created: Subnet.shape.created,
+    updated: Subnet.shape.updated,
+  }),
   keptByUpdate: { computes: [] },
   // Instances' IDs (an Instance's `id`).
-  computedIds: ["computes[]"],
   lookups,
   replaceOn: ["vpcId", "ipv4"],
   // Inside one VPC, labels are unique and ranges may not overlap: free the old subnet first.

@@ -79,6 +79,7 @@ export const tagSpec = defineSpec({
   kind: "Tag",
   inputs: TagInputs,
   computed: TAG_COMPUTED,
+  outputs: z.object({}),
   defaults: { instances: [] },
   // The instances this resource manages, among those carrying the label (others may carry it too).
   programOnly: ["instances"],

@@ -25,7 +25,7 @@ import {
   TokenCreateRequest,
   TokenLabel,
   TokenParams,
-  type PersonalAccessToken,
+  PersonalAccessToken,
 } from "../../contract/profile-tokens";
 import type { CheckFailure } from "../core/check";
 import { removeEntry, writeEntry } from "../core/create-journal";
@@ -189,6 +189,7 @@ export const tokenSpec = defineSpec({
   kind: "Token",
   inputs: TokenInputs,
   computed: TOKEN_COMPUTED,
+  outputs: z.object({ token: PersonalAccessToken.shape.token, created: PersonalAccessToken.shape.created }),
   secretOutputs: TOKEN_SECRETS,
   keptByUpdate: { token: [] },
   defaults: { expiry: null },

@@ -8,7 +8,7 @@ import type { ComputeClient } from "../../client/compute-client";
 import { collect } from "../../client/pagination";
 import { vpcRegionProblems } from "../../contract/record-rules";
 import {
-  type Vpc,
+  Vpc,
   vpcEndpoints,
   VpcCreateRequest,
   VpcDescription,
@@ -48,6 +48,7 @@ export const vpcSpec = defineSpec({
   kind: "Vpc",
   inputs: VpcInputs,
   computed: VPC_COMPUTED,
+  outputs: z.object({ created: Vpc.shape.created, updated: Vpc.shape.updated }),
   defaults: { description: "" },
   lookups,
   replaceOn: ["region"],

@@ -2,12 +2,11 @@
  * The package schema types a number `integer` wherever the contract says int (a Go or Python SDK
  * then reads an int, not a float), `string` where it is an ID another resource's `id` gives, and
  * `number` only where the contract's field is a real number. Every schema property is walked beside
- * its contract field: a kind's zod inputs for its inputs; for computed outputs and the data functions'
- * arguments and results, the contract field each number's declared type names (`ContractNumber<"Image.size">`).
+ * its contract field: a kind's zod inputs for its inputs, its declared `outputs` for its computed
+ * outputs; for the data functions' arguments and results, the contract field each number's declared
+ * type names (`ContractNumber<"InstanceType.memory">`).
  */
-import { readClassDocs } from "../../../src/schema/class-docs";
-import { computedIdSchema } from "../../../src/provider/core/computed-ids";
-import { inputJsonSchema, type JsonSchema } from "../../../src/provider/core/input-schema";
+import { inputJsonSchema, outputJsonSchema, type JsonSchema } from "../../../src/provider/core/input-schema";
 import { SPECS } from "../../../src/provider/specs";
 import { isIntegerField, type NumberLeaf } from "../../../src/schema/contract-fields";
 import { functionFacts } from "../../../src/schema/function-facts";
@@ -95,23 +94,16 @@ function walkDeclared(
 }
 
 const resourceLeaves = (): Leaf[] => {
-  const docs = readClassDocs(SPECS.map((s) => s.kind));
   const leaves: Leaf[] = [];
   for (const spec of SPECS) {
     const resource = schema.resources[`compute:index:${spec.kind}`]!;
     const inputs = inputJsonSchema(spec.inputs).properties ?? {};
-    const ids = computedIdSchema(spec.computedIds).properties ?? {};
+    // The computed outputs beside what their spec declares (`outputs`: contract fields, `idOutput()`s).
+    const outputs = outputJsonSchema(spec.outputs).properties ?? {};
     for (const [name, property] of Object.entries(resource.inputProperties))
       walkInput(property, inputs[name], `${spec.kind}.${name}`, leaves);
-    for (const name of spec.computed) {
-      const numbers = docs.get(spec.kind)!.outputs[name]!.numbers;
-      const declared = new Map(numbers.map((n) => [n.at, n]));
-      walkDeclared(resource.properties[name]!, `${spec.kind}.${name}`, declared, leaves);
-      // The IDs among them (`computedIds`).
-      const marked: Leaf[] = [];
-      walkInput(resource.properties[name]!, ids[name], `${spec.kind}.${name}`, marked);
-      leaves.push(...marked.filter((l) => l.contract === "id"));
-    }
+    for (const name of spec.computed)
+      walkInput(resource.properties[name]!, outputs[name], `${spec.kind}.${name}`, leaves);
   }
   return leaves;
 };
@@ -162,13 +154,9 @@ it("types `number` only what the contract says is a real number", () => {
   );
 });
 
-it("pairs every number a computed output or a data function declares with a schema leaf", () => {
+it("pairs every number a data function declares with a schema leaf", () => {
   // A declared number the walk above never met would be a leaf these rules skipped.
   const met = new Set(leaves.map((l) => l.at));
-  const docs = readClassDocs(SPECS.map((s) => s.kind));
-  const declared = [
-    ...SPECS.flatMap((s) => s.computed.flatMap((name: string) => docs.get(s.kind)!.outputs[name]!.numbers)),
-    ...functionFacts().numbers,
-  ].filter((n) => n.field);
+  const declared = functionFacts().numbers.filter((n) => n.field);
   expect(declared.filter((n) => !met.has(n.at)).map((n) => n.at)).toEqual([]);
 });
