@@ -1,9 +1,10 @@
 /**
- * `npm run bench:terraform [-- --provider PATH] [--vpcs 300] [--runs 2] [--ts] [--speed 1]`: the same
- * stack, N VPCs in us-iad with a subnet each (2N resources), created, checked, refreshed and destroyed
- * by Terraform with the upstream provider terraform-provider-linode and by our plugin form from Pulumi
- * YAML (`compute:index:Vpc`, `compute:index:Subnet`), and with `--ts` by the TypeScript form (the
- * dynamic classes), on one in-process emulator (the real API's rate limits and shapes, its clock
+ * `npm run bench:terraform [-- --provider PATH] [--vpcs 300] [--runs 2] [--ts] [--lean] [--speed 1]`: the
+ * same stack, N VPCs in us-iad with a subnet each (2N resources), created, checked, refreshed and
+ * destroyed by Terraform with the upstream provider terraform-provider-linode and by our plugin form from
+ * Pulumi YAML (`compute:index:Vpc`, `compute:index:Subnet`), with `--lean` also by that form with the
+ * settings that trade recovery for speed (`compute:recoveryMarks: false`, then with the engine's
+ * `PULUMI_SKIP_CHECKPOINTS=true` too), and with `--ts` by the TypeScript form (the dynamic classes), on one in-process emulator (the real API's rate limits and shapes, its clock
  * `--speed` times real time). Terraform runs `apply`, `plan` (it refreshes), `plan -refresh=false`,
  * `destroy` at its default parallelism (10); Pulumi `up`, `preview`, `preview --refresh`, `refresh`,
  * `destroy` at the CLI's default. Every step starts in a fresh rate-limit window (the windows are reset
@@ -49,13 +50,19 @@ const { values } = parseArgs({
     vpcs: { type: "string", default: "300" },
     runs: { type: "string", default: "2" },
     ts: { type: "boolean", default: false },
+    lean: { type: "boolean", default: false },
     speed: { type: "string", default: "1" },
   },
 });
 const VPCS = integerFlag("vpcs", values.vpcs, 1);
 const RUNS = integerFlag("runs", values.runs, 1);
 const SPEED = positiveFlag("speed", values.speed);
-const TOOLS: Tool[] = values.ts ? ["terraform", "yaml", "ts"] : ["terraform", "yaml"];
+const TOOLS: Tool[] = [
+  "terraform",
+  "yaml",
+  ...(values.lean ? (["yaml-unmarked", "yaml-lean"] as const) : []),
+  ...(values.ts ? (["ts"] as const) : []),
+];
 
 function fail(message: string): never {
   console.error(`bench:terraform: ${message}`);
@@ -203,13 +210,13 @@ resource "linode_vpc_subnet" "s" {
   };
 }
 
-function yamlProgram(run: number): string {
+function yamlProgram(run: number, prefix: string): string {
   // YAML is a superset of JSON: the program is written as JSON.
   const resources: Record<string, unknown> = {};
   for (let i = 0; i < VPCS; i++) {
     resources[`vpc${pad(i)}`] = {
       type: "compute:index:Vpc",
-      properties: { region: "us-iad", label: `y${run}-${pad(i)}` },
+      properties: { region: "us-iad", label: `${prefix}${run}-${pad(i)}` },
     };
     resources[`subnet${pad(i)}`] = {
       type: "compute:index:Subnet",
@@ -240,14 +247,16 @@ for (let i = 0; i < ${VPCS}; i++) {
 function pulumiCycle(
   dir: string,
   run: number,
-  form: "yaml" | "ts",
+  form: Exclude<Tool, "terraform">,
   proxy: RenameProxy,
   api: string,
   token: string,
 ) {
   const cwd = path.join(dir, `${form}-${run}`);
   fs.mkdirSync(cwd);
-  if (form === "yaml") fs.writeFileSync(path.join(cwd, "Pulumi.yaml"), yamlProgram(run));
+  const yaml = form !== "ts";
+  const prefix = { yaml: "y", "yaml-unmarked": "u", "yaml-lean": "l", ts: "ts" }[form];
+  if (yaml) fs.writeFileSync(path.join(cwd, "Pulumi.yaml"), yamlProgram(run, prefix));
   else {
     fs.writeFileSync(
       path.join(cwd, "Pulumi.yaml"),
@@ -281,7 +290,10 @@ function pulumiCycle(
     COMPUTE_TOKEN: token,
     COMPUTE_JOURNAL_DIR: path.join(cwd, ".journal"),
   });
+  if (form === "yaml-lean") env.PULUMI_SKIP_CHECKPOINTS = "true";
   execFileSync("pulumi", ["stack", "init", "bench", "--non-interactive"], { cwd, env, stdio: "pipe" });
+  if (form === "yaml-unmarked" || form === "yaml-lean")
+    execFileSync("pulumi", ["config", "set", "compute:recoveryMarks", "false"], { cwd, env, stdio: "pipe" });
   const cycle: Cycle = {
     cwd,
     env,

@@ -7,6 +7,7 @@
  * argument may be another resource's output, not yet known: it passes, and the rest is checked.
  */
 import {
+  booleanSetting,
   closestName,
   containsUnknown,
   positiveSeconds,
@@ -24,6 +25,9 @@ function problem(name: string, value: unknown): string | undefined {
   if (value === undefined || value === null || containsUnknown(value)) return undefined;
   if (spec.type === "number") {
     return positiveSeconds(value) === undefined ? "must be a positive number of seconds" : undefined;
+  }
+  if (spec.type === "boolean") {
+    return booleanSetting(value) === undefined ? "must be true or false" : undefined;
   }
   if (typeof value !== "string") return "must be a string";
   if (name === "apiUrl" && !/^https?:\/\/[^/\s]+/.test(value)) {

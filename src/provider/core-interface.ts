@@ -31,7 +31,7 @@ export {
 export { PartialFailure } from "./core/errors";
 export { processMemory } from "./core/process-memory";
 export { apiToken, apiUrlIfSet } from "./core/settings";
-export { positiveSeconds, SETTINGS } from "./core/settings-spec";
+export { booleanSetting, positiveSeconds, SETTINGS } from "./core/settings-spec";
 export { shimContext } from "./shim";
 export { withoutShownValue } from "./core/shown-value";
 export { containsUnknown, UNKNOWN } from "./core/unknown";

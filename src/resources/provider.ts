@@ -28,6 +28,9 @@ export interface ProviderArgs {
   /** The secret that marks what an interrupted create made, for its recovery on any machine
    * (docs/reliability.md); kept encrypted in the state. */
   recoveryKey?: pulumi.Input<string>;
+  /** Whether a create marks its object until it returns (default true); `false` saves a write per
+   * create, and an interrupted `up` is then recovered on its own machine only (docs/reliability.md). */
+  recoveryMarks?: pulumi.Input<boolean>;
 }
 
 /** The arguments the provider keeps encrypted in the state. */

@@ -93,6 +93,29 @@ describe("sideBySide", () => {
     expect(row("create", "Pulumi YAML (plugin)")).toContain("| 1.91x | 0.50x |");
   });
 
+  it("puts the YAML form's lean settings, when run, after it and before TypeScript, in the tools' order", () => {
+    const withLean = sideBySide([
+      ...results,
+      result("ts", 1, "up", 30, 8, 600),
+      result("yaml-lean", 1, "up", 10, 2.5, 600),
+      result("yaml-unmarked", 1, "up", 11, 4, 600),
+    ]);
+    const tools = withLean
+      .split("\n")
+      .filter((l) => l.startsWith("| create |"))
+      .map((l) => l.split(" | ")[1]);
+    expect(tools).toEqual([
+      "Terraform",
+      "Pulumi YAML (plugin)",
+      "Pulumi YAML, `recoveryMarks: false`",
+      "Pulumi YAML, `recoveryMarks: false`, `PULUMI_SKIP_CHECKPOINTS=true`",
+      "TypeScript (dynamic)",
+    ]);
+    expect(withLean.split("\n").find((l) => l.includes("PULUMI_SKIP") && l.startsWith("| create"))).toContain(
+      "| 0.91x | 0.50x |",
+    );
+  });
+
   it("sets Terraform's refreshing plan beside Pulumi's refresh", () => {
     expect(row("refresh", "Terraform")).toContain("| `plan` | 5.0 | 2.0 |");
     expect(row("refresh", "Pulumi YAML (plugin)")).toContain("| 0.20x | 0.50x |");

@@ -47,6 +47,8 @@ type providerArgs struct {
 	DeleteTimeoutSeconds *float64 `pulumi:"deleteTimeoutSeconds"`
 	// A secret of the stack (set it with `--secret`, e.g. `$(openssl rand -hex 16)`) that marks the objects a create makes until the create returns, so that a `pulumi up` interrupted on one machine is recovered on any other (a CI runner, a teammate): the next `up` adopts what the interrupted creates made, and nothing else. The plugin keeps a secret of its own in the provider's state when this is not set; the TypeScript form needs this setting. See docs/reliability.md.
 	RecoveryKey *string `pulumi:"recoveryKey"`
+	// Whether a create marks its object until the create returns (default `true`). `false` saves the write that takes each mark off (a create is then its POST alone, which keeps a large `up` within the API's general rate limit), at a price: a `pulumi up` interrupted on one machine is then recovered on that machine only, and on any other the objects its creates made are named, not adopted. See docs/reliability.md.
+	RecoveryMarks *bool `pulumi:"recoveryMarks"`
 	// The API token the provider acts with (set it with `--secret`). Environment: `COMPUTE_TOKEN`.
 	Token *string `pulumi:"token"`
 	// How long an update's waits may take, in seconds.
@@ -65,6 +67,8 @@ type ProviderArgs struct {
 	DeleteTimeoutSeconds pulumi.Float64PtrInput
 	// A secret of the stack (set it with `--secret`, e.g. `$(openssl rand -hex 16)`) that marks the objects a create makes until the create returns, so that a `pulumi up` interrupted on one machine is recovered on any other (a CI runner, a teammate): the next `up` adopts what the interrupted creates made, and nothing else. The plugin keeps a secret of its own in the provider's state when this is not set; the TypeScript form needs this setting. See docs/reliability.md.
 	RecoveryKey pulumi.StringPtrInput
+	// Whether a create marks its object until the create returns (default `true`). `false` saves the write that takes each mark off (a create is then its POST alone, which keeps a large `up` within the API's general rate limit), at a price: a `pulumi up` interrupted on one machine is then recovered on that machine only, and on any other the objects its creates made are named, not adopted. See docs/reliability.md.
+	RecoveryMarks pulumi.BoolPtrInput
 	// The API token the provider acts with (set it with `--secret`). Environment: `COMPUTE_TOKEN`.
 	Token pulumi.StringPtrInput
 	// How long an update's waits may take, in seconds.

@@ -23,6 +23,7 @@ class ProviderArgs:
                  create_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  delete_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  recovery_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 recovery_marks: pulumi.Input[Optional[_builtins.bool]] = None,
                  token: pulumi.Input[Optional[_builtins.str]] = None,
                  update_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  wait_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None):
@@ -33,6 +34,7 @@ class ProviderArgs:
         :param pulumi.Input[_builtins.float] create_timeout_seconds: How long a create's waits may take, in seconds.
         :param pulumi.Input[_builtins.float] delete_timeout_seconds: How long a delete's waits may take, in seconds.
         :param pulumi.Input[_builtins.str] recovery_key: A secret of the stack (set it with `--secret`, e.g. `$(openssl rand -hex 16)`) that marks the objects a create makes until the create returns, so that a `pulumi up` interrupted on one machine is recovered on any other (a CI runner, a teammate): the next `up` adopts what the interrupted creates made, and nothing else. The plugin keeps a secret of its own in the provider's state when this is not set; the TypeScript form needs this setting. See docs/reliability.md.
+        :param pulumi.Input[_builtins.bool] recovery_marks: Whether a create marks its object until the create returns (default `true`). `false` saves the write that takes each mark off (a create is then its POST alone, which keeps a large `up` within the API's general rate limit), at a price: a `pulumi up` interrupted on one machine is then recovered on that machine only, and on any other the objects its creates made are named, not adopted. See docs/reliability.md.
         :param pulumi.Input[_builtins.str] token: The API token the provider acts with (set it with `--secret`). Environment: `COMPUTE_TOKEN`.
         :param pulumi.Input[_builtins.float] update_timeout_seconds: How long an update's waits may take, in seconds.
         :param pulumi.Input[_builtins.float] wait_timeout_seconds: How long the waits of any operation may take, in seconds, unless a per-operation setting or the resource's `customTimeouts` says otherwise. Environment: `COMPUTE_WAIT_TIMEOUT_SECONDS`.
@@ -45,6 +47,8 @@ class ProviderArgs:
             pulumi.set(__self__, "delete_timeout_seconds", delete_timeout_seconds)
         if recovery_key is not None:
             pulumi.set(__self__, "recovery_key", recovery_key)
+        if recovery_marks is not None:
+            pulumi.set(__self__, "recovery_marks", recovery_marks)
         if token is not None:
             pulumi.set(__self__, "token", token)
         if update_timeout_seconds is not None:
@@ -101,6 +105,18 @@ class ProviderArgs:
         pulumi.set(self, "recovery_key", value)
 
     @_builtins.property
+    @pulumi.getter(name="recoveryMarks")
+    def recovery_marks(self) -> pulumi.Input[Optional[_builtins.bool]]:
+        """
+        Whether a create marks its object until the create returns (default `true`). `false` saves the write that takes each mark off (a create is then its POST alone, which keeps a large `up` within the API's general rate limit), at a price: a `pulumi up` interrupted on one machine is then recovered on that machine only, and on any other the objects its creates made are named, not adopted. See docs/reliability.md.
+        """
+        return pulumi.get(self, "recovery_marks")
+
+    @recovery_marks.setter
+    def recovery_marks(self, value: pulumi.Input[Optional[_builtins.bool]]):
+        pulumi.set(self, "recovery_marks", value)
+
+    @_builtins.property
     @pulumi.getter
     def token(self) -> pulumi.Input[Optional[_builtins.str]]:
         """
@@ -150,6 +166,7 @@ class Provider(pulumi.ProviderResource):
                  create_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  delete_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  recovery_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 recovery_marks: pulumi.Input[Optional[_builtins.bool]] = None,
                  token: pulumi.Input[Optional[_builtins.str]] = None,
                  update_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  wait_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
@@ -163,6 +180,7 @@ class Provider(pulumi.ProviderResource):
         :param pulumi.Input[_builtins.float] create_timeout_seconds: How long a create's waits may take, in seconds.
         :param pulumi.Input[_builtins.float] delete_timeout_seconds: How long a delete's waits may take, in seconds.
         :param pulumi.Input[_builtins.str] recovery_key: A secret of the stack (set it with `--secret`, e.g. `$(openssl rand -hex 16)`) that marks the objects a create makes until the create returns, so that a `pulumi up` interrupted on one machine is recovered on any other (a CI runner, a teammate): the next `up` adopts what the interrupted creates made, and nothing else. The plugin keeps a secret of its own in the provider's state when this is not set; the TypeScript form needs this setting. See docs/reliability.md.
+        :param pulumi.Input[_builtins.bool] recovery_marks: Whether a create marks its object until the create returns (default `true`). `false` saves the write that takes each mark off (a create is then its POST alone, which keeps a large `up` within the API's general rate limit), at a price: a `pulumi up` interrupted on one machine is then recovered on that machine only, and on any other the objects its creates made are named, not adopted. See docs/reliability.md.
         :param pulumi.Input[_builtins.str] token: The API token the provider acts with (set it with `--secret`). Environment: `COMPUTE_TOKEN`.
         :param pulumi.Input[_builtins.float] update_timeout_seconds: How long an update's waits may take, in seconds.
         :param pulumi.Input[_builtins.float] wait_timeout_seconds: How long the waits of any operation may take, in seconds, unless a per-operation setting or the resource's `customTimeouts` says otherwise. Environment: `COMPUTE_WAIT_TIMEOUT_SECONDS`.
@@ -195,6 +213,7 @@ class Provider(pulumi.ProviderResource):
                  create_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  delete_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  recovery_key: pulumi.Input[Optional[_builtins.str]] = None,
+                 recovery_marks: pulumi.Input[Optional[_builtins.bool]] = None,
                  token: pulumi.Input[Optional[_builtins.str]] = None,
                  update_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
                  wait_timeout_seconds: pulumi.Input[Optional[_builtins.float]] = None,
@@ -211,6 +230,7 @@ class Provider(pulumi.ProviderResource):
             __props__.__dict__["create_timeout_seconds"] = pulumi.Output.from_input(create_timeout_seconds).apply(pulumi.runtime.to_json) if create_timeout_seconds is not None else None
             __props__.__dict__["delete_timeout_seconds"] = pulumi.Output.from_input(delete_timeout_seconds).apply(pulumi.runtime.to_json) if delete_timeout_seconds is not None else None
             __props__.__dict__["recovery_key"] = None if recovery_key is None else pulumi.Output.secret(recovery_key)
+            __props__.__dict__["recovery_marks"] = pulumi.Output.from_input(recovery_marks).apply(pulumi.runtime.to_json) if recovery_marks is not None else None
             __props__.__dict__["token"] = None if token is None else pulumi.Output.secret(token)
             __props__.__dict__["update_timeout_seconds"] = pulumi.Output.from_input(update_timeout_seconds).apply(pulumi.runtime.to_json) if update_timeout_seconds is not None else None
             __props__.__dict__["wait_timeout_seconds"] = pulumi.Output.from_input(wait_timeout_seconds).apply(pulumi.runtime.to_json) if wait_timeout_seconds is not None else None

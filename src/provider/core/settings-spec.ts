@@ -4,9 +4,16 @@
  * provider inputs, and the plugin's CheckConfig, read them from here.
  */
 export interface SettingSpec {
-  type: "string" | "number";
+  type: "string" | "number" | "boolean";
   secret?: boolean;
   description: string;
+}
+
+/** A boolean setting's value (config gives it as a string), if it is one. */
+export function booleanSetting(raw: unknown): boolean | undefined {
+  if (typeof raw === "boolean") return raw;
+  if (typeof raw !== "string") return undefined;
+  return raw === "true" ? true : raw === "false" ? false : undefined;
 }
 
 /** A timeout setting's value as seconds, if it is a positive number (config gives it as a string). */
@@ -45,5 +52,14 @@ export const SETTINGS: Record<string, SettingSpec> = {
       "on any other (a CI runner, a teammate): the next `up` adopts what the interrupted creates made, and " +
       "nothing else. The plugin keeps a secret of its own in the provider's state when this is not set; " +
       "the TypeScript form needs this setting. See docs/reliability.md.",
+  },
+  recoveryMarks: {
+    type: "boolean",
+    description:
+      "Whether a create marks its object until the create returns (default `true`). `false` saves the " +
+      "write that takes each mark off (a create is then its POST alone, which keeps a large `up` within " +
+      "the API's general rate limit), at a price: a `pulumi up` interrupted on one machine is then " +
+      "recovered on that machine only, and on any other the objects its creates made are named, not " +
+      "adopted. See docs/reliability.md.",
   },
 };

@@ -12,7 +12,7 @@ import type { ComputeClient } from "../../client/compute-client";
 import { clientOf, missingSetting } from "../../client/from-settings";
 import { rememberLifecycles } from "./lifecycle-memory";
 import type { ResourceContext } from "./resource-context";
-import { positiveSeconds } from "./settings-spec";
+import { booleanSetting, positiveSeconds } from "./settings-spec";
 
 export interface ConfigSource {
   get(key: string): string | undefined;
@@ -93,6 +93,11 @@ export function apiToken(): string | undefined {
  */
 export function recoverySecret(): string | undefined {
   return stackConfig.get("compute:recoveryKey") || stackConfig.get("compute:recoveryNonce") || undefined;
+}
+
+/** Whether creates mark their objects (`compute:recoveryMarks`, default true; `stack-marks.ts`). */
+export function recoveryMarks(): boolean {
+  return booleanSetting(stackConfig.get("compute:recoveryMarks")) ?? true;
 }
 
 /** How long the waits of one operation may take, in ms. */

@@ -18,7 +18,7 @@ import type { ComputeClient } from "../../client/compute-client";
 import { engineAlive } from "./engine-watch";
 import type { ResourceContext } from "./resource-context";
 import type { AnySpec, OperationContext, Props } from "./resource-spec";
-import { recoverySecret } from "./settings";
+import { recoveryMarks, recoverySecret } from "./settings";
 
 export const MARK_PREFIX = "pulumi-";
 const MARK_HEX = 40;
@@ -94,11 +94,12 @@ export function markInLabel<R extends { label: string }>(max: number) {
 
 /**
  * The mark this resource's create writes, or undefined: a kind without room for one, a resource
- * with no identity, no stack secret, or inputs that leave no room (a description at its limit).
+ * with no identity, no stack secret, marks turned off (`compute:recoveryMarks`), or inputs that
+ * leave no room (a description at its limit).
  */
 export function markFor(spec: AnySpec, inputs: Props, resource: ResourceContext): string | undefined {
   const secret = recoverySecret();
-  if (!spec.marked || !secret || !resource.journalKey) return undefined;
+  if (!spec.marked || !secret || !resource.journalKey || !recoveryMarks()) return undefined;
   const mark = markOf(secret, resource.journalKey);
   return spec.marked.room && !spec.marked.room(inputs, mark) ? undefined : mark;
 }

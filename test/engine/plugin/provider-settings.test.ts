@@ -77,6 +77,76 @@ test("a new token of the same account changes no resource", async () => {
   expect(await p.writes()).toEqual([]);
 });
 
+test("recoveryMarks false: a create is its POST alone, through the default provider and an explicit one", async () => {
+  const program = (marks: boolean) => ({
+    side: {
+      type: "pulumi:providers:compute",
+      // An explicit provider marks with the key it is given (the default one, with its own nonce).
+      properties: {
+        apiUrl: "${sideUrl}",
+        token: "${sideToken}",
+        recoveryKey: "0123456789abcdef0123456789abcdef",
+        ...(marks ? {} : { recoveryMarks: false }),
+      },
+    },
+    net: { type: "compute:index:Vpc", properties: { region: "us-iad", label: "yaml-settings-net" } },
+    aside: {
+      type: "compute:index:Vpc",
+      properties: { region: "us-iad", label: "yaml-settings-aside" },
+      options: { provider: "${side}" },
+    },
+    [marks ? "marked" : "unmarked"]: {
+      type: "compute:index:Vpc",
+      properties: {
+        region: "us-iad",
+        label: marks ? "yaml-settings-x" : "yaml-settings-x2",
+        description: "kept",
+      },
+    },
+    [marks ? "marked-aside" : "unmarked-aside"]: {
+      type: "compute:index:Vpc",
+      properties: { region: "us-iad", label: marks ? "yaml-settings-y" : "yaml-settings-y2" },
+      options: { provider: "${side}" },
+    },
+  });
+  const posts = (writes: string[]) => writes.filter((w) => w.startsWith("POST")).length;
+  try {
+    // Marks on (the default): each create's mark is taken off by a PUT.
+    p.setProgram(program(true));
+    await p.control.clearRequests();
+    await p.pulumi("up", "--yes");
+    let writes = await p.writes();
+    expect([posts(writes), writes.filter((w) => w.startsWith("PUT")).length]).toEqual([2, 2]);
+    // Off, in the stack's config and in the explicit provider's arguments: a setting the preview takes,
+    // no resource replaced, and each create its POST alone (the delete of the ones before aside).
+    await p.pulumi("config", "set", "compute:recoveryMarks", "false");
+    p.setProgram(program(false));
+    const ops = opsOf(await p.previewJson());
+    expect([ops.net ?? "same", ops.aside ?? "same", ops.unmarked, ops["unmarked-aside"]]).toEqual([
+      "same",
+      "same",
+      "create",
+      "create",
+    ]);
+    await p.control.clearRequests();
+    await p.pulumi("up", "--yes");
+    writes = await p.writes();
+    expect(writes.filter((w) => !w.startsWith("DELETE"))).toEqual(["POST /vpcs", "POST /vpcs"]);
+    const vpcs = await collect(p.client.each(vpcEndpoints.listVpcs));
+    expect(vpcs.find((v) => v.label === "yaml-settings-x2")?.description).toBe("kept");
+  } finally {
+    // Back to the stack of the other tests.
+    await p.pulumi("config", "rm", "compute:recoveryMarks");
+    const { side, net, aside } = program(true);
+    p.setProgram({
+      side: { ...side, properties: { apiUrl: "${sideUrl}", token: "${sideToken}" } },
+      net,
+      aside,
+    });
+    await p.pulumi("up", "--yes");
+  }
+});
+
 test("an apiUrl that reaches another account replaces the resources there, and leaves none behind", async () => {
   await point(other.url, other.token);
   const preview = await p.previewJson();

@@ -15,7 +15,7 @@ it("names a misspelt setting and the one it most likely means, as config keys or
     },
   ]);
   expect(settingFailures({ colour: "blue" }, true)[0]!.reason).toBe(
-    "`compute:colour` is not a setting of the compute provider (its settings: apiUrl, token, waitTimeoutSeconds, createTimeoutSeconds, updateTimeoutSeconds, deleteTimeoutSeconds, recoveryKey)",
+    "`compute:colour` is not a setting of the compute provider (its settings: apiUrl, token, waitTimeoutSeconds, createTimeoutSeconds, updateTimeoutSeconds, deleteTimeoutSeconds, recoveryKey, recoveryMarks)",
   );
 });
 
@@ -35,6 +35,12 @@ it("checks each setting's type: numbers of seconds (config gives them as strings
   expect(settingFailures({ apiUrl: "api.example.com", token: 42 }, false).map((f) => f.reason)).toEqual([
     "`apiUrl` must be the API's base URL, such as https://api.example.com/v4",
     "`token` must be a string",
+  ]);
+  // A boolean: true or false, as a value or as config's string.
+  expect(settingFailures({ recoveryMarks: "false" }, true)).toEqual([]);
+  expect(settingFailures({ recoveryMarks: true }, false)).toEqual([]);
+  expect(settingFailures({ recoveryMarks: "no" }, true).map((f) => f.reason)).toEqual([
+    "`compute:recoveryMarks` must be true or false",
   ]);
 });
 

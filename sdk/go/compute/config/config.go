@@ -31,6 +31,11 @@ func GetRecoveryKey(ctx *pulumi.Context) string {
 	return config.Get(ctx, "compute:recoveryKey")
 }
 
+// Whether a create marks its object until the create returns (default `true`). `false` saves the write that takes each mark off (a create is then its POST alone, which keeps a large `up` within the API's general rate limit), at a price: a `pulumi up` interrupted on one machine is then recovered on that machine only, and on any other the objects its creates made are named, not adopted. See docs/reliability.md.
+func GetRecoveryMarks(ctx *pulumi.Context) bool {
+	return config.GetBool(ctx, "compute:recoveryMarks")
+}
+
 // The API token the provider acts with (set it with `--secret`). Environment: `COMPUTE_TOKEN`.
 func GetToken(ctx *pulumi.Context) string {
 	return config.Get(ctx, "compute:token")

@@ -49,6 +49,13 @@ class _ExportableConfig(types.ModuleType):
         return __config__.get('recoveryKey')
 
     @_builtins.property
+    def recovery_marks(self) -> Optional[bool]:
+        """
+        Whether a create marks its object until the create returns (default `true`). `false` saves the write that takes each mark off (a create is then its POST alone, which keeps a large `up` within the API's general rate limit), at a price: a `pulumi up` interrupted on one machine is then recovered on that machine only, and on any other the objects its creates made are named, not adopted. See docs/reliability.md.
+        """
+        return __config__.get_bool('recoveryMarks')
+
+    @_builtins.property
     def token(self) -> Optional[str]:
         """
         The API token the provider acts with (set it with `--secret`). Environment: `COMPUTE_TOKEN`.

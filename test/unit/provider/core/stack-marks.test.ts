@@ -73,6 +73,27 @@ it("a Vpc declared without a description is left with none once the create retur
   expect((await t.client.api.getVpc({ params: { vpcId: Number(id) } })).description).toBe("");
 });
 
+it("with `compute:recoveryMarks` false, a create is its POST alone, and this machine's journal adopts as before marks", async () => {
+  pointSettingsAt(t, { "compute:recoveryKey": KEY, "compute:recoveryMarks": "false" });
+  expect(markFor(vpcSpec, inputs, RESOURCE)).toBeUndefined();
+  await t.control.clearRequests();
+  const { id, outs } = await makeProvider(vpcSpec).create(inputs, RESOURCE);
+  const writes = (await t.control.requests()).filter((r) => r.method !== "GET");
+  expect(writes.map((r) => r.method)).toEqual(["POST"]);
+  expect(outs.description).toBe("the network");
+  // The object an interrupted create made, known to this machine's journal only, is adopted.
+  await t.client.api.deleteVpc({ params: { vpcId: Number(id) } });
+  const made = await t.client.api.createVpc({ body: inputs });
+  await writeEntry(ctx().journal, { kind: "Vpc", labelFree: true });
+  await makeProvider(vpcSpec).check({}, inputs, RESOURCE);
+  await t.control.clearRequests();
+  const adopted = await makeProvider(vpcSpec).create(inputs, RESOURCE);
+  expect(adopted.id).toBe(String(made.id));
+  expect(await posts()).toEqual([]);
+  pointSettingsAt(t, { "compute:recoveryKey": KEY, "compute:recoveryMarks": "true" });
+  expect(markFor(vpcSpec, inputs, RESOURCE)).toBe(MARK);
+});
+
 it("adopts, on a machine with no journal, the object holding the label that carries the mark", async () => {
   const made = await t.client.api.createVpc({ body: { ...inputs, description: `the network ${MARK}` } });
   const { failures } = await makeProvider(vpcSpec).check({}, inputs, RESOURCE);
