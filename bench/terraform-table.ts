@@ -38,9 +38,10 @@ export function cpuFromTimeOutput(text: string): number {
   return Number(m[1]) + Number(m[2]);
 }
 
-/** Terraform, our two forms, and (`--lean`) the YAML form with the settings that trade recovery for
- * speed: marks off (`compute:recoveryMarks: false`), then the engine's checkpoints off too. */
-export const TOOLS = ["terraform", "yaml", "yaml-unmarked", "yaml-lean", "ts"] as const;
+/** Terraform, our two forms, and (`--lean`) each with the settings that trade recovery for speed: in
+ * YAML marks off (`compute:recoveryMarks: false`), then the engine's checkpoints off too; in TypeScript
+ * (no marks without `compute:recoveryKey`) the checkpoints off. */
+export const TOOLS = ["terraform", "yaml", "yaml-unmarked", "yaml-lean", "ts", "ts-lean"] as const;
 export type Tool = (typeof TOOLS)[number];
 
 export const TOOL_LABEL: Record<Tool, string> = {
@@ -49,6 +50,7 @@ export const TOOL_LABEL: Record<Tool, string> = {
   "yaml-unmarked": "Pulumi YAML, `recoveryMarks: false`",
   "yaml-lean": "Pulumi YAML, `recoveryMarks: false`, `PULUMI_SKIP_CHECKPOINTS=true`",
   ts: "TypeScript (dynamic)",
+  "ts-lean": "TypeScript, `PULUMI_SKIP_CHECKPOINTS=true`",
 };
 
 /** One step of one tool in one run. */

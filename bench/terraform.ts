@@ -4,7 +4,8 @@
  * destroyed by Terraform with the upstream provider terraform-provider-linode and by our plugin form from
  * Pulumi YAML (`compute:index:Vpc`, `compute:index:Subnet`), with `--lean` also by that form with the
  * settings that trade recovery for speed (`compute:recoveryMarks: false`, then with the engine's
- * `PULUMI_SKIP_CHECKPOINTS=true` too), and with `--ts` by the TypeScript form (the dynamic classes), on one in-process emulator (the real API's rate limits and shapes, its clock
+ * `PULUMI_SKIP_CHECKPOINTS=true` too), and with `--ts` by the TypeScript form (the dynamic classes; with
+ * `--lean`, also with the engine's checkpoints off), on one in-process emulator (the real API's rate limits and shapes, its clock
  * `--speed` times real time). Terraform runs `apply`, `plan` (it refreshes), `plan -refresh=false`,
  * `destroy` at its default parallelism (10); Pulumi `up`, `preview`, `preview --refresh`, `refresh`,
  * `destroy` at the CLI's default. Every step starts in a fresh rate-limit window (the windows are reset
@@ -62,6 +63,7 @@ const TOOLS: Tool[] = [
   "yaml",
   ...(values.lean ? (["yaml-unmarked", "yaml-lean"] as const) : []),
   ...(values.ts ? (["ts"] as const) : []),
+  ...(values.ts && values.lean ? (["ts-lean"] as const) : []),
 ];
 
 function fail(message: string): never {
@@ -235,11 +237,11 @@ function yamlProgram(run: number, prefix: string): string {
   );
 }
 
-const tsProgram = (run: number) => `import * as compute from "pulumi-compute";
+const tsProgram = (run: number, prefix: string) => `import * as compute from "pulumi-compute";
 
 for (let i = 0; i < ${VPCS}; i++) {
   const n = String(i).padStart(3, "0");
-  const vpc = new compute.Vpc(\`vpc\${n}\`, { region: "us-iad", label: \`ts${run}-\${n}\` });
+  const vpc = new compute.Vpc(\`vpc\${n}\`, { region: "us-iad", label: \`${prefix}${run}-\${n}\` });
   new compute.Subnet(\`subnet\${n}\`, { vpcId: vpc.id, label: "app", ipv4: "10.0.1.0/24" });
 }
 `;
@@ -254,8 +256,8 @@ function pulumiCycle(
 ) {
   const cwd = path.join(dir, `${form}-${run}`);
   fs.mkdirSync(cwd);
-  const yaml = form !== "ts";
-  const prefix = { yaml: "y", "yaml-unmarked": "u", "yaml-lean": "l", ts: "ts" }[form];
+  const yaml = form.startsWith("yaml");
+  const prefix = { yaml: "y", "yaml-unmarked": "u", "yaml-lean": "l", ts: "ts", "ts-lean": "tl" }[form];
   if (yaml) fs.writeFileSync(path.join(cwd, "Pulumi.yaml"), yamlProgram(run, prefix));
   else {
     fs.writeFileSync(
@@ -270,7 +272,7 @@ function pulumiCycle(
         "ts-node": { transpileOnly: true },
       }),
     );
-    fs.writeFileSync(path.join(cwd, "index.ts"), tsProgram(run));
+    fs.writeFileSync(path.join(cwd, "index.ts"), tsProgram(run, prefix));
     // A user's project has one (without it, the SDK logs a warning at every command).
     fs.writeFileSync(
       path.join(cwd, "package.json"),
@@ -290,7 +292,7 @@ function pulumiCycle(
     COMPUTE_TOKEN: token,
     COMPUTE_JOURNAL_DIR: path.join(cwd, ".journal"),
   });
-  if (form === "yaml-lean") env.PULUMI_SKIP_CHECKPOINTS = "true";
+  if (form.endsWith("-lean")) env.PULUMI_SKIP_CHECKPOINTS = "true";
   execFileSync("pulumi", ["stack", "init", "bench", "--non-interactive"], { cwd, env, stdio: "pipe" });
   if (form === "yaml-unmarked" || form === "yaml-lean")
     execFileSync("pulumi", ["config", "set", "compute:recoveryMarks", "false"], { cwd, env, stdio: "pipe" });
