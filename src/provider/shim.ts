@@ -27,7 +27,7 @@ export function shimModule(kind: string, resource: ResourceContext): string {
  * The kind and context a text of `shimModule` names; undefined for any other text (a serialized
  * closure of older state, which names no context).
  */
-export function shimContext(text: unknown): { kind: string; resource: ResourceContext } | undefined {
+export function shimContext(text: unknown): { kind: string; resource: Record<string, unknown> } | undefined {
   if (typeof text !== "string") return undefined;
   const prefix = `exports.handler = () => require(${JSON.stringify(PROVIDER_RUNTIME)}).shim(`;
   if (!text.startsWith(prefix) || !text.endsWith(");\n")) return undefined;
@@ -36,7 +36,7 @@ export function shimContext(text: unknown): { kind: string; resource: ResourceCo
     if (!Array.isArray(args) || typeof args[0] !== "string") return undefined;
     const resource: unknown = args[1] ?? {};
     if (typeof resource !== "object" || resource === null || Array.isArray(resource)) return undefined;
-    return { kind: args[0], resource: resource as ResourceContext };
+    return { kind: args[0], resource: Object.fromEntries(Object.entries(resource)) };
   } catch {
     return undefined;
   }

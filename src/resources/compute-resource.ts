@@ -106,8 +106,11 @@ function providerOf(
 }
 
 /** A provider resource's package (`ProviderResource.getPackage`, which Pulumi's types keep internal). */
-const packageOf = (provider: pulumi.ProviderResource): string | undefined =>
-  (provider as unknown as { getPackage?(): string }).getPackage?.();
+function packageOf(provider: pulumi.ProviderResource): string | undefined {
+  if (!("getPackage" in provider) || typeof provider.getPackage !== "function") return undefined;
+  const pkg: unknown = Reflect.apply(provider.getPackage, provider, []);
+  return typeof pkg === "string" ? pkg : undefined;
+}
 
 /** The durations the program set (the provider reads and checks them). */
 function timeoutsOf(custom: pulumi.CustomTimeouts | undefined): Pick<ResourceContext, "timeouts"> {
