@@ -68,3 +68,11 @@ export function idFrom(field: string) {
  * (`provider/core/input-schema.ts` marks them in an input's JSON Schema).
  */
 export const idReferences = z.registry();
+
+/**
+ * A field of what the API answers that holds another object's ID, where the providers and the data
+ * functions give it (a config interface's `vpcId`, a subnet's `computes`, `getVpc`'s `id`): an integer,
+ * marked as an `idFrom` field is, so that the package schema types it `string`, as the `id` of the
+ * resource it names is, and the plugin sends it as a string (`outputJsonSchema` marks it `x-id-reference`).
+ */
+export const idOutput = () => z.number().int().register(idReferences, {});

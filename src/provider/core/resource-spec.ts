@@ -48,7 +48,7 @@ export interface ResourceSpec<Inputs extends Props = Props, Rec = unknown, Outpu
    * integer; an enum; `.nullable()`; a nested object): what `toOutputs` gives for them (`defineSpec`
    * holds it), and what the package schema, the SDKs and the pages type them from. An output that
    * holds another object's ID is an `idOutput()`: a string in the package schema and to the engine, as
-   * ID inputs are (`output-fields.ts`). The class declares the same types (`test/types/outputs-as-declared.ts`).
+   * ID inputs are (`contract/fields.ts`). The class declares the same types (`test/types/outputs-as-declared.ts`).
    */
   outputs: z.ZodObject;
   /**

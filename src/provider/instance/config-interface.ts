@@ -24,7 +24,7 @@ import {
   ConfigInterface,
   type InterfaceUpdateRequest,
 } from "../../contract/configs";
-import { bool, idFrom, integer } from "../../contract/fields";
+import { bool, idFrom, idOutput, integer } from "../../contract/fields";
 import type { Instance } from "../../contract/instances";
 import { act } from "../core/actions";
 import { addedInterfaceProblems } from "../../contract/record-rules";
@@ -48,7 +48,6 @@ import {
 } from "./instance-power";
 import { announce, turnToPost } from "./interface-arrivals";
 import { camel, InterfaceInput, interfaceRequest, interfaceShapeOf, shapeOf } from "./interface-shape";
-import { idOutput } from "../core/output-fields";
 import { defineSpec, type OperationContext, type Props } from "../core/resource-spec";
 import { nameOf } from "../core/names";
 import { pendingIn } from "../core/pending";

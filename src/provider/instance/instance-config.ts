@@ -33,7 +33,7 @@ import {
   type Devices,
   type Helpers,
 } from "../../contract/configs";
-import { bool, idFrom, integer, text } from "../../contract/fields";
+import { bool, idFrom, idOutput, integer, text } from "../../contract/fields";
 import { diskEndpoints } from "../../contract/disks";
 import { instanceEndpoints } from "../../contract/instance-endpoints";
 import { Instance } from "../../contract/instances";
@@ -56,7 +56,6 @@ import {
 } from "./instance-power";
 import { noteInlineInterfaces } from "./inline-interfaces";
 import { detailsOf, interfaceRequest, interfacesOf, InterfacesInput } from "./interface-shape";
-import { idOutput } from "../core/output-fields";
 import { defineSpec, type OperationContext, type Props } from "../core/resource-spec";
 import { dropMark, endsWithMark, listedMark, textAsPosted } from "../core/stack-marks";
 import { booleanIn } from "../core/props";

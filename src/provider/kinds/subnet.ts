@@ -4,7 +4,7 @@
  * fits, and puts the declared label back once the POST has answered.
  */
 import { z } from "zod";
-import { idFrom } from "../../contract/fields";
+import { idFrom, idOutput } from "../../contract/fields";
 import { collect } from "../../client/pagination";
 import type { ComputeClient, Listing, RecentListingOptions } from "../../client";
 import { lookupClient } from "../core/settings";
@@ -24,7 +24,6 @@ import type { ResourceContext } from "../core/resource-context";
 import { declareChild, parentOf } from "../core/siblings";
 import { isBeingReplaced, LISTING_MS, LISTING_PAGES } from "../core/label-claims";
 import { asFailures, asksNew, known } from "../core/lookups";
-import { idOutput } from "../core/output-fields";
 import { defineSpec, type Props } from "../core/resource-spec";
 import { labelMarked, markFor, markInLabel } from "../core/stack-marks";
 import { SUBNET_COMPUTED } from "../field-lists";
