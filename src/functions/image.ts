@@ -1,6 +1,5 @@
 /** Data functions of images: `getImages` (filters, `latest`) and `getImage` (by ID, or the latest match). API area: images. */
 import type * as pulumi from "@pulumi/pulumi";
-import type { ContractNumber } from "../contract/contract-number";
 import type { Image } from "../contract/images";
 import type { ImageStatus, ImageType } from "../contract/values";
 import {
@@ -36,7 +35,7 @@ export interface ImageResult {
   expiry: string | null;
   isPublic: boolean;
   /** MB. */
-  size: ContractNumber<"Image.size">;
+  size: number;
   status: ImageStatus;
   /** `manual` (captured or uploaded) or `automatic` (kept from a deleted instance). */
   type: ImageType;

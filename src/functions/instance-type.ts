@@ -1,6 +1,5 @@
 /** Data functions of instance types (plans): `getInstanceTypes` (filters) and `getInstanceType`. API area: types. */
 import type * as pulumi from "@pulumi/pulumi";
-import type { ContractNumber } from "../contract/contract-number";
 import type { InstanceType } from "../contract/types";
 import type { TypeClass } from "../contract/values";
 import { clientFor, endpoints, outputOf, run, type FunctionOptions, type InputArgs } from "./call";
@@ -9,8 +8,8 @@ import { collect } from "../client/pagination";
 
 /** A price in US dollars. */
 export interface PriceResult {
-  hourly: ContractNumber<"InstanceType.price.hourly">;
-  monthly: ContractNumber<"InstanceType.price.monthly">;
+  hourly: number;
+  monthly: number;
 }
 
 /** A price in one region, where it differs from the base price. */
@@ -26,15 +25,15 @@ export interface InstanceTypeResult {
   label: string;
   class: TypeClass;
   /** Disk, MB. */
-  disk: ContractNumber<"InstanceType.disk">;
+  disk: number;
   /** Memory, MB. */
-  memory: ContractNumber<"InstanceType.memory">;
-  vcpus: ContractNumber<"InstanceType.vcpus">;
-  gpus: ContractNumber<"InstanceType.gpus">;
+  memory: number;
+  vcpus: number;
+  gpus: number;
   /** Monthly transfer quota, GB. */
-  transfer: ContractNumber<"InstanceType.transfer">;
+  transfer: number;
   /** Outbound bandwidth, Mbit/s. */
-  networkOut: ContractNumber<"InstanceType.network_out">;
+  networkOut: number;
   price: PriceResult;
   regionPrices: RegionPriceResult[];
   /** The backups add-on's price. */
@@ -49,13 +48,13 @@ export interface InstanceTypeResult {
 export interface GetInstanceTypesArgs extends LabelArgs {
   class?: TypeClass;
   /** At least this much memory, MB (4 GB: `4096`). */
-  minMemory?: ContractNumber<"InstanceType.memory">;
+  minMemory?: number;
   /** At least this many vCPUs. */
-  minVcpus?: ContractNumber<"InstanceType.vcpus">;
+  minVcpus?: number;
   /** At least this much disk, MB. */
-  minDisk?: ContractNumber<"InstanceType.disk">;
+  minDisk?: number;
   /** Exactly this many GPUs (`0`: no GPU). */
-  gpus?: ContractNumber<"InstanceType.gpus">;
+  gpus?: number;
 }
 
 export interface GetInstanceTypesResult {

@@ -1,6 +1,5 @@
 /** Data functions of instances: `getInstances` (filters by label, tag, region, image) and `getInstance`. API area: instances. */
 import type * as pulumi from "@pulumi/pulumi";
-import type { ContractNumber } from "../contract/contract-number";
 import type { Instance } from "../contract/instances";
 import type { BackupDay, BackupWindow, InstanceStatus } from "../contract/values";
 import {
@@ -39,19 +38,19 @@ export interface InstanceResult {
   ipv6: string | null;
   /** What its type gives it: disk and memory in MB, transfer in GB. */
   specs: {
-    disk: ContractNumber<"Instance.specs.disk">;
-    memory: ContractNumber<"Instance.specs.memory">;
-    vcpus: ContractNumber<"Instance.specs.vcpus">;
-    gpus: ContractNumber<"Instance.specs.gpus">;
-    transfer: ContractNumber<"Instance.specs.transfer">;
+    disk: number;
+    memory: number;
+    vcpus: number;
+    gpus: number;
+    transfer: number;
   };
   /** Alert thresholds. */
   alerts: {
-    cpu: ContractNumber<"Instance.alerts.cpu">;
-    io: ContractNumber<"Instance.alerts.io">;
-    networkIn: ContractNumber<"Instance.alerts.network_in">;
-    networkOut: ContractNumber<"Instance.alerts.network_out">;
-    transferQuota: ContractNumber<"Instance.alerts.transfer_quota">;
+    cpu: number;
+    io: number;
+    networkIn: number;
+    networkOut: number;
+    transferQuota: number;
   };
   /** Its backup service: whether it is available and enabled, the last success and the schedule. */
   backups: {

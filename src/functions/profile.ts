@@ -1,13 +1,12 @@
 /** Data function of the acting user's profile: `getProfile`. API area: profile. */
 import type * as pulumi from "@pulumi/pulumi";
-import type { ContractNumber } from "../contract/contract-number";
 import type { Profile } from "../contract/profile";
 import type { LishAuthMethod } from "../contract/values";
 import { clientFor, outputOf, run, type FunctionOptions } from "./call";
 
 /** The profile of the token's user. */
 export interface ProfileResult {
-  uid: ContractNumber<"Profile.uid">;
+  uid: number;
   username: string;
   email: string;
   emailNotifications: boolean;
@@ -25,10 +24,10 @@ export interface ProfileResult {
   /** The user's referral code and link, and the referrals and credit they earned. */
   referrals: {
     code: string;
-    completed: ContractNumber<"Profile.referrals.completed">;
-    credit: ContractNumber<"Profile.referrals.credit">;
-    pending: ContractNumber<"Profile.referrals.pending">;
-    total: ContractNumber<"Profile.referrals.total">;
+    completed: number;
+    credit: number;
+    pending: number;
+    total: number;
     url: string;
   };
 }

@@ -1,6 +1,5 @@
 /** Data functions of StackScripts: `getStackScripts` (filters) and `getStackScript`. API area: stackscripts. */
 import type * as pulumi from "@pulumi/pulumi";
-import type { ContractNumber } from "../contract/contract-number";
 import type { StackScript } from "../contract/stackscripts";
 import type { StackScriptUserDefinedField } from "../resources/stack-script";
 import {
@@ -28,12 +27,12 @@ export interface StackScriptResult {
   userGravatarId: string;
   label: string;
   description: string;
-  ordinal: ContractNumber<"StackScript.ordinal">;
+  ordinal: number;
   logoUrl: string;
   /** Image IDs it may deploy to (`any/all`: every image). */
   images: string[];
-  deploymentsTotal: ContractNumber<"StackScript.deployments_total">;
-  deploymentsActive: ContractNumber<"StackScript.deployments_active">;
+  deploymentsTotal: number;
+  deploymentsActive: number;
   isPublic: boolean;
   /** Whether the acting user wrote it. */
   mine: boolean;

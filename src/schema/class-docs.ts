@@ -6,13 +6,7 @@
 import * as path from "node:path";
 import * as ts from "typescript";
 import { symbolDoc } from "./tsdoc";
-import {
-  contractFieldOf,
-  declaredTypeNode,
-  innerNode,
-  isIntegerField,
-  type NumberLeaf,
-} from "./contract-fields";
+import { declaredTypeNode, innerNode } from "./type-nodes";
 import type { FieldType } from "./field-type";
 import { stemOf } from "./stem";
 import { PACKAGE_ROOT } from "../package-root";
@@ -21,11 +15,8 @@ export interface ClassDocs {
   description: string;
   /** Input name -> TSDoc of the Args member (inherited members included). */
   inputs: Record<string, string>;
-  /**
-   * Output name -> TSDoc, the type inside `pulumi.Output<...>`, whether it may be undefined, and
-   * the numbers in it with the contract fields their types name.
-   */
-  outputs: Record<string, { description: string; type: FieldType; optional: boolean; numbers: NumberLeaf[] }>;
+  /** Output name -> TSDoc, the type inside `pulumi.Output<...>` and whether it may be undefined. */
+  outputs: Record<string, { description: string; type: FieldType; optional: boolean }>;
 }
 
 const ROOT = PACKAGE_ROOT;
@@ -75,13 +66,10 @@ function docsOf(kind: string, source: ts.SourceFile, checker: ts.TypeChecker): C
         const inner = outputTypeNode(member.type);
         if (!inner) continue;
         const type = checker.getTypeFromTypeNode(inner);
-        const numbers: NumberLeaf[] = [];
-        const site = { node: inner, at: `${kind}.${member.name.text}`, numbers };
         outputs[member.name.text] = {
           description: docOf(checker.getSymbolAtLocation(member.name)!, checker),
-          type: fieldTypeOf(type, checker, 0, site),
+          type: fieldTypeOf(type, checker, 0, inner),
           optional: type.isUnion() && type.types.some((t) => t.flags & ts.TypeFlags.Undefined),
-          numbers,
         };
       }
     }
@@ -108,26 +96,18 @@ function outputTypeNode(node: ts.TypeNode): ts.TypeNode | undefined {
 
 const ANY: FieldType = { type: "any" };
 
-/** Where `fieldTypeOf` is in a declared type. */
-export interface TypeSite {
-  /** The node the type is declared with, where there is one (a class member's, a property's). */
-  node?: ts.TypeNode;
-  /** Its path, for `numbers`: `Image.size`, `InstanceResult.specs.disk`. */
-  at: string;
-  /** Every number met, with the contract field its type names (`contract-fields.ts`). */
-  numbers: NumberLeaf[];
-}
-
 /**
- * A TypeScript type as a field type; `named` keeps the name of each interface an object comes from
- * (the data functions' `...Result` types, one schema type each). A number is an integer where the
- * contract field its declaration names is one.
+ * A TypeScript type as a field type, with the TSDoc of its properties and the names of its enums'
+ * aliases; `node`: the node it is declared with, where there is one (a class member's, a property's);
+ * `named` keeps the name of each interface an object comes from (the data functions' `...Result`
+ * types, one schema type each). TypeScript has one `number`: whether a number is an int is the
+ * contract's to say, where the type is declared (a spec's `outputs`, a data function's schema).
  */
 export function fieldTypeOf(
   type: ts.Type,
   checker: ts.TypeChecker,
   depth: number,
-  site: TypeSite,
+  node?: ts.TypeNode,
   named = false,
 ): FieldType {
   if (depth > (named ? 12 : 6)) return ANY;
@@ -137,7 +117,7 @@ export function fieldTypeOf(
     let one: FieldType;
     if (rest.every((t) => t.flags & ts.TypeFlags.BooleanLiteral)) one = { type: "boolean" };
     else if (rest.every((t) => t.isStringLiteral())) {
-      const name = type.aliasSymbol?.getName() ?? aliasName(innerNode(site.node, "one"));
+      const name = type.aliasSymbol?.getName() ?? aliasName(innerNode(node, "one"));
       one = {
         type: "string",
         enum: rest.map((t) => (t as ts.StringLiteralType).value),
@@ -145,44 +125,26 @@ export function fieldTypeOf(
       };
     } else
       one =
-        rest.length === 1
-          ? fieldTypeOf(rest[0]!, checker, depth + 1, { ...site, node: innerNode(site.node, "one") }, named)
-          : ANY;
+        rest.length === 1 ? fieldTypeOf(rest[0]!, checker, depth + 1, innerNode(node, "one"), named) : ANY;
     return nullable ? { ...one, nullable: true } : one;
   }
   if (type.flags & ts.TypeFlags.StringLike) return { type: "string" };
-  if (type.flags & ts.TypeFlags.NumberLike) {
-    const field = contractFieldOf(site.node, checker);
-    site.numbers.push({ at: site.at, ...(field && { field }) });
-    return field && isIntegerField(field) ? { type: "integer" } : { type: "number" };
-  }
+  if (type.flags & ts.TypeFlags.NumberLike) return { type: "number" };
   if (type.flags & ts.TypeFlags.BooleanLike) return { type: "boolean" };
   if (checker.isArrayType(type)) {
     const [items] = checker.getTypeArguments(type as ts.TypeReference);
-    const inner: TypeSite = {
-      ...site,
-      node: innerNode(site.node, "items"),
-      at: `${site.at}[]`,
-    };
+    const inner = innerNode(node, "items");
     return { type: "array", items: items ? fieldTypeOf(items, checker, depth + 1, inner, named) : ANY };
   }
   if (type.flags & ts.TypeFlags.Object) {
     const index = checker.getIndexTypeOfType(type, ts.IndexKind.String);
-    if (index) {
-      const inner: TypeSite = { ...site, node: undefined, at: `${site.at}{}` };
-      return { type: "map", values: fieldTypeOf(index, checker, depth + 1, inner, named) };
-    }
+    if (index) return { type: "map", values: fieldTypeOf(index, checker, depth + 1, undefined, named) };
     const properties = checker.getPropertiesOfType(type);
     if (properties.length === 0) return ANY;
     const name = type.aliasSymbol?.getName() ?? type.getSymbol()?.getName();
     const own = named && name && /^[A-Z]/.test(name) ? name : undefined;
     const fields = properties.map((p) => {
-      const inner: TypeSite = {
-        ...site,
-        node: declaredTypeNode(p),
-        at: `${own ?? site.at}.${p.name}`,
-      };
-      const type = fieldTypeOf(checker.getTypeOfSymbol(p), checker, depth + 1, inner, named);
+      const type = fieldTypeOf(checker.getTypeOfSymbol(p), checker, depth + 1, declaredTypeNode(p), named);
       const description = docOf(p, checker);
       return { symbol: p, type: description ? { ...type, description } : type };
     });

@@ -1,7 +1,8 @@
 /**
  * A field's type as the generated artefacts (package schema, reference pages) need it: a small
- * subset of JSON Schema, read from a zod input's JSON Schema (`fromJsonSchema`) or a class's
- * declared output type (`class-docs.ts`).
+ * subset of JSON Schema, read from a zod schema's JSON Schema (`fromJsonSchema`: a spec's inputs and
+ * outputs, a data function's arguments and result) or a declared TypeScript type (`class-docs.ts`),
+ * which gives the TSDoc and the names.
  */
 import type { JsonSchema } from "../provider/core/input-schema";
 
@@ -99,4 +100,57 @@ export function withDescriptions(type: FieldType, described: FieldType | undefin
     }),
   );
   return { ...type, properties };
+}
+
+/**
+ * A declared type as a TypeScript reading of it gives it: a property that may be null is not
+ * required (zod requires the key), at every depth.
+ */
+export function nullableNotRequired(type: FieldType): FieldType {
+  if (type.type === "array") return { ...type, items: nullableNotRequired(type.items) };
+  if (type.type === "map") return { ...type, values: nullableNotRequired(type.values) };
+  if (type.type !== "object") return type;
+  const properties = Object.fromEntries(
+    Object.entries(type.properties).map(([key, inner]) => [key, nullableNotRequired(inner)]),
+  );
+  return { ...type, properties, required: type.required.filter((key) => !properties[key]?.nullable) };
+}
+
+/**
+ * The type a schema declares (`declared`, from its JSON Schema) with what its TypeScript interface
+ * adds (`written`, `class-docs.ts`'s reading of it): the interface's order of properties, its
+ * TSDoc, and the names of its interfaces (`VpcResult`) and enum aliases (`ImageStatus`). The types
+ * themselves are the declaration's; a property on one side only stops generation, naming it (`at`).
+ */
+export function asWritten(declared: FieldType, written: FieldType, at: string): FieldType {
+  const nullable = declared.nullable ? { nullable: true } : {};
+  if (declared.type === "array" && written.type === "array")
+    return { ...declared, items: asWritten(declared.items, written.items, `${at}[]`) };
+  if (declared.type === "map" && written.type === "map")
+    return { ...declared, values: asWritten(declared.values, written.values, `${at}{}`) };
+  if (declared.type === "string" && declared.enum && written.type === "string" && written.name)
+    return { ...declared, name: written.name };
+  if (declared.type !== "object") return declared;
+  if (written.type !== "object") throw new Error(`${at}: an object in its schema, not in its interface`);
+  const keys = Object.keys(written.properties);
+  const unwritten = Object.keys(declared.properties).filter((key) => !keys.includes(key));
+  const undeclared = keys.filter((key) => !(key in declared.properties));
+  if (unwritten.length > 0 || undeclared.length > 0)
+    throw new Error(
+      `${at}: ${[...unwritten.map((k) => `${k} not in its interface`), ...undeclared.map((k) => `${k} not in its schema`)].join(", ")}`,
+    );
+  const properties = Object.fromEntries(
+    keys.map((key) => {
+      const { description } = written.properties[key]!;
+      const type = asWritten(declared.properties[key]!, written.properties[key]!, `${at}.${key}`);
+      return [key, description ? { ...type, description } : type];
+    }),
+  );
+  return {
+    type: "object",
+    properties,
+    required: keys.filter((key) => declared.required.includes(key)),
+    ...((written.name ?? declared.name) && { name: written.name ?? declared.name }),
+    ...nullable,
+  };
 }

@@ -3,16 +3,19 @@
  * everything generated from them: the package schema's `functions` (`compute:index:get<Noun>`, the
  * plugin's invokes) and `docs/functions.md`. Per function: its TSDoc, its parameters as TypeScript
  * writes them, its arguments and its result, each with a type and TSDoc, read with the TypeScript
- * compiler (generation time only). A number is typed as the contract field it holds
- * (`contract-fields.ts`: `ContractNumber<"InstanceType.memory">`, an integer), but for IDs (`isIdField`).
+ * compiler (generation time only). The types are the ones each function's schema declares
+ * (`src/functions/schemas/`: the contract's fields, an int where the contract says int, IDs marked),
+ * which the interfaces are held to (`test/types/functions-as-declared.ts`); the interfaces give their
+ * names (`VpcResult`, `ImageStatus`), their order and their TSDoc.
  */
 import * as path from "node:path";
 import * as ts from "typescript";
 import { symbolDoc } from "./tsdoc";
-import { isIdField } from "../functions/result-ids";
+import { schemaOf, type FunctionSchema } from "../functions/schemas";
+import { inputJsonSchema, outputJsonSchema } from "../provider/core/input-schema";
 import { fieldTypeOf, readingProgram } from "./class-docs";
-import { declaredTypeNode, requireDeclared, type NumberLeaf } from "./contract-fields";
-import type { FieldType } from "./field-type";
+import { asWritten, fromJsonSchema, nullableNotRequired, type FieldType } from "./field-type";
+import { declaredTypeNode } from "./type-nodes";
 import { PACKAGE } from "./spec-facts";
 
 const INDEX = path.resolve(__dirname, "../functions/index.ts");
@@ -53,11 +56,6 @@ export interface FunctionFacts {
   functions: FunctionFact[];
   /** Every `...Result` interface some function's result names, by name. */
   resultTypes: ResultTypeFact[];
-  /**
-   * Every number in the functions' arguments and results, at `getVpcs(args).minMemory`,
-   * `<ResultInterface>.field`, `InstanceResult.specs.disk`, with the contract field its type names.
-   */
-  numbers: NumberLeaf[];
 }
 
 const docOf = (symbol: ts.Symbol, checker: ts.TypeChecker): string => symbolDoc(symbol, checker, "one-line");
@@ -76,27 +74,48 @@ function typeName(type: ts.Type, checker: ts.TypeChecker): string {
     .replace(/\s+/g, " ");
 }
 
-/** A type's members; `owner` names it in errors (`GetInstanceTypesArgs`). */
+/**
+ * A type's members as its interface writes them, each typed as `declared` (an object type of the
+ * same properties: its schema's) says; `owner` names the type in errors (`GetInstanceTypesArgs`).
+ */
 function membersOf(
   type: ts.Type,
   checker: ts.TypeChecker,
   owner: string,
-  numbers: NumberLeaf[],
+  declared: FieldType | undefined,
 ): MemberFact[] {
   return checker.getPropertiesOfType(type).map((member) => {
     const memberType = checker.getNonNullableType(checker.getTypeOfSymbol(member));
-    const typeText = typeName(memberType, checker).replace(/`/g, "");
-    const site = { node: declaredTypeNode(member), at: `${owner}.${member.name}`, numbers };
+    const at = `${owner}.${member.name}`;
+    const own = declared?.type === "object" ? declared.properties[member.name] : undefined;
+    if (!own) throw new Error(`${at}: not in its function's schema (src/functions/schemas)`);
+    const written = fieldTypeOf(memberType, checker, 0, declaredTypeNode(member), true);
+    const { description: _, ...typed } = asWritten(own, written, at);
     return {
       name: member.name,
       optional: (member.flags & ts.SymbolFlags.Optional) !== 0,
-      typeText,
-      // An ID argument (`IdArg`: a number or a resource's `id`) is a string in the schema, as
-      // resources' ID references are.
-      type: typeText === "IdArg" ? { type: "string" } : fieldTypeOf(memberType, checker, 0, site, true),
+      typeText: typeName(memberType, checker).replace(/`/g, ""),
+      type: typed,
       description: docOf(member, checker),
     };
   });
+}
+
+/** The declared arguments (the zod input: an ID argument, `idFrom`, takes a resource's `id`) and result. */
+function declaredTypes(schema: FunctionSchema): { args?: FieldType; result: FieldType } {
+  return {
+    ...(schema.args && { args: nullableNotRequired(fromJsonSchema(inputJsonSchema(schema.args))) }),
+    result: nullableNotRequired(fromJsonSchema(outputJsonSchema(schema.result))),
+  };
+}
+
+/** Every named object (`PriceResult`) of a type, by name. */
+function namedObjects(type: FieldType, found: Map<string, FieldType>): void {
+  if (type.type === "array") return namedObjects(type.items, found);
+  if (type.type === "map") return namedObjects(type.values, found);
+  if (type.type !== "object") return;
+  if (type.name && !found.has(type.name)) found.set(type.name, type);
+  for (const inner of Object.values(type.properties)) namedObjects(inner, found);
 }
 
 /** Result interfaces a type names (`VpcResult`, `VpcResult[]`). */
@@ -117,9 +136,9 @@ export function functionFacts(): FunctionFacts {
   const program = readingProgram([INDEX]);
   const checker = program.getTypeChecker();
   const index = program.getSourceFile(INDEX)!;
-  const numbers: NumberLeaf[] = [];
   const functions: FunctionFact[] = [];
   const results = new Map<string, ts.Type>();
+  const named = new Map<string, FieldType>();
   for (const statement of index.statements) {
     if (!ts.isExportDeclaration(statement) || statement.exportClause || !statement.moduleSpecifier) continue;
     const module = checker.getSymbolAtLocation(statement.moduleSpecifier);
@@ -143,6 +162,10 @@ export function functionFacts(): FunctionFacts {
       const argsSymbol = signature.getParameters().find((p) => p.name === "args");
       const argsType =
         argsSymbol && checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(argsSymbol, declaration));
+      const schema = schemaOf(symbol.name);
+      if (!schema) throw new Error(`${symbol.name}: no schema declares its types (src/functions/schemas)`);
+      const declared = declaredTypes(schema);
+      if (argsType && !declared.args) throw new Error(`${symbol.name}: its schema declares no args`);
       const found = new Map<string, ts.Type>();
       resultTypes(result, checker, found);
       const resultNode =
@@ -150,14 +173,17 @@ export function functionFacts(): FunctionFacts {
           ? declaration.type.typeArguments?.[0]
           : undefined;
       for (const [name, type] of found) if (!results.has(name)) results.set(name, type);
+      const written = fieldTypeOf(result, checker, 0, resultNode, true);
+      const typed = asWritten(declared.result, written, `${symbol.name}()`);
+      namedObjects(typed, named);
       functions.push({
         name: symbol.name,
         token: `${PACKAGE}:index:${symbol.name}`,
         description: docOf(symbol, checker),
         params,
         resultText: typeName(result, checker),
-        args: argsType ? membersOf(argsType, checker, `${symbol.name}(args)`, numbers) : [],
-        result: fieldTypeOf(result, checker, 0, { node: resultNode, at: `${symbol.name}()`, numbers }, true),
+        args: argsType ? membersOf(argsType, checker, `${symbol.name}(args)`, declared.args) : [],
+        result: typed,
         resultTypes: [...found.keys()],
       });
     }
@@ -167,16 +193,7 @@ export function functionFacts(): FunctionFacts {
     .map(([name, type]) => ({
       name,
       description: type.getSymbol() ? docOf(type.getSymbol()!, checker) : "",
-      members: membersOf(type, checker, name, numbers),
+      members: membersOf(type, checker, name, named.get(name)),
     }));
-  // A result's ID fields are strings in the schema: no contract field to name.
-  requireDeclared(numbers, (at) =>
-    isIdField(
-      at
-        .replace(/(\[\]|\{\})+$/, "")
-        .split(".")
-        .pop()!,
-    ),
-  );
-  return { functions, resultTypes: resultFacts, numbers };
+  return { functions, resultTypes: resultFacts };
 }

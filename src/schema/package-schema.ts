@@ -6,7 +6,6 @@
  * config variables and provider inputs. The contract's enums among outputs are enum types
  * (`compute:index:ImageStatus`); inputs stay strings (their values are checked at preview).
  */
-import { isIdField } from "../functions/result-ids";
 import { importIdPlaceholder } from "../provider/core/import-id";
 import { pascal } from "./names";
 import type { PropertySpec } from "./property-spec";
@@ -210,32 +209,6 @@ function outputProperty(types: Types, k: KindFacts, output: OutputFact): Propert
 }
 
 /**
- * A function result's type with its ID fields' numbers as ID references (strings: result-ids.ts).
- * An ID is a whole number: its type (`number`) need not name a contract field.
- */
-function withIdReferences(type: FieldType, idField = false): FieldType {
-  switch (type.type) {
-    case "integer":
-    case "number":
-      return idField ? { ...type, type: "integer", idReference: true } : type;
-    case "array":
-      return { ...type, items: withIdReferences(type.items, idField) };
-    case "object":
-      return {
-        ...type,
-        properties: Object.fromEntries(
-          Object.entries(type.properties).map(([key, field]) => [
-            key,
-            withIdReferences(field, isIdField(key)),
-          ]),
-        ),
-      };
-    default:
-      return type;
-  }
-}
-
-/**
  * A data function as an invoke (`compute:index:getVpc`): its arguments and its result's properties
  * inline, the result's named interfaces (`SubnetResult`) as types.
  */
@@ -248,7 +221,8 @@ function functionSpec(types: Types, fn: FunctionFact): object {
     ),
     required: fn.args.filter((a) => !a.optional).map((a) => a.name),
   };
-  const result = withIdReferences(fn.result);
+  // Its IDs (`idOutput()` in its schema) are ID references: strings, as the invoke sends them.
+  const result = fn.result;
   if (result.type !== "object") throw new Error(`${fn.name}: its result is not an object`);
   return {
     description: fn.description,

@@ -11,7 +11,13 @@ import { inputJsonSchema, outputJsonSchema } from "../provider/core/input-schema
 import type { AnySpec } from "../provider/core/resource-spec";
 import { SPECS } from "../provider/specs";
 import { readClassDocs, type ClassDocs } from "./class-docs";
-import { fromJsonSchema, withDescriptions, type FieldType, type JsonSchema } from "./field-type";
+import {
+  fromJsonSchema,
+  nullableNotRequired,
+  withDescriptions,
+  type FieldType,
+  type JsonSchema,
+} from "./field-type";
 import { secretOutputs } from "../provider/core/secret-fields";
 import { stemOf } from "./stem";
 
@@ -73,20 +79,6 @@ export const tokenOf = (kind: string): string => `${PACKAGE}:index:${kind}`;
 export function specFacts(specs: readonly AnySpec[] = SPECS): KindFacts[] {
   const docs = readClassDocs(specs.map((spec) => spec.kind));
   return specs.map((spec) => factsOf(spec, docs.get(spec.kind)!));
-}
-
-/**
- * A declared output's type as the classes' reading gave it: a property that may be null is not
- * required (zod requires the key), at every depth.
- */
-function nullableNotRequired(type: FieldType): FieldType {
-  if (type.type === "array") return { ...type, items: nullableNotRequired(type.items) };
-  if (type.type === "map") return { ...type, values: nullableNotRequired(type.values) };
-  if (type.type !== "object") return type;
-  const properties = Object.fromEntries(
-    Object.entries(type.properties).map(([key, inner]) => [key, nullableNotRequired(inner)]),
-  );
-  return { ...type, properties, required: type.required.filter((key) => !properties[key]?.nullable) };
 }
 
 /**

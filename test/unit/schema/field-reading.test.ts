@@ -1,7 +1,7 @@
 /**
  * How the schema reads types from the zod inputs and the contract's records: ID references (`idFrom`,
  * at any depth), schemas that check with another (`withPaths`), named object types, descriptions
- * from the classes, and numbers typed as the contract fields their declarations name.
+ * from the classes, and a data function's types from its schema with its interface's names and TSDoc.
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -9,11 +9,18 @@ import * as path from "node:path";
 import * as ts from "typescript";
 import { z } from "zod";
 import { idFrom } from "../../../src/contract/fields";
-import { checkedAs, inputJsonSchema } from "../../../src/provider/core/input-schema";
+import { checkedAs, inputJsonSchema, outputJsonSchema } from "../../../src/provider/core/input-schema";
 import { instanceConfigSpec } from "../../../src/provider/instance/instance-config";
-import { fromJsonSchema, withDescriptions, type FieldType } from "../../../src/schema/field-type";
+import { idOutput } from "../../../src/contract/fields";
+import { InstanceType } from "../../../src/contract/types";
+import {
+  asWritten,
+  fromJsonSchema,
+  nullableNotRequired,
+  withDescriptions,
+  type FieldType,
+} from "../../../src/schema/field-type";
 import { fieldTypeOf, readingProgram } from "../../../src/schema/class-docs";
-import type { NumberLeaf } from "../../../src/schema/contract-fields";
 import { schemaText } from "../../../src/schema/schema-file";
 import { specFacts } from "../../../src/schema/spec-facts";
 
@@ -122,57 +129,63 @@ it("leaves Any only where the contract takes any JSON value: StackScript data an
   ]);
 });
 
-it("types a number as the contract field its declaration names, and reports the numbers that name none", () => {
+it("types a data function's result as its schema declares it, named, ordered and described as its interface writes it", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "compute-fields-"));
   try {
     const file = path.join(dir, "thing.ts");
-    const contractNumber = path.resolve(__dirname, "../../../src/contract/contract-number");
     fs.writeFileSync(
       file,
       [
-        `import type { ContractNumber } from ${JSON.stringify(contractNumber)};`,
+        'type Shade = "light" | "dark";',
         "export interface ThingResult {",
-        '  uid: ContractNumber<"Profile.uid">;',
-        '  hourly: ContractNumber<"InstanceType.price.hourly"> | null;',
-        '  sizes: ContractNumber<"Backup.disks[].size">[];',
-        '  referrals: { total: ContractNumber<"Profile.referrals.total">; credit: ContractNumber<"Profile.referrals.credit"> };',
-        "  extra?: number;",
-        "}",
-        "export interface Misnamed {",
-        '  size: ContractNumber<"Image.sizes">;',
+        "  /** The thing. */",
+        "  id: number;",
+        "  shade: Shade | null;",
+        "  price: { monthly: number; hourly: number };",
+        "  sizes: number[];",
         "}",
       ].join("\n"),
     );
     const program = readingProgram([file]);
     const checker = program.getTypeChecker();
-    const source = program.getSourceFile(file)!;
-    const [declaration, misnamed] = source.statements.filter(ts.isInterfaceDeclaration);
-    const numbers: NumberLeaf[] = [];
-    const type = fieldTypeOf(checker.getTypeAtLocation(declaration!), checker, 0, { at: "", numbers }, true);
-    expect(type).toMatchObject({
+    const declaration = program.getSourceFile(file)!.statements.find(ts.isInterfaceDeclaration)!;
+    const written = fieldTypeOf(checker.getTypeAtLocation(declaration), checker, 0, undefined, true);
+    const declared = (shape: z.ZodRawShape) =>
+      nullableNotRequired(fromJsonSchema(outputJsonSchema(z.object(shape))));
+    const schema = {
+      sizes: z.array(InstanceType.shape.memory),
+      price: InstanceType.shape.price,
+      shade: z.enum(["light", "dark"]).nullable(),
+      id: idOutput(),
+    };
+    const type = asWritten(declared(schema), written, "getThing()");
+    expect(type).toEqual({
+      type: "object",
       name: "ThingResult",
       properties: {
-        uid: { type: "integer" },
-        hourly: { type: "number", nullable: true },
-        sizes: { items: { type: "integer" } },
-        referrals: { properties: { total: { type: "integer" }, credit: { type: "number" } } },
-        extra: { type: "number" },
+        id: { type: "integer", idReference: true, description: "The thing." },
+        shade: { type: "string", enum: ["light", "dark"], name: "Shade", nullable: true },
+        price: {
+          type: "object",
+          properties: { monthly: { type: "number" }, hourly: { type: "number" } },
+          required: ["monthly", "hourly"],
+        },
+        sizes: { type: "array", items: { type: "integer" } },
       },
+      required: ["id", "price", "sizes"],
     });
-    // Every number met, with its contract field; `extra` names none (generation refuses it).
-    expect(numbers.filter((n) => !n.field).map((n) => n.at)).toEqual(["ThingResult.extra"]);
-    expect(numbers.length).toBe(6);
-    // A path the contract does not hold stops generation, naming it.
-    expect(() =>
-      fieldTypeOf(checker.getTypeAtLocation(misnamed!), checker, 0, { at: "", numbers }, true),
-    ).toThrow('ContractNumber<"Image.sizes">: the contract has no number field Image.sizes');
+    // A property on one side only stops generation, naming it.
+    const { id: _id, ...withoutId } = schema;
+    expect(() => asWritten(declared({ ...withoutId, extra: z.string() }), written, "getThing()")).toThrow(
+      "getThing(): extra not in its interface, id not in its schema",
+    );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
 
 it("types the data functions' integers as the contract does, its decimals as numbers, its IDs as strings", () => {
-  // IDs as a resource's id is (result-ids.ts): the integers of ID fields, and of their arrays.
+  // IDs as a resource's id is: the `idOutput()`s of the functions' schemas, and their arrays.
   const subnet = schema.functions["compute:index:getSubnet"].outputs.properties;
   expect([subnet.id.type, subnet.instanceIds.items.type]).toEqual(["string", "string"]);
   expect(schema.functions["compute:index:getVpc"].outputs.properties.id.type).toBe("string");

@@ -3,13 +3,11 @@
  * then reads an int, not a float), `string` where it is an ID another resource's `id` gives, and
  * `number` only where the contract's field is a real number. Every schema property is walked beside
  * its contract field: a kind's zod inputs for its inputs, its declared `outputs` for its computed
- * outputs; for the data functions' arguments and results, the contract field each number's declared
- * type names (`ContractNumber<"InstanceType.memory">`).
+ * outputs, a data function's schema (`src/functions/schemas`) for its arguments and result.
  */
 import { inputJsonSchema, outputJsonSchema, type JsonSchema } from "../../../src/provider/core/input-schema";
 import { SPECS } from "../../../src/provider/specs";
-import { isIntegerField, type NumberLeaf } from "../../../src/schema/contract-fields";
-import { functionFacts } from "../../../src/schema/function-facts";
+import { FUNCTION_SCHEMAS, type FunctionSchema } from "../../../src/functions/schemas";
 import { schemaText } from "../../../src/schema/schema-file";
 
 interface Spec {
@@ -41,7 +39,7 @@ function contractKind(s: JsonSchema | undefined): Leaf["contract"] {
   if (options(s).some((o) => o["x-id-reference"])) return "id";
   const types = options(s).map((o) => o.type);
   if (types.includes("number")) return "number";
-  return isIntegerField(s) ? "integer" : undefined;
+  return types.includes("integer") ? "integer" : undefined;
 }
 
 const sub = (s: JsonSchema | undefined, key: "items" | "properties", name = "") =>
@@ -63,36 +61,6 @@ function walkInput(spec: Spec, contract: JsonSchema | undefined, at: string, lea
   leaves.push({ at, contract: contractKind(contract), typed: spec.type });
 }
 
-/**
- * Walks a schema property beside the declared numbers (`NumberLeaf`s by path); `named`: the schema
- * types that are a TypeScript interface of that name (`PriceResult`), where the path starts anew.
- */
-function walkDeclared(
-  spec: Spec,
-  at: string,
-  declared: ReadonlyMap<string, NumberLeaf>,
-  leaves: Leaf[],
-  named: ReadonlySet<string> = new Set(),
-): void {
-  if (spec.$ref) {
-    const name = spec.$ref.replace("#/types/compute:index:", "");
-    const type = schema.types[`compute:index:${name}`] ?? {};
-    if (!named.has(name)) return walkDeclared(type, at, declared, leaves, named);
-    for (const [key, inner] of Object.entries(type.properties ?? {}))
-      walkDeclared(inner, `${name}.${key}`, declared, leaves, named);
-    return;
-  }
-  if (spec.items) return walkDeclared(spec.items, `${at}[]`, declared, leaves, named);
-  if (spec.additionalProperties)
-    return walkDeclared(spec.additionalProperties, `${at}{}`, declared, leaves, named);
-  if (spec.properties) {
-    for (const [key, inner] of Object.entries(spec.properties))
-      walkDeclared(inner, `${at}.${key}`, declared, leaves, named);
-    return;
-  }
-  leaves.push({ at, contract: contractKind(declared.get(at)?.field), typed: spec.type });
-}
-
 const resourceLeaves = (): Leaf[] => {
   const leaves: Leaf[] = [];
   for (const spec of SPECS) {
@@ -109,18 +77,15 @@ const resourceLeaves = (): Leaf[] => {
 };
 
 const functionLeaves = (): Leaf[] => {
-  const facts = functionFacts();
-  const declared = new Map(facts.numbers.map((n) => [n.at, n]));
-  const named = new Set(facts.resultTypes.map((t) => t.name));
   const leaves: Leaf[] = [];
-  for (const fn of facts.functions) {
-    const found = schema.functions[fn.token]!;
-    for (const [name, property] of Object.entries(found.inputs.properties ?? {}))
-      walkDeclared(property, `${fn.name}(args).${name}`, declared, leaves, named);
-    // The result's properties, inline: those of its interface (`VpcResult`) or an anonymous object.
-    const owner = fn.result.type === "object" && fn.result.name ? fn.result.name : `${fn.name}()`;
+  for (const [name, declared] of Object.entries<FunctionSchema>(FUNCTION_SCHEMAS)) {
+    const found = schema.functions[`compute:index:${name}`]!;
+    const args = declared.args ? (inputJsonSchema(declared.args).properties ?? {}) : {};
+    const result = outputJsonSchema(declared.result).properties ?? {};
+    for (const [key, property] of Object.entries(found.inputs.properties ?? {}))
+      walkInput(property, args[key], `${name}(args).${key}`, leaves);
     for (const [key, property] of Object.entries(found.outputs.properties ?? {}))
-      walkDeclared(property, `${owner}.${key}`, declared, leaves, named);
+      walkInput(property, result[key], `${name}().${key}`, leaves);
   }
   return leaves;
 };
@@ -148,15 +113,18 @@ it("types `number` only what the contract says is a real number", () => {
   expect(numbers.filter((l) => l.contract !== "number").map((l) => l.at)).toEqual([]);
   // Prices and credit are real numbers.
   expect(numbers.map((l) => l.at)).toEqual(
-    expect.arrayContaining(
-      [/PriceResult\.hourly$/, /referrals\.credit$/].map((re) => expect.stringMatching(re)),
-    ),
+    expect.arrayContaining([/price\.hourly$/, /referrals\.credit$/].map((re) => expect.stringMatching(re))),
   );
 });
 
-it("pairs every number a data function declares with a schema leaf", () => {
-  // A declared number the walk above never met would be a leaf these rules skipped.
-  const met = new Set(leaves.map((l) => l.at));
-  const declared = functionFacts().numbers.filter((n) => n.field);
-  expect(declared.filter((n) => !met.has(n.at)).map((n) => n.at)).toEqual([]);
+it("walks every data function's arguments and result beside its schema", () => {
+  // A function the walk above met without its schema would be one these rules skipped.
+  expect(Object.keys(schema.functions).sort()).toEqual(
+    Object.keys(FUNCTION_SCHEMAS)
+      .map((name) => `compute:index:${name}`)
+      .sort(),
+  );
+  expect(
+    leaves.filter((l) => l.at.includes("(") && l.contract === undefined && l.typed === "integer"),
+  ).toEqual([]);
 });
