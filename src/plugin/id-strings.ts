@@ -38,6 +38,13 @@ function walk(value: unknown, schema: JsonSchema, leaf: Leaf): unknown {
   );
 }
 
+/**
+ * A data function's result as its invoke answers it: the IDs its schema marks (`idOutput()` in
+ * `src/functions/schemas`) as strings, as the package schema types them; other values as they are.
+ */
+export const resultIdsAsStrings = (result: unknown, schema: JsonSchema): unknown =>
+  walk(result, schema, asString);
+
 export interface IdConversions {
   /** Check's inputs, create's, update's and read's outputs, read's inputs: ID references as strings. */
   toEngine(props: Props): Props;

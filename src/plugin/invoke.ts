@@ -4,16 +4,16 @@
  * credentials. The table below says how each is called, and the compiler holds it to the functions'
  * signatures: a function that takes arguments gets the invoke's, one that takes only options (getProfile,
  * getGrants) gets the credentials alone, and a function missing from the table fails to compile. The
- * functions' module is loaded on the first invoke, never at start-up.
+ * result goes back with the IDs its schema marks as strings (`src/functions/schemas`, the declaration
+ * the package schema types the invokes from). The functions' module and their schemas are loaded on the
+ * first invoke, never at start-up.
  */
 import type { FunctionOptions } from "../functions/call";
-import { idsAsStrings } from "../functions/result-ids";
-import { apiToken, apiUrlIfSet, type CheckFailure, type Props } from "../provider/core-interface";
+import type { FunctionName } from "../functions/schemas";
+import { apiToken, apiUrlIfSet, core, type CheckFailure, type Props } from "../provider/core-interface";
+import { resultIdsAsStrings } from "./id-strings";
 
 type Functions = typeof import("../functions");
-
-/** The names of the data functions: `getVpc`, not its Output form `getVpcOutput`. */
-type FunctionName = Exclude<Extract<keyof Functions, `get${string}`>, `${string}Output`>;
 
 /** How the plugin calls a function: with the invoke's arguments and the provider's credentials. */
 type Invoked = (args: Props, opts: FunctionOptions) => Promise<object>;
@@ -65,13 +65,22 @@ const tableOf = (f: Functions) =>
 
 let table: Record<string, Invoked> | undefined;
 
-/** The function a token names, or an error naming the token. */
-function functionOf(token: string): Invoked {
+/** The function a token names with its name, or an error naming the token. */
+function functionOf(token: string): { fn: Invoked; name: string } {
   table ??= tableOf(require("../functions") as Functions);
   const name = /^compute:index:(get\w+)$/.exec(token)?.[1];
   const fn = name !== undefined && Object.hasOwn(table, name) ? table[name] : undefined;
-  if (!fn) throw new Error(`${token} is not a function of this version of the compute plugin`);
-  return fn;
+  if (!fn || name === undefined)
+    throw new Error(`${token} is not a function of this version of the compute plugin`);
+  return { fn, name };
+}
+
+/** A function's result with the IDs its schema marks as strings, as the package schema types them. */
+function asSchemaTypes(name: string, result: object): Props {
+  const { schemaOf } = require("../functions/schemas") as typeof import("../functions/schemas");
+  const schema = schemaOf(name);
+  if (!schema) throw new Error(`${name}: no schema declares its result`);
+  return resultIdsAsStrings(result, core().outputJsonSchema(schema.result)) as Props;
 }
 
 /**
@@ -84,15 +93,14 @@ export async function invoke(
   token: string,
   args: Props,
 ): Promise<{ result: Props; failures?: never } | { failures: CheckFailure[] }> {
-  const fn = functionOf(token);
+  const { fn, name } = functionOf(token);
   const opts: FunctionOptions = {};
   const apiUrl = apiUrlIfSet();
   const key = apiToken();
   if (apiUrl) opts.apiUrl = apiUrl;
   if (key) opts.token = key;
   try {
-    // IDs as strings, as the schema types them (result-ids.ts).
-    return { result: idsAsStrings(await fn(args, opts)) as Props };
+    return { result: asSchemaTypes(name, await fn(args, opts)) };
   } catch (err) {
     const { ArgumentError } = require("../functions/call") as typeof import("../functions/call");
     if (!(err instanceof ArgumentError)) throw err;
