@@ -52,5 +52,6 @@ export const FUNCTION_SCHEMAS = {
 
 /** A function's declared types by its name, or undefined for a name that is no data function. */
 export function schemaOf(name: string): FunctionSchema | undefined {
-  return Object.hasOwn(FUNCTION_SCHEMAS, name) ? FUNCTION_SCHEMAS[name as FunctionName] : undefined;
+  const byName: Readonly<Record<string, FunctionSchema>> = FUNCTION_SCHEMAS;
+  return Object.hasOwn(byName, name) ? byName[name] : undefined;
 }
