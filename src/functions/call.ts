@@ -7,6 +7,11 @@
  * (`client-side.ts`: as one bundle through a code cache, in the package); the
  * Pulumi SDK's main module only by an Output form (the plugin's invokes call the Promise forms, and
  * its bundle leaves that module out).
+ *
+ * Given a `compute.Provider` (`provider`, or the one a `parent` has), a call goes instead through the
+ * engine to that provider, the plugin, as the invoke of the function's token (`compute:index:getVpcs`,
+ * `plugin/invoke.ts`), which runs the same function there with the provider's settings; its result's
+ * IDs, strings on the wire, are numbers again (`idsAsNumbers`, `result-ids.ts`).
  */
 import type * as pulumi from "@pulumi/pulumi";
 import { RunError } from "@pulumi/pulumi/errors";
@@ -33,12 +38,20 @@ function loaded(): LoadedBundle<ClientSide> {
   return clientSide;
 }
 
-/** Credentials of one call, when they are not those of the stack. */
+/** Credentials of one call, when they are not those of the stack, or the provider to read with. */
 export interface FunctionOptions {
   /** API base URL ending in `/v4`. Default: stack config `compute:apiUrl`, else `COMPUTE_API_URL`. */
   apiUrl?: string;
   /** API token. Default: stack config `compute:token` (a secret), else `COMPUTE_TOKEN`. */
   token?: string;
+  /**
+   * A `compute.Provider` to read with, in place of `apiUrl` and `token`: its account, through the
+   * engine (the function's invoke, served by the provider's plugin).
+   */
+  provider?: pulumi.ProviderResource;
+  /** A resource whose `compute.Provider` (given it, or inherited from its parent) to read with, when
+   * `provider` is not given; without one, the call takes the stack's settings. */
+  parent?: pulumi.Resource;
 }
 
 /**
@@ -85,15 +98,68 @@ export function endpoints(): ClientSide["endpoints"] {
   return loaded().exports.endpoints;
 }
 
+/** The explicit provider of a call (given, or its parent's), or a one-line error naming the option. */
+function providerOf(fn: string, opts: FunctionOptions | undefined): pulumi.ProviderResource | undefined {
+  const given = opts?.provider;
+  if (given) {
+    // `getPackage` is public in the SDK's code, internal in its types.
+    const pkg = (given as unknown as { getPackage?(): string }).getPackage?.();
+    if (pkg !== "compute")
+      throw new DataFunctionError(
+        `${fn}: option \`provider\` is a provider of package ${pkg ?? "unknown"}; give a compute.Provider`,
+      );
+    if (opts.apiUrl !== undefined || opts.token !== undefined)
+      throw new DataFunctionError(
+        `${fn}: option \`provider\` takes its own apiUrl and token; give one or the other`,
+      );
+    return given;
+  }
+  const inherited = opts?.parent?.getProvider(`compute:index:${fn}`);
+  if (inherited && (opts?.apiUrl !== undefined || opts?.token !== undefined))
+    throw new DataFunctionError(`${fn}: option \`parent\` has a compute.Provider; give no apiUrl or token`);
+  return inherited;
+}
+
+/** The engine's prefix to an invoke's error (`invocation of compute:index:getVpc returned an error: `)
+ * or failures (`Invoke of 'compute:index:getVpc' failed: `): the rest is the function's own line. */
+const ENGINE_PREFIX = /^(invocation of \S+ returned an error|Invoke of '\S+' failed):\s*/;
+
+/** The function's result from the provider's plugin, with its IDs as numbers again. */
+async function invoked(fn: string, args: object, provider: pulumi.ProviderResource): Promise<unknown> {
+  const sdk: typeof import("@pulumi/pulumi") = require("@pulumi/pulumi");
+  // The declared types (zod, the contract's fields), loaded only by a call through a provider.
+  const { schemaOf }: typeof import("./schemas") = require("./schemas");
+  const { idsAsNumbers }: typeof import("./result-ids") = require("./result-ids");
+  const schema = schemaOf(fn);
+  try {
+    const result: unknown = await sdk.runtime.invoke(`compute:index:${fn}`, args as pulumi.Inputs, {
+      provider,
+    });
+    return schema ? idsAsNumbers(result, schema.result) : result;
+  } catch (err) {
+    const line = (err instanceof Error ? err.message : String(err)).split("\n")[0]!;
+    const own = line.replace(ENGINE_PREFIX, "");
+    throw new DataFunctionError(own !== line ? own : `${fn}: ${line}`);
+  }
+}
+
 /**
  * @internal
  * Runs one data function: a 404 becomes `<notFound> not found` (when it is given), any other
- * failure one line prefixed by the function's name.
+ * failure one line prefixed by the function's name. Given a provider (`opts`), the function runs
+ * in that provider's plugin instead, with `args`, and answers the same result.
  */
 export async function run<T>(
-  { fn, notFound }: { fn: string; notFound?: string },
+  {
+    fn,
+    notFound,
+    args = {},
+    opts,
+  }: { fn: string; notFound?: string; args?: object; opts?: FunctionOptions | undefined },
   body: () => Promise<T>,
 ): Promise<T> {
+  const provider = providerOf(fn, opts);
+  if (provider) return (await invoked(fn, args, provider)) as T;
   try {
     const result = await body();
     // What this call ran, for the code cache: written again when a program runs a new function.

@@ -89,7 +89,9 @@ export function toGrantsResult(g: Grants | undefined): GrantsResult {
 
 /** The grants of the user whose token the stack uses. */
 export function getGrants(opts?: FunctionOptions): Promise<GrantsResult> {
-  return run({ fn: "getGrants" }, async () => toGrantsResult(await clientFor(opts).api.getProfileGrants()));
+  return run({ fn: "getGrants", opts }, async () =>
+    toGrantsResult(await clientFor(opts).api.getProfileGrants()),
+  );
 }
 
 /** `getGrants` as an Output. */

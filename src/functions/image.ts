@@ -128,7 +128,7 @@ async function matching(args: ImageFilterArgs, opts: FunctionOptions | undefined
  * Debian: `getImages({ label: "Debian *", isPublic: true, latest: true })`.
  */
 export function getImages(args: GetImagesArgs = {}, opts?: FunctionOptions): Promise<GetImagesResult> {
-  return run({ fn: "getImages" }, async () => {
+  return run({ fn: "getImages", args, opts }, async () => {
     const images = await matching(args, opts);
     const latest = args.latest ? latestImage(images) : undefined;
     return { images: (args.latest ? (latest ? [latest] : []) : images).map(toImageResult) };
@@ -157,16 +157,19 @@ const describe = (args: ImageFilterArgs) =>
 export function getImage(args: GetImageArgs, opts?: FunctionOptions): Promise<ImageResult> {
   const { id, ...filters } = args;
   const given = describe(filters);
-  return run({ fn: "getImage", notFound: id === undefined ? undefined : `image ${id}` }, async () => {
-    if (id !== undefined) {
-      const both = "getImage: give an image ID or filters, not both";
-      if (given) throw new ArgumentError("id", `${both} (${given})`, both);
-      return toImageResult(await clientFor(opts, "optional").api.getImage({ params: { imageId: id } }));
-    }
-    const latest = latestImage(await matching(filters, opts));
-    if (!latest) throw new DataFunctionError(given ? `no image matches ${given}` : "no image found");
-    return toImageResult(latest);
-  });
+  return run(
+    { fn: "getImage", args, opts, notFound: id === undefined ? undefined : `image ${id}` },
+    async () => {
+      if (id !== undefined) {
+        const both = "getImage: give an image ID or filters, not both";
+        if (given) throw new ArgumentError("id", `${both} (${given})`, both);
+        return toImageResult(await clientFor(opts, "optional").api.getImage({ params: { imageId: id } }));
+      }
+      const latest = latestImage(await matching(filters, opts));
+      if (!latest) throw new DataFunctionError(given ? `no image matches ${given}` : "no image found");
+      return toImageResult(latest);
+    },
+  );
 }
 
 /** `getImage` with Input arguments. */

@@ -105,7 +105,7 @@ export function getInstanceTypes(
   args: GetInstanceTypesArgs = {},
   opts?: FunctionOptions,
 ): Promise<GetInstanceTypesResult> {
-  return run({ fn: "getInstanceTypes" }, async () => {
+  return run({ fn: "getInstanceTypes", args, opts }, async () => {
     const { filter, keep } = byLabel(args, {
       class: args.class,
       memory: atLeast(args.minMemory),
@@ -131,7 +131,7 @@ export function getInstanceType(
   args: GetInstanceTypeArgs,
   opts?: FunctionOptions,
 ): Promise<InstanceTypeResult> {
-  return run({ fn: "getInstanceType", notFound: `instance type ${args.id}` }, async () =>
+  return run({ fn: "getInstanceType", args, opts, notFound: `instance type ${args.id}` }, async () =>
     toInstanceTypeResult(await clientFor(opts, "optional").api.getType({ params: { typeId: args.id } })),
   );
 }

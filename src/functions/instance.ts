@@ -132,7 +132,7 @@ export function getInstances(
   args: GetInstancesArgs = {},
   opts?: FunctionOptions,
 ): Promise<GetInstancesResult> {
-  return run({ fn: "getInstances" }, async () => {
+  return run({ fn: "getInstances", args, opts }, async () => {
     const tags = [...(args.tag === undefined ? [] : [args.tag]), ...(args.tags ?? [])];
     const { filter, keep } = byLabel(args, {
       region: args.region,
@@ -156,7 +156,7 @@ export function getInstancesOutput(
 
 /** One instance by ID; an unknown one fails with `instance <id> not found`. */
 export function getInstance(args: GetInstanceArgs, opts?: FunctionOptions): Promise<InstanceResult> {
-  return run({ fn: "getInstance", notFound: `instance ${args.id}` }, async () =>
+  return run({ fn: "getInstance", args, opts, notFound: `instance ${args.id}` }, async () =>
     toInstanceResult(await clientFor(opts).api.getInstance({ params: { computeId: idArg("id", args.id) } })),
   );
 }

@@ -53,7 +53,7 @@ const toResult = (k: Kernel): KernelResult => ({
 
 /** The kernels (public: no token needed); every filter but `labelRegex` is sent as `X-Filter`. */
 export function getKernels(args: GetKernelsArgs = {}, opts?: FunctionOptions): Promise<GetKernelsResult> {
-  return run({ fn: "getKernels" }, async () => {
+  return run({ fn: "getKernels", args, opts }, async () => {
     const { filter, keep } = byLabel(args, {
       version: args.version,
       architecture: args.architecture,
@@ -76,7 +76,7 @@ export function getKernelsOutput(
 
 /** One kernel by ID; an unknown one fails with `kernel <id> not found`. */
 export function getKernel(args: GetKernelArgs, opts?: FunctionOptions): Promise<KernelResult> {
-  return run({ fn: "getKernel", notFound: `kernel ${args.id}` }, async () =>
+  return run({ fn: "getKernel", args, opts, notFound: `kernel ${args.id}` }, async () =>
     toResult(await clientFor(opts, "optional").api.getKernel({ params: { kernelId: args.id } })),
   );
 }

@@ -53,7 +53,7 @@ export function toProfileResult(p: Profile): ProfileResult {
 
 /** The profile of the user whose token the stack uses (any valid token may read it). */
 export function getProfile(opts?: FunctionOptions): Promise<ProfileResult> {
-  return run({ fn: "getProfile" }, async () => toProfileResult(await clientFor(opts).api.getProfile()));
+  return run({ fn: "getProfile", opts }, async () => toProfileResult(await clientFor(opts).api.getProfile()));
 }
 
 /** `getProfile` as an Output. */

@@ -41,7 +41,7 @@ export function getRegionAvailability(
   opts?: FunctionOptions,
 ): Promise<GetRegionAvailabilityResult> {
   const what = args.region === undefined ? undefined : `region ${args.region}`;
-  return run({ fn: "getRegionAvailability", notFound: what }, async () => {
+  return run({ fn: "getRegionAvailability", args, opts, notFound: what }, async () => {
     const client = clientFor(opts, "optional");
     let entries: RegionAvailability[];
     if (args.region !== undefined) {

@@ -56,7 +56,7 @@ export function toRegionResult(r: Region): RegionResult {
 
 /** The regions (public: no token needed), filtered here (the region list takes no `X-Filter`). */
 export function getRegions(args: GetRegionsArgs = {}, opts?: FunctionOptions): Promise<GetRegionsResult> {
-  return run({ fn: "getRegions" }, async () => {
+  return run({ fn: "getRegions", args, opts }, async () => {
     const all = await collect(clientFor(opts, "optional").each(endpoints().listRegions));
     const regions = all.filter(
       (r) =>
@@ -78,7 +78,7 @@ export function getRegionsOutput(
 
 /** One region by ID; an unknown one fails with `region <id> not found`. */
 export function getRegion(args: GetRegionArgs, opts?: FunctionOptions): Promise<RegionResult> {
-  return run({ fn: "getRegion", notFound: `region ${args.id}` }, async () =>
+  return run({ fn: "getRegion", args, opts, notFound: `region ${args.id}` }, async () =>
     toRegionResult(await clientFor(opts, "optional").api.getRegion({ params: { regionId: args.id } })),
   );
 }

@@ -45,7 +45,7 @@ const toResult = (k: SshKey): SshKeyResult => ({
 
 /** The SSH keys of the user whose token the stack uses. */
 export function getSshKeys(args: GetSshKeysArgs = {}, opts?: FunctionOptions): Promise<GetSshKeysResult> {
-  return run({ fn: "getSshKeys" }, async () => {
+  return run({ fn: "getSshKeys", args, opts }, async () => {
     const { keep } = byLabel(args);
     const all = await collect(clientFor(opts).each(endpoints().listProfileSshKeys));
     return { sshKeys: keep(all).map(toResult) };
@@ -62,7 +62,7 @@ export function getSshKeysOutput(
 
 /** One SSH key by ID; an unknown one fails with `SSH key <id> not found`. */
 export function getSshKey(args: GetSshKeyArgs, opts?: FunctionOptions): Promise<SshKeyResult> {
-  return run({ fn: "getSshKey", notFound: `SSH key ${args.id}` }, async () =>
+  return run({ fn: "getSshKey", args, opts, notFound: `SSH key ${args.id}` }, async () =>
     toResult(await clientFor(opts).api.getProfileSshKey({ params: { sshKeyId: idArg("id", args.id) } })),
   );
 }

@@ -93,7 +93,7 @@ export function getStackScripts(
   args: GetStackScriptsArgs = {},
   opts?: FunctionOptions,
 ): Promise<GetStackScriptsResult> {
-  return run({ fn: "getStackScripts" }, async () => {
+  return run({ fn: "getStackScripts", args, opts }, async () => {
     const { filter, keep } = byLabel(args, { is_public: args.isPublic, mine: args.mine });
     const all = await collect(clientFor(opts, "optional").each(endpoints().listStackScripts, { filter }));
     const image = args.image;
@@ -114,7 +114,7 @@ export function getStackScriptsOutput(
 
 /** One StackScript by ID, with its script; an unknown one fails with `StackScript <id> not found`. */
 export function getStackScript(args: GetStackScriptArgs, opts?: FunctionOptions): Promise<StackScriptResult> {
-  return run({ fn: "getStackScript", notFound: `StackScript ${args.id}` }, async () =>
+  return run({ fn: "getStackScript", args, opts, notFound: `StackScript ${args.id}` }, async () =>
     toStackScriptResult(
       await clientFor(opts).api.getStackScript({ params: { stackscriptId: idArg("id", args.id) } }),
     ),

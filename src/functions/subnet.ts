@@ -57,7 +57,7 @@ export function toSubnetResult(s: Subnet): SubnetResult {
 
 /** The subnets of one VPC; `label` is sent as `X-Filter`. */
 export function getSubnets(args: GetSubnetsArgs, opts?: FunctionOptions): Promise<GetSubnetsResult> {
-  return run({ fn: "getSubnets", notFound: `VPC ${args.vpcId}` }, async () => {
+  return run({ fn: "getSubnets", args, opts, notFound: `VPC ${args.vpcId}` }, async () => {
     const vpcId = idArg("vpcId", args.vpcId);
     const { filter, keep } = byLabel(args);
     const all = await collect(clientFor(opts).each(endpoints().listSubnets, { params: { vpcId }, filter }));
@@ -75,7 +75,7 @@ export function getSubnetsOutput(
 
 /** One subnet; an unknown one fails with `subnet <id> of VPC <vpcId> not found`. */
 export function getSubnet(args: GetSubnetArgs, opts?: FunctionOptions): Promise<SubnetResult> {
-  return run({ fn: "getSubnet", notFound: `subnet ${args.id} of VPC ${args.vpcId}` }, async () =>
+  return run({ fn: "getSubnet", args, opts, notFound: `subnet ${args.id} of VPC ${args.vpcId}` }, async () =>
     toSubnetResult(
       await clientFor(opts).api.getSubnet({
         params: { vpcId: idArg("vpcId", args.vpcId), vpcSubnetId: idArg("id", args.id) },

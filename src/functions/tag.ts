@@ -14,7 +14,7 @@ export interface GetTagsResult {
 
 /** The account's tags (unrestricted users only: the API answers 403 to a restricted one). */
 export function getTags(args: GetTagsArgs = {}, opts?: FunctionOptions): Promise<GetTagsResult> {
-  return run({ fn: "getTags" }, async () => {
+  return run({ fn: "getTags", args, opts }, async () => {
     const { keep } = byLabel(args);
     const all = await collect(clientFor(opts).each(endpoints().listTags));
     return { tags: keep(all).map((t) => t.label) };

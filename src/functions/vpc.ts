@@ -57,7 +57,7 @@ export function toVpcResult(v: Vpc): VpcResult {
 
 /** The VPCs the user may read; `label` and `region` are sent as `X-Filter`. */
 export function getVpcs(args: GetVpcsArgs = {}, opts?: FunctionOptions): Promise<GetVpcsResult> {
-  return run({ fn: "getVpcs" }, async () => {
+  return run({ fn: "getVpcs", args, opts }, async () => {
     const { filter, keep } = byLabel(args, { region: args.region });
     const all = await collect(clientFor(opts).each(endpoints().listVpcs, { filter }));
     return { vpcs: keep(all).map(toVpcResult) };
@@ -74,7 +74,7 @@ export function getVpcsOutput(
 
 /** One VPC by ID; an unknown one fails with `VPC <id> not found`. */
 export function getVpc(args: GetVpcArgs, opts?: FunctionOptions): Promise<VpcResult> {
-  return run({ fn: "getVpc", notFound: `VPC ${args.id}` }, async () =>
+  return run({ fn: "getVpc", args, opts, notFound: `VPC ${args.id}` }, async () =>
     toVpcResult(await clientFor(opts).api.getVpc({ params: { vpcId: idArg("id", args.id) } })),
   );
 }
