@@ -3,18 +3,22 @@
  * of its own, in one program, with a VPC per provider and a subnet that inherits the provider from
  * its parent, beside a VPC of the stack's settings. Moving a provider's `apiUrl` to the same account
  * at another address changes no resource; to another account, replaces its resources there and
- * deletes them from the old one. The tokens stay ciphertext in the state.
+ * deletes them from the old one. The tokens stay ciphertext in the state. The data functions read
+ * each account: with the stack's settings, or a provider (given, or a parent's) through the engine,
+ * in the same TypeScript types.
  */
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { ComputeClient, ControlClient, collect } from "../../src/client";
 import { vpcEndpoints } from "../../src/contract";
+import { getSshKeys, getTags, getVpcOutput } from "../../src/functions";
 import { startEmulator, type Emulator } from "../../src/emulator";
 import { Provider } from "../../src/resources/provider";
 import { Subnet } from "../../src/resources/subnet";
 import { Vpc } from "../../src/resources/vpc";
-import { writeLines } from "../support/writes";
+import { publicKeyLine } from "../support/ssh-keys";
+import { readLines, writeLines } from "../support/writes";
 import { cliEnv, engineStack, run, type EngineStack } from "./harness";
 
 jest.setTimeout(300_000);
@@ -40,22 +44,38 @@ async function holding(emulator: Emulator): Promise<string[]> {
   return held.sort();
 }
 
-/** Provider `a` on the stack's emulator, provider `b` where the config says; a VPC and a subnet each. */
+/** Provider `a` on the stack's emulator, provider `b` where the config says; a VPC and a subnet each;
+ * and reads of each account as outputs. */
 async function program() {
   const config = new pulumi.Config();
   const providers = {
     a: new Provider("a", { apiUrl: config.require("aUrl"), token: config.requireSecret("aToken") }),
     b: new Provider("b", { apiUrl: config.require("bUrl"), token: config.requireSecret("bToken") }),
   };
-  for (const [name, provider] of Object.entries(providers)) {
+  const nets = Object.entries(providers).map(([name, provider]) => {
     const vpc = new Vpc(`net-${name}`, { region: "us-iad", label: `ep-${name}` }, { provider });
-    new Subnet(`app-${name}`, { vpcId: vpc.id, label: `app-${name}`, ipv4: "10.0.1.0/24" }, { parent: vpc });
-  }
+    const app = new Subnet(
+      `app-${name}`,
+      { vpcId: vpc.id, label: `app-${name}`, ipv4: "10.0.1.0/24" },
+      { parent: vpc },
+    );
+    // The VPC's ID once its subnet is there, for reads of both.
+    return { vpc, id: pulumi.all([vpc.id, app.id]).apply(([id]) => id) };
+  });
   new Vpc(
     "net-stack",
     { region: "us-iad", label: "ep-stack" },
     stackVpcTakes ? { provider: providers.a } : {},
   );
+  // The stack's account with its settings and through provider `a`; `b`'s through its provider,
+  // given (a Promise form) and inherited from the VPC (an Output form).
+  return {
+    stackTags: (await getTags()).tags,
+    stackVpc: getVpcOutput({ id: nets[0]!.id }),
+    aVpc: getVpcOutput({ id: nets[0]!.id }, { provider: providers.a }),
+    bKeys: (await getSshKeys({}, { provider: providers.b })).sshKeys,
+    bVpc: getVpcOutput({ id: nets[1]!.id }, { parent: nets[1]!.vpc }),
+  };
 }
 
 /** Whether the stack's VPC is given provider `a`, of the same account as the stack's settings. */
@@ -116,6 +136,8 @@ beforeAll(async () => {
     aToken: { value: e.emulator.token, secret: true },
   });
   await pointB(b);
+  await e.client.api.createTag({ body: { label: "stack-tag" } });
+  await clientOf(b).api.createProfileSshKey({ body: { label: "b-key", ssh_key: publicKeyLine() } });
   e.setProgram(program);
 });
 afterAll(async () => {
@@ -128,10 +150,32 @@ test("two providers keep two accounts in one program, each holding exactly its o
   const planned = await previewOps();
   expect(Object.keys(planned).sort()).toEqual(["a", "app-a", "app-b", "b", "net-a", "net-b", "net-stack"]);
   expect(new Set(Object.values(planned))).toEqual(new Set(["create"]));
-  const { shown } = await e.upShowing();
+  const { result, shown } = await e.upShowing();
   for (const token of [e.emulator.token, b.token]) expect(shown).not.toContain(token);
   expect(await holding(e.emulator)).toEqual(["ep-a/app-a", "ep-stack"]);
   expect(await holding(b)).toEqual(["ep-b/app-b"]);
+
+  // Each read answered from its own account, in the functions' TypeScript types (IDs numbers),
+  // through a provider as with the stack's settings; neither asked the other emulator.
+  const out = Object.fromEntries(Object.entries(result.outputs).map(([k, v]) => [k, v.value]));
+  const netA = (await collect(clientOf(e.emulator).each(vpcEndpoints.listVpcs))).find(
+    (v) => v.label === "ep-a",
+  );
+  const [netB] = await collect(clientOf(b).each(vpcEndpoints.listVpcs));
+  expect(out.stackTags).toEqual(["stack-tag"]);
+  expect(out.stackVpc).toMatchObject({ id: netA!.id, label: "ep-a" });
+  expect(out.aVpc).toEqual(out.stackVpc);
+  expect(out.bKeys).toEqual([expect.objectContaining({ id: expect.any(Number), label: "b-key" })]);
+  expect(out.bVpc).toMatchObject({
+    id: netB!.id,
+    label: "ep-b",
+    subnets: [{ id: netB!.subnets[0]!.id, label: "app-b", instanceIds: [] }],
+  });
+  const reads = async (emulator: Emulator) =>
+    (await readLines(new ControlClient(emulator.controlUrl))).join("\n");
+  expect(await reads(e.emulator)).not.toMatch(/^\/profile\/sshkeys /m);
+  expect(await reads(b)).toMatch(/^\/profile\/sshkeys 200$/m);
+  expect(await reads(b)).not.toMatch(/^\/tags /m);
   await e.stack.preview({ expectNoChanges: true });
   // A refresh reads each object through its own provider, and the state it writes changes nothing.
   await e.stack.refresh({ expectNoChanges: true });
