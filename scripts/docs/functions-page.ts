@@ -96,7 +96,7 @@ export function functionsPage(): string {
   lines.push(
     "## Result types",
     "",
-    "Every function's `opts` is `{ apiUrl?, token? }` (see Credentials above).",
+    "Every function's `opts` is `{ apiUrl?, token?, provider?, parent? }` (see Credentials and Another account above).",
     "",
   );
   for (const type of resultTypes) {
