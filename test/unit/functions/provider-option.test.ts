@@ -60,7 +60,8 @@ it("the Output form takes `provider`, and a parent's compute.Provider", async ()
 });
 
 it("a provider of another package, or `provider` with credentials, is refused naming the option", async () => {
-  const aws = new pulumi.ProviderResource("aws", "aws", {});
+  class AwsProvider extends pulumi.ProviderResource {}
+  const aws = new AwsProvider("aws", "aws", {});
   await expect(getVpcs({}, { provider: aws })).rejects.toThrow(
     /^getVpcs: option `provider` is a provider of package aws; give a compute.Provider$/,
   );
