@@ -103,7 +103,7 @@ function providerOf(fn: string, opts: FunctionOptions | undefined): pulumi.Provi
   const given = opts?.provider;
   if (given) {
     // `getPackage` is public in the SDK's code, internal in its types.
-    const pkg = (given as unknown as { getPackage?(): string }).getPackage?.();
+    const pkg = (given as { getPackage?(): string }).getPackage?.();
     if (pkg !== "compute")
       throw new DataFunctionError(
         `${fn}: option \`provider\` is a provider of package ${pkg ?? "unknown"}; give a compute.Provider`,
