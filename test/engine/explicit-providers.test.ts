@@ -12,7 +12,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { EngineEvent } from "@pulumi/pulumi/automation";
 import { ComputeClient, ControlClient, collect } from "../../src/client";
 import { vpcEndpoints } from "../../src/contract";
-import { getSshKeys, getTags, getVpcOutput } from "../../src/functions";
+import { getSshKeys, getTags, getVpc, getVpcOutput } from "../../src/functions";
 import { startEmulator, type Emulator } from "../../src/emulator";
 import { Provider } from "../../src/resources/provider";
 import { Subnet } from "../../src/resources/subnet";
@@ -75,6 +75,10 @@ async function program() {
     aVpc: getVpcOutput({ id: nets[0]!.id }, { provider: providers.a }),
     bKeys: (await getSshKeys({}, { provider: providers.b })).sshKeys,
     bVpc: getVpcOutput({ id: nets[1]!.id }, { parent: nets[1]!.vpc }),
+    // A failure is the same line either way.
+    missing: await Promise.all(
+      [{}, { provider: providers.b }].map((opts) => getVpc({ id: 99999 }, opts).then(String, String)),
+    ),
   };
 }
 
@@ -171,6 +175,10 @@ test("two providers keep two accounts in one program, each holding exactly its o
     label: "ep-b",
     subnets: [{ id: netB!.subnets[0]!.id, label: "app-b", instanceIds: [] }],
   });
+  expect(out.missing).toEqual([
+    "DataFunctionError: VPC 99999 not found",
+    "DataFunctionError: VPC 99999 not found",
+  ]);
   const reads = async (emulator: Emulator) =>
     (await readLines(new ControlClient(emulator.controlUrl))).join("\n");
   expect(await reads(e.emulator)).not.toMatch(/^\/profile\/sshkeys /m);
