@@ -21,6 +21,7 @@ import * as path from "node:path";
 import type { ComputeClient } from "../client/compute-client";
 import { missingSetting } from "../client/from-settings";
 import { loadBundle, type LoadedBundle } from "../bundle-code-cache";
+import { packageOf } from "../provider-package";
 
 type ClientSide = typeof import("./client-side");
 
@@ -102,8 +103,7 @@ export function endpoints(): ClientSide["endpoints"] {
 function providerOf(fn: string, opts: FunctionOptions | undefined): pulumi.ProviderResource | undefined {
   const given = opts?.provider;
   if (given) {
-    // `getPackage` is public in the SDK's code, internal in its types.
-    const pkg = (given as { getPackage?(): string }).getPackage?.();
+    const pkg = packageOf(given);
     if (pkg !== "compute")
       throw new DataFunctionError(
         `${fn}: option \`provider\` is a provider of package ${pkg ?? "unknown"}; give a compute.Provider`,

@@ -24,6 +24,7 @@ import { UNIQUE_LABEL_KINDS } from "../provider/field-lists";
 import type { ResourceContext } from "../provider/core/resource-context";
 import { shimModule } from "../provider/shim";
 import { quietSecretsInDebug } from "./quiet-debug";
+import { packageOf } from "../provider-package";
 
 /**
  * The arguments of `pulumi.CustomResource`'s constructor for a resource of this kind, which every
@@ -103,13 +104,6 @@ function providerOf(
     return given;
   }
   return opts?.parent?.getProvider("compute:index:Provider");
-}
-
-/** A provider resource's package (`ProviderResource.getPackage`, which Pulumi's types keep internal). */
-function packageOf(provider: pulumi.ProviderResource): string | undefined {
-  if (!("getPackage" in provider) || typeof provider.getPackage !== "function") return undefined;
-  const pkg: unknown = Reflect.apply(provider.getPackage, provider, []);
-  return typeof pkg === "string" ? pkg : undefined;
 }
 
 /** The durations the program set (the provider reads and checks them). */
