@@ -48,8 +48,9 @@ export function bindResource(provider: CoreProvider, resource: ResourceContext):
         return result;
       }),
     read: async (id, props) => {
-      const result = await provider.read(id, props);
-      held(result.id);
+      const result = await provider.read(id, props, resource);
+      // What a `get` reads is not the resource's own object: it never made it, and never deletes it.
+      if (!resource.lookUp) held(result.id);
       return result;
     },
     update: (id, olds, news) =>

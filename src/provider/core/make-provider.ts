@@ -24,7 +24,8 @@ import {
 } from "./declared";
 import { diffInputs } from "./diff";
 import { engineAlive } from "./engine-watch";
-import { describe, failure, PartialFailure } from "./errors";
+import { describe, failure, PartialFailure, ProviderError } from "./errors";
+import { readTarget } from "./import-id";
 import { checkImport, importObject } from "./import-object";
 import { IMPORTED } from "./imported-state";
 import { readRecord } from "./read-record";
@@ -93,6 +94,15 @@ export function operationContext(operation: Operation, resource: ResourceContext
   } satisfies OperationContext;
 }
 
+/** The object a read names (`readTarget`); an ID that names none fails as the read, in the user's words. */
+function readTargetOf(spec: AnySpec, id: string, props: Props): { id: string; props: Props } {
+  try {
+    return readTarget(spec, id, props);
+  } catch (err) {
+    throw new ProviderError(`${spec.kind} read: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
 /** Runs an operation; anything it throws becomes a one-line error naming the kind and operation. */
 async function guarded<T>(spec: AnySpec, operation: string, run: () => Promise<T>): Promise<T> {
   try {
@@ -118,7 +128,7 @@ export interface CoreProvider extends pulumi.dynamic.ResourceProvider {
   check(olds: Props, news: Props, resource?: ResourceContext): Promise<pulumi.dynamic.CheckResult>;
   diff(id: string, olds: Props, news: Props, resource?: ResourceContext): Promise<CoreDiffResult>;
   create(inputs: Props, resource?: ResourceContext): Promise<pulumi.dynamic.CreateResult>;
-  read(id: string, props: Props): Promise<pulumi.dynamic.ReadResult>;
+  read(id: string, props: Props, resource?: ResourceContext): Promise<pulumi.dynamic.ReadResult>;
   update(
     id: string,
     olds: Props,
@@ -179,9 +189,12 @@ export function makeProvider(spec: AnySpec): CoreProvider {
       }
     },
 
-    async read(id: string, props: Props) {
+    async read(given: string, state: Props, resource: ResourceContext = {}) {
       return guarded(spec, "read", async () => {
         const client = clientFromConfig();
+        // A refresh names the object by its state; a class's `get`, by the state it was given or
+        // an ID that leads with the parents' IDs (`<vpcId>/<subnetId>`), as the plugin form's.
+        const { id, props } = readTargetOf(spec, given, state);
         try {
           const stored = withPending(props);
           const record = await readRecord(spec, client, id, stored);
@@ -190,7 +203,9 @@ export function makeProvider(spec: AnySpec): CoreProvider {
           if (stored[IMPORTED] === true) outs[IMPORTED] = true;
           return { id, props: outs, inputs: inputsFrom(spec, outs) };
         } catch (err) {
-          if (isNotFound(err)) return { id: "" };
+          // A `get` names an object that exists: its first read (no outputs of the core yet) fails.
+          const lookingUp = resource.lookUp === true && state[SCHEMA_VERSION_OUTPUT] === undefined;
+          if (isNotFound(err) && !lookingUp) return { id: "" };
           throw err;
         }
       });

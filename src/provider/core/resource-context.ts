@@ -19,6 +19,10 @@ export interface ResourceContext {
   journalKey?: string;
   /** Pulumi's `import` option: the object is adopted with no write. */
   importId?: string;
+  /** Pulumi's `id` option (a class's `get`): the engine reads the object and writes nothing. A first
+   * read that finds no object fails naming it, where a refresh's answers it gone (the dynamic host
+   * would hand the engine a resource of no outputs). */
+  lookUp?: true;
   /** `customTimeouts`: a Pulumi duration (`"2s"`, `"1h30m"`) or a number of seconds, per operation. */
   timeouts?: Partial<Record<TimedOperation, string | number>>;
   /** Where the resource's progress lines go (the plugin: the engine's log, against its URN); else stdout. */

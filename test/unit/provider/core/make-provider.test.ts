@@ -538,3 +538,34 @@ describe("what the engine stores and diffs: the inputs the program declared", ()
     });
   });
 });
+
+describe("read by a class's get (Pulumi's `id` option)", () => {
+  it("takes a child's parents' IDs from the props or from an ID that leads with them, and fails on neither", async () => {
+    const { subnetSpec } = await import("../../../../src/provider/kinds/subnet");
+    const vpc = await t.client.api.createVpc({ body: { label: "net", region: "us-iad" } });
+    const subnet = await t.client.api.createSubnet({
+      params: { vpcId: vpc.id },
+      body: { label: "app", ipv4: "10.0.1.0/24" },
+    });
+    const provider = makeProvider(subnetSpec);
+    const byState = await provider.read(String(subnet.id), { vpcId: String(vpc.id) });
+    const byId = await provider.read(`${vpc.id}/${subnet.id}`, {});
+    expect(byId).toEqual(byState);
+    expect(byId).toMatchObject({ id: String(subnet.id), props: { vpcId: vpc.id, ipv4: "10.0.1.0/24" } });
+    expect((await thrown(provider.read(String(subnet.id), {}))).message).toBe(
+      `Subnet read: Subnet import ID must be vpcId/subnetId, not ${subnet.id} (a get takes the Subnet's id with state {vpcId: ...})`,
+    );
+  });
+
+  it("fails naming an object that is not there, where a refresh answers it gone", async () => {
+    const provider = makeProvider(vpcSpec);
+    expect((await thrown(provider.read("999999", {}, { lookUp: true }))).message).toBe(
+      "Vpc read: [404] Not found (GET /vpcs/999999)",
+    );
+    // Once read, the state holds the core's outputs: a refresh of the `get` drops what went.
+    expect(await provider.read("999999", { __schemaVersion: SCHEMA_VERSION }, { lookUp: true })).toEqual({
+      id: "",
+    });
+    expect(await provider.read("999999", {})).toEqual({ id: "" });
+  });
+});
