@@ -11,6 +11,8 @@
  * - Pulumi's `import` resource option: the engine's own import cannot load a dynamic provider (it
  *   carries no serialized provider), so the option leaves the options the engine sees, and the
  *   provider imports the object without writing to the API (`provider/core/import-object.ts`);
+ * - Pulumi's `id` option, which a class's `get` sets (`lookUpArgs`): the engine reads the object,
+ *   and a read that finds none fails naming it;
  * - `customTimeouts`, which the engine sends a dynamic provider's host but the host drops.
  * A kind with a unique label replaces delete-first unless the program says otherwise
  * (`UNIQUE_LABEL_KINDS`). An explicit `compute.Provider` (`provider.ts`), given or the parent's,
@@ -20,8 +22,9 @@
  * (`quiet-debug.ts`) before the first registration.
  */
 import * as pulumi from "@pulumi/pulumi";
-import { UNIQUE_LABEL_KINDS } from "../provider/field-lists";
+import { KIND_INPUTS, UNIQUE_LABEL_KINDS } from "../provider/field-lists";
 import type { ResourceContext } from "../provider/core/resource-context";
+import { placeholders } from "../provider/core/resource-spec";
 import { shimModule } from "../provider/shim";
 import { quietSecretsInDebug } from "./quiet-debug";
 import { packageOf } from "../provider-package";
@@ -48,6 +51,7 @@ export function computeResourceArgs(
   const resource: ResourceContext = {
     journalKey: `${pulumi.getProject()}/${pulumi.getStack()}/${kind}/${name}`,
     ...(importId === undefined ? {} : { importId }),
+    ...(opts?.id === undefined ? {} : { lookUp: true }),
     ...timeoutsOf(opts?.customTimeouts),
     ...more,
   };
@@ -59,6 +63,29 @@ export function computeResourceArgs(
     { ...props, __provider: shimModule(kind, resource) },
     { ...(deleteFirst ? { deleteBeforeReplace: true } : {}), ...(importId === undefined ? opts : rest) },
   ];
+}
+
+/**
+ * What a class's static `get` hands its own constructor (`new Vpc(name, ...lookUpArgs("Vpc", id,
+ * state, opts))`): Pulumi's `id` option, with which the engine reads the object instead of
+ * creating it (the dynamic provider's `read`, which writes nothing; `destroy` leaves the object),
+ * and as arguments every input of the kind unset, so that the resource has each output the read
+ * fills in, with the `state` given over them. A child's read takes its parents' IDs from `state`
+ * (`{ vpcId }`) or from an ID that leads with them (`<vpcId>/<subnetId>`, as the plugin form's
+ * `pulumi import` and `get` take it; `provider/core/import-id.ts`). The constructor goes on as for
+ * a new resource: its secret inputs and outputs stay secrets, its provider is the given one or its
+ * parent's.
+ */
+export function lookUpArgs<Args extends object>(
+  kind: keyof typeof KIND_INPUTS,
+  id: pulumi.Input<pulumi.ID>,
+  state: Partial<Args> | undefined,
+  opts: pulumi.CustomResourceOptions | undefined,
+): [Args, pulumi.CustomResourceOptions] {
+  // Every input is optional here: the engine reads the object's values, the constructor only
+  // registers the names.
+  const args = { ...placeholders(KIND_INPUTS[kind]), ...state } as Args;
+  return [args, { ...opts, id }];
 }
 
 /**

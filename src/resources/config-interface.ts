@@ -3,7 +3,7 @@ import type { InterfacePurpose } from "../contract/values";
 import { CONFIG_INTERFACE_COMPUTED } from "../provider/field-lists";
 import { placeholders } from "../provider/core/resource-spec";
 import type { InstanceConfigInterface } from "./instance-config";
-import { computeResourceArgs, pausePromiseStacks } from "./compute-resource";
+import { computeResourceArgs, lookUpArgs, pausePromiseStacks } from "./compute-resource";
 
 /** The interface's fields as a config's `interfaces` list holds them: `purpose`, `subnetId`, `label`
  * and `ipamAddress` replace it (the API cannot change them); `primary`, and on a vpc interface `ipv4`
@@ -70,6 +70,19 @@ export class ConfigInterface extends pulumi.CustomResource {
   declare readonly vpcAddress: pulumi.Output<string | undefined>;
   /** vpc only: the public address mapped 1:1 to it, if any. */
   declare readonly nat11Address: pulumi.Output<string | undefined>;
+
+  /**
+   * Reads an interface the stack does not manage, by its `id` with `state: { computeId, configId }`, or `<computeId>/<configId>/<configInterfaceId>`: the engine reads it
+   * from the API and writes nothing, and `destroy` leaves it.
+   */
+  static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    state?: Partial<ConfigInterfaceArgs>,
+    opts?: pulumi.CustomResourceOptions,
+  ): ConfigInterface {
+    return new ConfigInterface(name, ...lookUpArgs<ConfigInterfaceArgs>("ConfigInterface", id, state, opts));
+  }
 
   constructor(name: string, args: ConfigInterfaceArgs, opts?: pulumi.CustomResourceOptions) {
     const restoreStacks = pausePromiseStacks();

@@ -4,7 +4,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { ImageStatus, ImageType } from "../contract/values";
 import { IMAGE_COMPUTED } from "../provider/field-lists";
 import { placeholders } from "../provider/core/resource-spec";
-import { computeResourceArgs, pausePromiseStacks } from "./compute-resource";
+import { computeResourceArgs, lookUpArgs, pausePromiseStacks } from "./compute-resource";
 
 export interface ImageArgs {
   /** The disk to capture (an `InstanceDisk`'s `id`; the disk must be `ready`). Give this or `file`.
@@ -71,6 +71,19 @@ export class Image extends pulumi.CustomResource {
   declare readonly type: pulumi.Output<ImageType>;
   /** The user that made it. */
   declare readonly createdBy: pulumi.Output<string | null>;
+
+  /**
+   * Reads an image the stack does not manage, by its ID, `private/<n>`: the engine reads it
+   * from the API and writes nothing, and `destroy` leaves it.
+   */
+  static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    state?: Partial<ImageArgs>,
+    opts?: pulumi.CustomResourceOptions,
+  ): Image {
+    return new Image(name, ...lookUpArgs<ImageArgs>("Image", id, state, opts));
+  }
 
   constructor(name: string, args: ImageArgs, opts?: pulumi.CustomResourceOptions) {
     // Kept as the program gives it (another checkout of the program stores the same path); read

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { InstanceStatus, InterfacePurpose, RunLevel, VirtMode } from "../contract/values";
 import { INSTANCE_CONFIG_COMPUTED } from "../provider/field-lists";
 import { placeholders } from "../provider/core/resource-spec";
-import { computeResourceArgs, pausePromiseStacks } from "./compute-resource";
+import { computeResourceArgs, lookUpArgs, pausePromiseStacks } from "./compute-resource";
 
 type DeviceName = "sda" | "sdb" | "sdc" | "sdd" | "sde" | "sdf" | "sdg" | "sdh";
 
@@ -134,6 +134,19 @@ export class InstanceConfig extends pulumi.CustomResource {
   declare readonly instanceStatus: pulumi.Output<InstanceStatus>;
   declare readonly created: pulumi.Output<string>;
   declare readonly updated: pulumi.Output<string>;
+
+  /**
+   * Reads a configuration profile the stack does not manage, by its `id` with `state: { computeId }`, or `<computeId>/<instanceConfigId>`: the engine reads it
+   * from the API and writes nothing, and `destroy` leaves it.
+   */
+  static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    state?: Partial<InstanceConfigArgs>,
+    opts?: pulumi.CustomResourceOptions,
+  ): InstanceConfig {
+    return new InstanceConfig(name, ...lookUpArgs<InstanceConfigArgs>("InstanceConfig", id, state, opts));
+  }
 
   constructor(name: string, args: InstanceConfigArgs, opts?: pulumi.CustomResourceOptions) {
     const restoreStacks = pausePromiseStacks();

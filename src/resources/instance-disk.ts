@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { DiskStatus, Filesystem } from "../contract/values";
 import { INSTANCE_DISK_COMPUTED, INSTANCE_DISK_SECRETS } from "../provider/field-lists";
 import { placeholders } from "../provider/core/resource-spec";
-import { computeResourceArgs, pausePromiseStacks } from "./compute-resource";
+import { computeResourceArgs, lookUpArgs, pausePromiseStacks } from "./compute-resource";
 
 export interface InstanceDiskArgs {
   /** The instance's ID (e.g. `instance.id`). Changing it replaces the disk. */
@@ -80,6 +80,19 @@ export class InstanceDisk extends pulumi.CustomResource {
   declare readonly status: pulumi.Output<DiskStatus>;
   declare readonly created: pulumi.Output<string>;
   declare readonly updated: pulumi.Output<string>;
+
+  /**
+   * Reads a disk the stack does not manage, by its `id` with `state: { computeId }`, or `<computeId>/<instanceDiskId>`: the engine reads it
+   * from the API and writes nothing, and `destroy` leaves it.
+   */
+  static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    state?: Partial<InstanceDiskArgs>,
+    opts?: pulumi.CustomResourceOptions,
+  ): InstanceDisk {
+    return new InstanceDisk(name, ...lookUpArgs<InstanceDiskArgs>("InstanceDisk", id, state, opts));
+  }
 
   constructor(name: string, args: InstanceDiskArgs, opts?: pulumi.CustomResourceOptions) {
     const props: Record<string, unknown> = { ...placeholders(INSTANCE_DISK_COMPUTED), ...args };

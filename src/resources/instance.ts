@@ -3,7 +3,7 @@ import type { BackupDay, BackupWindow, InstanceStatus } from "../contract/values
 import { INSTANCE_COMPUTED, INSTANCE_SECRETS } from "../provider/field-lists";
 import { placeholders } from "../provider/core/resource-spec";
 import type { InstanceConfigInterface } from "./instance-config";
-import { computeResourceArgs, pausePromiseStacks } from "./compute-resource";
+import { computeResourceArgs, lookUpArgs, pausePromiseStacks } from "./compute-resource";
 
 export interface InstanceArgs {
   /**
@@ -207,6 +207,19 @@ export class Instance extends pulumi.CustomResource {
   declare readonly backups: pulumi.Output<InstanceBackups>;
   declare readonly created: pulumi.Output<string>;
   declare readonly updated: pulumi.Output<string>;
+
+  /**
+   * Reads an instance the stack does not manage, by its ID: the engine reads it
+   * from the API and writes nothing, and `destroy` leaves it.
+   */
+  static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    state?: Partial<InstanceArgs>,
+    opts?: pulumi.CustomResourceOptions,
+  ): Instance {
+    return new Instance(name, ...lookUpArgs<InstanceArgs>("Instance", id, state, opts));
+  }
 
   constructor(name: string, args: InstanceArgs, opts?: pulumi.CustomResourceOptions) {
     const props: Record<string, unknown> = { ...placeholders(INSTANCE_COMPUTED), ...args };

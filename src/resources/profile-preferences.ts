@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { PROFILE_PREFERENCES_COMPUTED } from "../provider/field-lists";
 import { placeholders } from "../provider/core/resource-spec";
-import { computeResourceArgs, pausePromiseStacks } from "./compute-resource";
+import { computeResourceArgs, lookUpArgs, pausePromiseStacks } from "./compute-resource";
 
 export interface ProfilePreferencesArgs {
   /** Any JSON object, at most 65,535 characters once serialized (checked at preview). The whole
@@ -21,6 +21,22 @@ export interface ProfilePreferencesArgs {
 export class ProfilePreferences extends pulumi.CustomResource {
   declare readonly preferences: pulumi.Output<Record<string, unknown>>;
   declare readonly username: pulumi.Output<string>;
+
+  /**
+   * Reads the profile's preferences the stack does not manage, by the username: the engine reads it
+   * from the API and writes nothing, and `destroy` leaves it.
+   */
+  static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    state?: Partial<ProfilePreferencesArgs>,
+    opts?: pulumi.CustomResourceOptions,
+  ): ProfilePreferences {
+    return new ProfilePreferences(
+      name,
+      ...lookUpArgs<ProfilePreferencesArgs>("ProfilePreferences", id, state, opts),
+    );
+  }
 
   constructor(name: string, args: ProfilePreferencesArgs, opts?: pulumi.CustomResourceOptions) {
     const restoreStacks = pausePromiseStacks();

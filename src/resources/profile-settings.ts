@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { LishAuthMethod } from "../contract/values";
 import { PROFILE_SETTINGS_COMPUTED } from "../provider/field-lists";
 import { placeholders } from "../provider/core/resource-spec";
-import { computeResourceArgs, pausePromiseStacks } from "./compute-resource";
+import { computeResourceArgs, lookUpArgs, pausePromiseStacks } from "./compute-resource";
 
 /** Each setting is managed only when given: left out, whatever the profile holds stays and is never a diff. */
 export interface ProfileSettingsArgs {
@@ -36,6 +36,19 @@ export class ProfileSettings extends pulumi.CustomResource {
   declare readonly authorizedKeys: pulumi.Output<string[]>;
   declare readonly username: pulumi.Output<string>;
   declare readonly uid: pulumi.Output<number>;
+
+  /**
+   * Reads the profile's settings the stack does not manage, by the username: the engine reads it
+   * from the API and writes nothing, and `destroy` leaves it.
+   */
+  static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    state?: Partial<ProfileSettingsArgs>,
+    opts?: pulumi.CustomResourceOptions,
+  ): ProfileSettings {
+    return new ProfileSettings(name, ...lookUpArgs<ProfileSettingsArgs>("ProfileSettings", id, state, opts));
+  }
 
   constructor(name: string, args: ProfileSettingsArgs = {}, opts?: pulumi.CustomResourceOptions) {
     const restoreStacks = pausePromiseStacks();

@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { BackupStatus, BackupType, Filesystem } from "../contract/values";
 import { placeholders } from "../provider/core/resource-spec";
 import { SNAPSHOT_COMPUTED } from "../provider/field-lists";
-import { computeResourceArgs, pausePromiseStacks } from "./compute-resource";
+import { computeResourceArgs, lookUpArgs, pausePromiseStacks } from "./compute-resource";
 
 export interface SnapshotArgs {
   /**
@@ -66,6 +66,19 @@ export class Snapshot extends pulumi.CustomResource {
   declare readonly configs: pulumi.Output<string[]>;
   /** The instance's disks the snapshot holds. */
   declare readonly disks: pulumi.Output<SnapshotDisk[]>;
+
+  /**
+   * Reads a snapshot the stack does not manage, by its `id` with `state: { computeId }`, or `<computeId>/<snapshotId>`: the engine reads it
+   * from the API and writes nothing, and `destroy` leaves it.
+   */
+  static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    state?: Partial<SnapshotArgs>,
+    opts?: pulumi.CustomResourceOptions,
+  ): Snapshot {
+    return new Snapshot(name, ...lookUpArgs<SnapshotArgs>("Snapshot", id, state, opts));
+  }
 
   constructor(name: string, args: SnapshotArgs, opts?: pulumi.CustomResourceOptions) {
     const restoreStacks = pausePromiseStacks();

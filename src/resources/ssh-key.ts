@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/core/resource-spec";
 import { SSH_KEY_COMPUTED } from "../provider/field-lists";
-import { computeResourceArgs, pausePromiseStacks } from "./compute-resource";
+import { computeResourceArgs, lookUpArgs, pausePromiseStacks } from "./compute-resource";
 
 export interface SshKeyArgs {
   /** At most 64 characters (may be empty). Updated in place. */
@@ -26,6 +26,19 @@ export class SshKey extends pulumi.CustomResource {
   declare readonly label: pulumi.Output<string>;
   declare readonly sshKey: pulumi.Output<string>;
   declare readonly created: pulumi.Output<string>;
+
+  /**
+   * Reads an SSH key the stack does not manage, by its ID: the engine reads it
+   * from the API and writes nothing, and `destroy` leaves it.
+   */
+  static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    state?: Partial<SshKeyArgs>,
+    opts?: pulumi.CustomResourceOptions,
+  ): SshKey {
+    return new SshKey(name, ...lookUpArgs<SshKeyArgs>("SshKey", id, state, opts));
+  }
 
   constructor(name: string, args: SshKeyArgs, opts?: pulumi.CustomResourceOptions) {
     const restoreStacks = pausePromiseStacks();

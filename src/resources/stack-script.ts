@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/core/resource-spec";
 import { STACK_SCRIPT_COMPUTED } from "../provider/field-lists";
-import { computeResourceArgs, pausePromiseStacks } from "./compute-resource";
+import { computeResourceArgs, lookUpArgs, pausePromiseStacks } from "./compute-resource";
 
 export interface StackScriptArgs {
   /** 3..128 characters (not unique). Updated in place. */
@@ -67,6 +67,19 @@ export class StackScript extends pulumi.CustomResource {
   declare readonly userGravatarId: pulumi.Output<string>;
   declare readonly created: pulumi.Output<string>;
   declare readonly updated: pulumi.Output<string>;
+
+  /**
+   * Reads a StackScript the stack does not manage, by its ID: the engine reads it
+   * from the API and writes nothing, and `destroy` leaves it.
+   */
+  static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    state?: Partial<StackScriptArgs>,
+    opts?: pulumi.CustomResourceOptions,
+  ): StackScript {
+    return new StackScript(name, ...lookUpArgs<StackScriptArgs>("StackScript", id, state, opts));
+  }
 
   constructor(name: string, args: StackScriptArgs, opts?: pulumi.CustomResourceOptions) {
     const restoreStacks = pausePromiseStacks();

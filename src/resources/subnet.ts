@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/core/resource-spec";
 import { PARENT_KEY_INPUT, SUBNET_COMPUTED } from "../provider/field-lists";
 import { parentKeyOf } from "./parent-keys";
-import { computeResourceArgs, pausePromiseStacks } from "./compute-resource";
+import { computeResourceArgs, lookUpArgs, pausePromiseStacks } from "./compute-resource";
 
 export interface SubnetArgs {
   /** The VPC's ID (e.g. `vpc.id`). Changing it replaces the subnet. */
@@ -29,6 +29,19 @@ export class Subnet extends pulumi.CustomResource {
   declare readonly computes: pulumi.Output<number[]>;
   declare readonly created: pulumi.Output<string>;
   declare readonly updated: pulumi.Output<string | null>;
+
+  /**
+   * Reads a subnet the stack does not manage, by its `id` with `state: { vpcId }`, or `<vpcId>/<subnetId>`: the engine reads it
+   * from the API and writes nothing, and `destroy` leaves it.
+   */
+  static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    state?: Partial<SubnetArgs>,
+    opts?: pulumi.CustomResourceOptions,
+  ): Subnet {
+    return new Subnet(name, ...lookUpArgs<SubnetArgs>("Subnet", id, state, opts));
+  }
 
   constructor(name: string, args: SubnetArgs, opts?: pulumi.CustomResourceOptions) {
     const vpcKey = parentKeyOf(args.vpcId);

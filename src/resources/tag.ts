@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/core/resource-spec";
 import { TAG_COMPUTED } from "../provider/field-lists";
-import { computeResourceArgs, pausePromiseStacks } from "./compute-resource";
+import { computeResourceArgs, lookUpArgs, pausePromiseStacks } from "./compute-resource";
 
 export interface TagArgs {
   /** 3..50 characters; the tag's identity (and ID). Changing it replaces the tag. An existing tag of
@@ -31,6 +31,20 @@ export class Tag extends pulumi.CustomResource {
   declare readonly label: pulumi.Output<string>;
   /** The listed instances that carry the tag, in ascending order. */
   declare readonly instances: pulumi.Output<number[]>;
+
+  /**
+   * Reads a tag the stack does not manage, by its label: the engine reads it
+   * from the API and writes nothing, and `destroy` leaves it. Its `instances` are those of
+   * `state.instances` that carry it (a Tag resource's are the instances it manages).
+   */
+  static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    state?: Partial<TagArgs>,
+    opts?: pulumi.CustomResourceOptions,
+  ): Tag {
+    return new Tag(name, ...lookUpArgs<TagArgs>("Tag", id, state, opts));
+  }
 
   constructor(name: string, args: TagArgs, opts?: pulumi.CustomResourceOptions) {
     const restoreStacks = pausePromiseStacks();

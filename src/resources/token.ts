@@ -1,7 +1,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/core/resource-spec";
 import { TOKEN_COMPUTED, TOKEN_SECRETS } from "../provider/field-lists";
-import { computeResourceArgs, pausePromiseStacks } from "./compute-resource";
+import { computeResourceArgs, lookUpArgs, pausePromiseStacks } from "./compute-resource";
 
 export interface TokenArgs {
   /** 1..100 characters. Updated in place. */
@@ -38,6 +38,19 @@ export class Token extends pulumi.CustomResource {
   /** The token's value; a secret. */
   declare readonly token: pulumi.Output<string>;
   declare readonly created: pulumi.Output<string>;
+
+  /**
+   * Reads a token the stack does not manage, by its ID; its `token` output is the 16 characters the API shows, a secret: the engine reads it
+   * from the API and writes nothing, and `destroy` leaves it.
+   */
+  static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    state?: Partial<TokenArgs>,
+    opts?: pulumi.CustomResourceOptions,
+  ): Token {
+    return new Token(name, ...lookUpArgs<TokenArgs>("Token", id, state, opts));
+  }
 
   constructor(name: string, args: TokenArgs, opts?: pulumi.CustomResourceOptions) {
     const restoreStacks = pausePromiseStacks();

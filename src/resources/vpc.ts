@@ -2,7 +2,7 @@ import * as pulumi from "@pulumi/pulumi";
 import { placeholders } from "../provider/core/resource-spec";
 import { VPC_COMPUTED } from "../provider/field-lists";
 import { noteParent } from "./parent-keys";
-import { computeResourceArgs, pausePromiseStacks } from "./compute-resource";
+import { computeResourceArgs, lookUpArgs, pausePromiseStacks } from "./compute-resource";
 
 export interface VpcArgs {
   /** Region ID, e.g. `us-iad`; the region must have the VPCs capability. Changing it replaces the VPC. */
@@ -26,6 +26,19 @@ export class Vpc extends pulumi.CustomResource {
   declare readonly description: pulumi.Output<string>;
   declare readonly created: pulumi.Output<string>;
   declare readonly updated: pulumi.Output<string | null>;
+
+  /**
+   * Reads a VPC the stack does not manage, by its ID: the engine reads it
+   * from the API and writes nothing, and `destroy` leaves it.
+   */
+  static get(
+    name: string,
+    id: pulumi.Input<pulumi.ID>,
+    state?: Partial<VpcArgs>,
+    opts?: pulumi.CustomResourceOptions,
+  ): Vpc {
+    return new Vpc(name, ...lookUpArgs<VpcArgs>("Vpc", id, state, opts));
+  }
 
   constructor(name: string, args: VpcArgs, opts?: pulumi.CustomResourceOptions) {
     const restoreStacks = pausePromiseStacks();
