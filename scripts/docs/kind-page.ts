@@ -265,7 +265,7 @@ function importSection(facts: KindFacts, spec: AnySpec): string[] {
 }
 
 /**
- * Reading an object the stack does not manage, in each language of the plugin form (the SDKs' `get`,
+ * Reading an object the stack does not manage, in each language (the classes' and the SDKs' `get`,
  * YAML's `get` option): the engine reads it and writes nothing, and `destroy` leaves it.
  */
 function lookUpLines(facts: KindFacts, parents: readonly string[]): string[] {
@@ -278,6 +278,7 @@ function lookUpLines(facts: KindFacts, parents: readonly string[]): string[] {
       : "nil";
   const yamlState =
     parents.length > 0 ? `, state: {${parents.map((key) => `${key}: <${key}>`).join(", ")}}` : "";
+  const tsState = parents.length > 0 ? `, { ${parents.map((key) => `${key}: "<${key}>"`).join(", ")} }` : "";
   const variable = kind.charAt(0).toLowerCase() + kind.slice(1);
   return [
     "### Look up an existing one",
@@ -287,6 +288,10 @@ function lookUpLines(facts: KindFacts, parents: readonly string[]): string[] {
         ? ` The ID is the ${kind}'s ${code("id")} with the parents' IDs as its state (the schema's ${code("stateInputs")}), or the import ID above alone.`
         : ""
     }`,
+    "",
+    "```ts",
+    `const ${variable} = compute.${kind}.get("name", "${id}"${tsState});`,
+    "```",
     "",
     "```python",
     `${snake(variable)} = compute.${kind}.get("name", "${id}"${pyState})`,
@@ -302,12 +307,12 @@ function lookUpLines(facts: KindFacts, parents: readonly string[]): string[] {
     `    get: {id: "${id}"${yamlState}}`,
     "```",
     "",
-    `The TypeScript classes have no ${code("get")}: ${
-      FUNCTIONS.has(`get${kind}`)
-        ? `the data function [${code(`get${kind}`)}](../functions.md#get${kind.toLowerCase()}) reads the same object`
-        : `the ${code("import")} option above takes the object into the stack`
-    }.`,
-    "",
+    ...(FUNCTIONS.has(`get${kind}`)
+      ? [
+          `The data function [${code(`get${kind}`)}](../functions.md#get${kind.toLowerCase()}) reads the same object without a resource in the state.`,
+          "",
+        ]
+      : []),
   ];
 }
 
