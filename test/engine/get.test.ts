@@ -6,10 +6,12 @@
  * parents' IDs as its state or by an ID that leads with them (`<computeId>/<diskId>`), as the
  * plugin form takes them (test/engine/plugin/import-option-kinds.test.ts). `up` writes nothing and
  * reads each value, the state holds no secret in plaintext, a refresh finds no change, a `get` of
- * an object that is not there fails naming it, and `destroy` leaves every object in place.
+ * an object that is not there fails naming it, the plugin reads them alike for a class given an
+ * explicit `compute.Provider`, and `destroy` leaves every object in place.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import * as pulumi from "@pulumi/pulumi";
 import * as compute from "../../src";
 import { status, waitForBackup, waitForDisk, waitForImage } from "../../src/client";
 import { startEmulator, type Emulator } from "../../src/emulator";
@@ -18,6 +20,7 @@ import { engineStack, type EngineStack } from "./harness";
 
 jest.setTimeout(300_000);
 
+const ROOT = path.resolve(__dirname, "../..");
 const TYPE = "pulumi-nodejs:dynamic/compute:";
 
 let emulator: Emulator;
@@ -112,6 +115,14 @@ test("the objects exist, made through the API", async () => {
   };
 });
 
+/** The stack's state file as the backend keeps it. */
+function checkpoint(): string {
+  const file = (fs.readdirSync(path.join(e.dir, "state"), { recursive: true }) as string[])
+    .map((f) => path.join(e.dir, "state", f))
+    .find((f) => f.endsWith(`${path.sep}test.json`))!;
+  return fs.readFileSync(file, "utf8");
+}
+
 /** A program that only reads: every kind by `get`, each read value exported. */
 function gets() {
   const { ids, username } = made;
@@ -205,10 +216,7 @@ test("the state holds every object as read, external, and no secret in plaintext
   const got = resources.filter((r) => r.type.startsWith(TYPE));
   expect(got).toHaveLength(14);
   for (const r of got) expect(r).toMatchObject({ external: true });
-  const checkpoint = (fs.readdirSync(path.join(e.dir, "state"), { recursive: true }) as string[])
-    .map((f) => path.join(e.dir, "state", f))
-    .find((f) => f.endsWith(`${path.sep}test.json`))!;
-  const text = fs.readFileSync(checkpoint, "utf8");
+  const text = checkpoint();
   expect(text.includes(made.tokenValue.slice(0, 16))).toBe(false);
   expect(text.includes(e.emulator.token)).toBe(false);
 });
@@ -229,6 +237,45 @@ test("a get of an object that is not there fails naming it, and an ID missing a 
   await expect(e.stack.up()).rejects.toThrow(
     /Subnet read: Subnet import ID must be vpcId\/subnetId, not \d+/,
   );
+  expect(await e.writes()).toEqual([]);
+});
+
+test("with an explicit provider, the plugin reads them the same way, writing nothing", async () => {
+  // The plugin from this checkout, as a project names a local plugin.
+  const settings = await e.stack.workspace.projectSettings();
+  await e.stack.workspace.saveProjectSettings(
+    Object.assign(settings, { plugins: { providers: [{ name: "compute", path: path.join(ROOT, "bin") }] } }),
+  );
+  const { ids } = made;
+  e.setProgram(async () => {
+    const provider = new compute.Provider("explicit", {
+      apiUrl: e.emulator.url,
+      token: pulumi.secret(e.emulator.token),
+    });
+    const app = compute.Subnet.get("app-explicit", `${ids.vpc}/${ids.subnet}`, undefined, { provider });
+    const ci = compute.Token.get("ci-explicit", ids.token!, undefined, { provider });
+    return { app: app.label, appVpc: app.vpcId, ci: ci.label, ciToken: ci.token };
+  });
+  await e.control.clearRequests();
+  const result = await e.stack.up();
+  expect(await e.writes()).toEqual([]);
+  expect(result.outputs).toMatchObject({
+    app: { value: "app" },
+    appVpc: { value: Number(ids.vpc) },
+    ci: { value: "ci" },
+    ciToken: { value: made.tokenValue.slice(0, 16), secret: true },
+  });
+  expect(checkpoint().includes(made.tokenValue.slice(0, 16))).toBe(false);
+  e.setProgram(async () => ({
+    gone: compute.Vpc.get("gone", "999999", undefined, {
+      provider: new compute.Provider("explicit", {
+        apiUrl: e.emulator.url,
+        token: pulumi.secret(e.emulator.token),
+      }),
+    }).label,
+  }));
+  // The plugin answers it gone, as for the other languages' `get`, and the engine fails it.
+  await expect(e.stack.up()).rejects.toThrow(/resource '999999' does not exist/);
   expect(await e.writes()).toEqual([]);
 });
 
