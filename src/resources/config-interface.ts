@@ -72,8 +72,9 @@ export class ConfigInterface extends pulumi.CustomResource {
   declare readonly nat11Address: pulumi.Output<string | undefined>;
 
   /**
-   * Reads an interface the stack does not manage, by its `id` with `state: { computeId, configId }`, or `<computeId>/<configId>/<configInterfaceId>`: the engine reads it
-   * from the API and writes nothing, and `destroy` leaves it.
+   * Reads an interface the stack does not manage: the engine reads it from the API, writing nothing,
+   * and `destroy` leaves it. `id` is its ID with `state: { computeId, configId }`, or
+   * `<computeId>/<configId>/<configInterfaceId>` alone.
    */
   static get(
     name: string,

@@ -73,8 +73,8 @@ export class Image extends pulumi.CustomResource {
   declare readonly createdBy: pulumi.Output<string | null>;
 
   /**
-   * Reads an image the stack does not manage, by its ID, `private/<n>`: the engine reads it
-   * from the API and writes nothing, and `destroy` leaves it.
+   * Reads an image the stack does not manage: the engine reads it from the API, writing nothing, and
+   * `destroy` leaves it. `id` is its ID (`private/<n>`).
    */
   static get(
     name: string,

@@ -136,8 +136,9 @@ export class InstanceConfig extends pulumi.CustomResource {
   declare readonly updated: pulumi.Output<string>;
 
   /**
-   * Reads a configuration profile the stack does not manage, by its `id` with `state: { computeId }`, or `<computeId>/<instanceConfigId>`: the engine reads it
-   * from the API and writes nothing, and `destroy` leaves it.
+   * Reads a configuration profile the stack does not manage: the engine reads it from the API, writing
+   * nothing, and `destroy` leaves it. `id` is its ID with `state: { computeId }`, or
+   * `<computeId>/<instanceConfigId>` alone.
    */
   static get(
     name: string,

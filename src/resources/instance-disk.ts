@@ -82,8 +82,9 @@ export class InstanceDisk extends pulumi.CustomResource {
   declare readonly updated: pulumi.Output<string>;
 
   /**
-   * Reads a disk the stack does not manage, by its `id` with `state: { computeId }`, or `<computeId>/<instanceDiskId>`: the engine reads it
-   * from the API and writes nothing, and `destroy` leaves it.
+   * Reads a disk the stack does not manage: the engine reads it from the API, writing nothing, and
+   * `destroy` leaves it. `id` is its ID with `state: { computeId }`, or `<computeId>/<instanceDiskId>`
+   * alone.
    */
   static get(
     name: string,

@@ -209,8 +209,8 @@ export class Instance extends pulumi.CustomResource {
   declare readonly updated: pulumi.Output<string>;
 
   /**
-   * Reads an instance the stack does not manage, by its ID: the engine reads it
-   * from the API and writes nothing, and `destroy` leaves it.
+   * Reads an instance the stack does not manage: the engine reads it from the API, writing nothing, and
+   * `destroy` leaves it. `id` is its ID.
    */
   static get(
     name: string,

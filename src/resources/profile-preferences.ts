@@ -23,8 +23,8 @@ export class ProfilePreferences extends pulumi.CustomResource {
   declare readonly username: pulumi.Output<string>;
 
   /**
-   * Reads the profile's preferences the stack does not manage, by the username: the engine reads it
-   * from the API and writes nothing, and `destroy` leaves it.
+   * Reads the profile's preferences the stack does not manage: the engine reads it from the API,
+   * writing nothing, and `destroy` leaves it. `id` is the username.
    */
   static get(
     name: string,

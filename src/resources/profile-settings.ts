@@ -38,8 +38,8 @@ export class ProfileSettings extends pulumi.CustomResource {
   declare readonly uid: pulumi.Output<number>;
 
   /**
-   * Reads the profile's settings the stack does not manage, by the username: the engine reads it
-   * from the API and writes nothing, and `destroy` leaves it.
+   * Reads the profile's settings the stack does not manage: the engine reads it from the API, writing
+   * nothing, and `destroy` leaves it. `id` is the username.
    */
   static get(
     name: string,

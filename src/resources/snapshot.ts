@@ -68,8 +68,9 @@ export class Snapshot extends pulumi.CustomResource {
   declare readonly disks: pulumi.Output<SnapshotDisk[]>;
 
   /**
-   * Reads a snapshot the stack does not manage, by its `id` with `state: { computeId }`, or `<computeId>/<snapshotId>`: the engine reads it
-   * from the API and writes nothing, and `destroy` leaves it.
+   * Reads a snapshot the stack does not manage: the engine reads it from the API, writing nothing, and
+   * `destroy` leaves it. `id` is its ID with `state: { computeId }`, or `<computeId>/<snapshotId>`
+   * alone.
    */
   static get(
     name: string,

@@ -28,8 +28,8 @@ export class SshKey extends pulumi.CustomResource {
   declare readonly created: pulumi.Output<string>;
 
   /**
-   * Reads an SSH key the stack does not manage, by its ID: the engine reads it
-   * from the API and writes nothing, and `destroy` leaves it.
+   * Reads an SSH key the stack does not manage: the engine reads it from the API, writing nothing, and
+   * `destroy` leaves it. `id` is its ID.
    */
   static get(
     name: string,

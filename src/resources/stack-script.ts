@@ -69,8 +69,8 @@ export class StackScript extends pulumi.CustomResource {
   declare readonly updated: pulumi.Output<string>;
 
   /**
-   * Reads a StackScript the stack does not manage, by its ID: the engine reads it
-   * from the API and writes nothing, and `destroy` leaves it.
+   * Reads a StackScript the stack does not manage: the engine reads it from the API, writing nothing,
+   * and `destroy` leaves it. `id` is its ID.
    */
   static get(
     name: string,

@@ -31,8 +31,8 @@ export class Subnet extends pulumi.CustomResource {
   declare readonly updated: pulumi.Output<string | null>;
 
   /**
-   * Reads a subnet the stack does not manage, by its `id` with `state: { vpcId }`, or `<vpcId>/<subnetId>`: the engine reads it
-   * from the API and writes nothing, and `destroy` leaves it.
+   * Reads a subnet the stack does not manage: the engine reads it from the API, writing nothing, and
+   * `destroy` leaves it. `id` is its ID with `state: { vpcId }`, or `<vpcId>/<subnetId>` alone.
    */
   static get(
     name: string,

@@ -33,9 +33,9 @@ export class Tag extends pulumi.CustomResource {
   declare readonly instances: pulumi.Output<number[]>;
 
   /**
-   * Reads a tag the stack does not manage, by its label: the engine reads it
-   * from the API and writes nothing, and `destroy` leaves it. Its `instances` are those of
-   * `state.instances` that carry it (a Tag resource's are the instances it manages).
+   * Reads a tag the stack does not manage: the engine reads it from the API, writing nothing, and
+   * `destroy` leaves it. `id` is its label. Its `instances` are those of `state.instances` that carry
+   * it (a Tag resource's are the instances it manages).
    */
   static get(
     name: string,

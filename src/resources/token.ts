@@ -40,8 +40,9 @@ export class Token extends pulumi.CustomResource {
   declare readonly created: pulumi.Output<string>;
 
   /**
-   * Reads a token the stack does not manage, by its ID; its `token` output is the 16 characters the API shows, a secret: the engine reads it
-   * from the API and writes nothing, and `destroy` leaves it.
+   * Reads a token the stack does not manage: the engine reads it from the API, writing nothing, and
+   * `destroy` leaves it. `id` is its ID. Its `token` output is the 16 characters the API shows of the
+   * value, kept secret.
    */
   static get(
     name: string,
