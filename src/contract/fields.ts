@@ -45,7 +45,7 @@ export function bool(field: string) {
 
 /** An ID as a string: decimal digits without a leading zero, as the client writes it in a path and
  * Pulumi keeps it in state. */
-const DECIMAL_ID = /^[1-9][0-9]*$/;
+export const DECIMAL_ID = /^[1-9][0-9]*$/;
 
 /**
  * An API ID path or body parameter given as a number, or as a string in a URL or a Pulumi input.

@@ -5,10 +5,7 @@
  * as the function gives them without a provider. The same marks, read here from the zod schema.
  */
 import { z } from "zod";
-import { idReferences } from "../contract/fields";
-
-/** An ID as the plugin's strings write it. */
-const DECIMAL_ID = /^(0|[1-9][0-9]*)$/;
+import { DECIMAL_ID, idReferences } from "../contract/fields";
 
 /** `value` with every ID that `schema` marks as a number again; other values as they are. */
 export function idsAsNumbers(value: unknown, schema: z.ZodType): unknown {
